@@ -1,0 +1,38 @@
+/**
+ * Shared by every role: errors, protocol revisions, the JSON-RPC building blocks and the
+ * transport contract.
+ * @module
+ */
+export { JsonRpcError, ConnectionClosedError, RequestTimeoutError, ErrorCode } from './jsonrpc/errors.js';
+export type {
+  JsonRpcMessage,
+  JsonRpcRequest,
+  JsonRpcNotification,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+  JsonRpcErrorResponse,
+  JsonRpcErrorObject,
+  RequestId,
+} from './jsonrpc/message.js';
+export type { Clock } from './jsonrpc/clock.js';
+export {
+  McpError,
+  McpErrorCode,
+  CapabilityNotSupportedError,
+  UnsupportedVersionError,
+  CancelledError,
+} from './protocol/errors.js';
+export { RequestCancelledError, RequestContext } from './protocol/request-context.js';
+export {
+  SUPPORTED_VERSIONS,
+  STATEFUL_VERSIONS,
+  STATELESS_VERSIONS,
+  LATEST_VERSION,
+  LATEST_STATEFUL_VERSION,
+  isStateless,
+  type ProtocolVersion,
+  type StatefulVersion,
+  type StatelessVersion,
+} from './protocol/versions.js';
+export type { Implementation } from './protocol/stateful.js';
+export type { Transport } from './transports/transport.js';

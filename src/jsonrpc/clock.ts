@@ -1,0 +1,23 @@
+/**
+ * The time source for timeouts, injectable so tests can drive time by hand.
+ * @module
+ */
+
+export type TimerHandle = unknown;
+
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** Real time. Timers are unref'd where the runtime supports it, so a pending timeout never keeps a process alive. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout(callback, ms) {
+    const handle = setTimeout(callback, ms) as unknown as { unref?: () => void };
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
+};

@@ -1,0 +1,365 @@
+/**
+ * A JSON-RPC 2.0 connection over a transport: id allocation, response correlation,
+ * timeouts, inbound validation and batches. Knows nothing of MCP; the layer above supplies
+ * handlers and hears about abandoned requests so it can tell the peer.
+ * @module
+ */
+import type { Transport } from '../transports/transport.js';
+import { errorResponse } from './codec.js';
+import { ConnectionClosedError, ErrorCode, JsonRpcError, RequestTimeoutError } from './errors.js';
+import {
+  isObject,
+  isRequestId,
+  type JsonRpcErrorResponse,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type RequestId,
+} from './message.js';
+import { systemClock, type Clock, type TimerHandle } from './clock.js';
+
+/** Returned by a request handler to send no response at all (the request was cancelled). */
+export const NO_RESPONSE: unique symbol = Symbol('mcpkit.noResponse');
+
+export interface InboundRequestInfo {
+  /** The request arrived inside a batch. */
+  batched: boolean;
+}
+
+export interface ConnectionHandlers {
+  /** Answers a request with a result object, or throws a `JsonRpcError`; any other throw is -32603. */
+  onRequest(request: JsonRpcRequest, info: InboundRequestInfo): unknown;
+  onNotification(notification: JsonRpcNotification): void;
+  /** One of our requests was given up (timeout or abort) while the peer may still be working on it. */
+  onAbandon?(id: RequestId, method: string, reason: unknown): void;
+  /** Whether an inbound batch is acceptable now. Without it, batches are rejected. */
+  acceptBatch?(): boolean;
+  /** A problem that does not end the connection: dropped responses, handler crashes, transport errors. */
+  onError?(error: Error): void;
+  /** The connection ended; every pending request has already been rejected with `error`. */
+  onClose?(error: ConnectionClosedError): void;
+}
+
+export interface RequestOptions {
+  /** Aborting rejects the request with the signal's reason and abandons it. */
+  signal?: AbortSignal;
+  /** Time without a response (or without a `resetTimeout`) before the request fails. Default 60 s. */
+  timeoutMs?: number;
+  /** Upper bound on the whole request, however often the timeout is reset. Default: no bound beyond `timeoutMs` resets. */
+  maxTotalTimeoutMs?: number;
+  /** Use this id instead of allocating one (it must come from `allocateId`). */
+  id?: RequestId;
+}
+
+export interface ConnectionOptions {
+  defaultTimeoutMs?: number;
+  clock?: Clock;
+}
+
+interface Pending {
+  method: string;
+  resolve(result: Record<string, unknown>): void;
+  reject(error: unknown): void;
+  timer: TimerHandle | undefined;
+  timeoutMs: number;
+  deadline: number;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export class Connection {
+  readonly #transport: Transport;
+  readonly #handlers: ConnectionHandlers;
+  readonly #clock: Clock;
+  readonly #defaultTimeoutMs: number;
+  readonly #pending = new Map<RequestId, Pending>();
+  readonly #inbound = new Set<RequestId>();
+  #nextId = 1;
+  #closed: ConnectionClosedError | undefined;
+
+  constructor(transport: Transport, handlers: ConnectionHandlers, options: ConnectionOptions = {}) {
+    this.#transport = transport;
+    this.#handlers = handlers;
+    this.#clock = options.clock ?? systemClock;
+    this.#defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    transport.onmessage = (value) => this.#receive(value);
+    transport.onerror = (error) => handlers.onError?.(error);
+    transport.onclose = (error) => this.#onTransportClose(error);
+  }
+
+  /** Starts the transport. */
+  start(): Promise<void> {
+    return this.#transport.start();
+  }
+
+  get closed(): boolean {
+    return this.#closed !== undefined;
+  }
+
+  /** Ids are never reused within a connection, even after the request settles. */
+  allocateId(): RequestId {
+    return this.#nextId++;
+  }
+
+  /** Sends a request and resolves with its result, or rejects with the peer's error. */
+  request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+    if (this.#closed) return Promise.reject(this.#closed);
+    const signal = options.signal;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const id = options.id ?? this.allocateId();
+    const timeoutMs = options.timeoutMs ?? this.#defaultTimeoutMs;
+    const now = this.#clock.now();
+    const deadline = options.maxTotalTimeoutMs === undefined ? Infinity : now + options.maxTotalTimeoutMs;
+
+    return new Promise((resolve, reject) => {
+      const entry: Pending = { method, resolve, reject, timer: undefined, timeoutMs, deadline, signal, onAbort: undefined };
+      this.#pending.set(id, entry);
+      this.#arm(id, entry, now);
+      if (signal) {
+        entry.onAbort = () => this.#abandon(id, signal.reason);
+        signal.addEventListener('abort', entry.onAbort, { once: true });
+      }
+      const message: JsonRpcRequest =
+        params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
+      this.#transport.send(message).catch((error: unknown) => {
+        if (this.#settle(id)) reject(error);
+      });
+    });
+  }
+
+  /** Restarts a pending request's timeout (on progress, say), within its total bound. */
+  resetTimeout(id: RequestId): void {
+    const entry = this.#pending.get(id);
+    if (!entry) return;
+    if (entry.timer !== undefined) this.#clock.clearTimeout(entry.timer);
+    this.#arm(id, entry, this.#clock.now());
+  }
+
+  /** Whether a request of ours with this id is still awaiting its response. */
+  isPending(id: RequestId): boolean {
+    return this.#pending.has(id);
+  }
+
+  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    if (this.#closed) return Promise.reject(this.#closed);
+    const message: JsonRpcNotification = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+    return this.#transport.send(message);
+  }
+
+  /** Sends a message as is (a transport-level reply, for instance). */
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.#closed) return Promise.reject(this.#closed);
+    return this.#transport.send(message);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.#transport.close();
+    // A transport that failed to report its close still leaves nothing pending.
+    this.#onTransportClose();
+  }
+
+  #arm(id: RequestId, entry: Pending, now: number): void {
+    const remaining = entry.deadline - now;
+    if (remaining <= 0) {
+      this.#timeout(id, entry);
+      return;
+    }
+    const delay = Math.min(entry.timeoutMs, remaining);
+    entry.timer = this.#clock.setTimeout(() => this.#timeout(id, entry), delay);
+  }
+
+  #timeout(id: RequestId, entry: Pending): void {
+    const total = entry.deadline !== Infinity && entry.deadline <= this.#clock.now();
+    const message = total
+      ? `Request ${entry.method} (id ${id}) exceeded its maximum total time`
+      : `Request ${entry.method} (id ${id}) timed out after ${entry.timeoutMs} ms`;
+    this.#abandon(id, new RequestTimeoutError(message, { timeoutMs: entry.timeoutMs }));
+  }
+
+  /** Gives up on a pending request: reject it locally and let the layer above tell the peer. */
+  #abandon(id: RequestId, reason: unknown): void {
+    const entry = this.#pending.get(id);
+    if (!entry || !this.#settle(id)) return;
+    entry.reject(reason);
+    if (!this.#closed) this.#handlers.onAbandon?.(id, entry.method, reason);
+  }
+
+  /** Removes a pending entry and its timer and abort listener; false when it was already gone. */
+  #settle(id: RequestId): boolean {
+    const entry = this.#pending.get(id);
+    if (!entry) return false;
+    this.#pending.delete(id);
+    if (entry.timer !== undefined) this.#clock.clearTimeout(entry.timer);
+    if (entry.onAbort) entry.signal?.removeEventListener('abort', entry.onAbort);
+    return true;
+  }
+
+  #onTransportClose(error?: Error): void {
+    if (this.#closed) return;
+    const closed =
+      error instanceof ConnectionClosedError
+        ? error
+        : new ConnectionClosedError(error ? `Connection closed: ${error.message}` : 'Connection closed', undefined, { cause: error });
+    this.#closed = closed;
+    for (const [id, entry] of [...this.#pending]) {
+      this.#settle(id);
+      entry.reject(closed);
+    }
+    this.#handlers.onClose?.(closed);
+  }
+
+  #receive(value: unknown): void {
+    if (this.#closed) return;
+    if (Array.isArray(value)) {
+      this.#receiveBatch(value);
+      return;
+    }
+    const reply = this.#receiveOne(value, false);
+    if (reply instanceof Promise) {
+      void reply.then((response) => response && this.#sendQuietly(response));
+    } else if (reply) {
+      this.#sendQuietly(reply);
+    }
+  }
+
+  #receiveBatch(items: unknown[]): void {
+    if (items.length === 0) {
+      this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
+      return;
+    }
+    if (!this.#handlers.acceptBatch?.()) {
+      this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported'));
+      return;
+    }
+    const replies = items.map((item) => this.#receiveOne(item, true));
+    void Promise.all(replies).then((responses) => {
+      const batch = responses.filter((r): r is JsonRpcResponse => r !== undefined);
+      if (batch.length > 0) this.#sendQuietly(batch);
+    });
+  }
+
+  /** Handles one message; returns the response to send for it, if any. */
+  #receiveOne(value: unknown, batched: boolean): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+    if (!isObject(value) || value.jsonrpc !== '2.0') {
+      return invalid(value, 'Invalid Request: not a JSON-RPC 2.0 message');
+    }
+    const method = value.method;
+    if (method === undefined) {
+      if ('result' in value || 'error' in value) {
+        this.#receiveResponse(value);
+        return undefined;
+      }
+      return invalid(value, 'Invalid Request: missing method');
+    }
+    if (typeof method !== 'string') return invalid(value, 'Invalid Request: method must be a string');
+    const params = value.params;
+    const hasId = 'id' in value;
+    if (hasId && !isRequestId(value.id)) {
+      return invalid(value, 'Invalid Request: id must be a string or a safe integer');
+    }
+    if (params !== undefined && !isObject(params)) {
+      const message = 'Invalid params: params must be an object';
+      return hasId ? errorResponse(value.id as RequestId, ErrorCode.InvalidParams, message) : undefined;
+    }
+    if (!hasId) {
+      this.#dispatchNotification(value as unknown as JsonRpcNotification);
+      return undefined;
+    }
+    return this.#dispatchRequest(value as unknown as JsonRpcRequest, batched);
+  }
+
+  #dispatchNotification(notification: JsonRpcNotification): void {
+    try {
+      this.#handlers.onNotification(notification);
+    } catch (error) {
+      this.#reportError(error);
+    }
+  }
+
+  #dispatchRequest(request: JsonRpcRequest, batched: boolean): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+    const id = request.id;
+    if (this.#inbound.has(id)) {
+      return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use`);
+    }
+    let outcome: unknown;
+    try {
+      outcome = this.#handlers.onRequest(request, { batched });
+    } catch (error) {
+      return this.#errorFor(id, error);
+    }
+    if (!(outcome instanceof Promise)) return this.#resultFor(id, outcome);
+    this.#inbound.add(id);
+    return outcome.then(
+      (result) => {
+        this.#inbound.delete(id);
+        return this.#resultFor(id, result);
+      },
+      (error: unknown) => {
+        this.#inbound.delete(id);
+        return this.#errorFor(id, error);
+      },
+    );
+  }
+
+  #resultFor(id: RequestId, result: unknown): JsonRpcResponse | undefined {
+    if (result === NO_RESPONSE || this.#closed) return undefined;
+    if (!isObject(result)) {
+      return this.#errorFor(id, new TypeError(`handler returned ${typeof result} instead of a result object`));
+    }
+    return { jsonrpc: '2.0', id, result };
+  }
+
+  #errorFor(id: RequestId, error: unknown): JsonRpcErrorResponse | undefined {
+    if (this.#closed) return undefined;
+    if (error instanceof JsonRpcError) return { jsonrpc: '2.0', id, error: error.toJSON() };
+    // Anything else is a bug on this side: report it locally, tell the peer nothing internal.
+    this.#reportError(error);
+    return errorResponse(id, ErrorCode.InternalError, 'Internal error');
+  }
+
+  #receiveResponse(value: Record<string, unknown>): void {
+    const id = value.id;
+    const entry = isRequestId(id) ? this.#pending.get(id) : undefined;
+    if (!entry) {
+      // Late (after a timeout or cancel), duplicated, or never asked for: nothing waits for it.
+      this.#handlers.onError?.(new Error(`Dropped a response to unknown request id ${JSON.stringify(id)}`));
+      return;
+    }
+    const rid = id as RequestId;
+    if ('error' in value) {
+      const error = value.error;
+      this.#settle(rid);
+      if (isObject(error) && typeof error.code === 'number' && typeof error.message === 'string') {
+        entry.reject(new JsonRpcError(error.code, error.message, error.data));
+      } else {
+        entry.reject(new JsonRpcError(ErrorCode.InternalError, 'Malformed error response', value.error));
+      }
+      return;
+    }
+    if (!isObject(value.result)) {
+      this.#settle(rid);
+      entry.reject(new JsonRpcError(ErrorCode.InvalidRequest, 'Malformed response: result must be an object', value.result));
+      return;
+    }
+    this.#settle(rid);
+    entry.resolve(value.result);
+  }
+
+  #sendQuietly(message: JsonRpcMessage | JsonRpcMessage[]): void {
+    if (this.#closed) return;
+    this.#transport.send(message).catch((error: unknown) => this.#reportError(error));
+  }
+
+  #reportError(error: unknown): void {
+    this.#handlers.onError?.(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function invalid(value: unknown, message: string): JsonRpcErrorResponse {
+  const id = isObject(value) && isRequestId(value.id) ? value.id : null;
+  return errorResponse(id, ErrorCode.InvalidRequest, message);
+}

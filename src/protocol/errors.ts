@@ -1,0 +1,61 @@
+/**
+ * MCP's errors: the codes the spec defines beyond JSON-RPC's, and the local failures
+ * (missing capability, unsupported revision) raised before anything is sent.
+ * @module
+ */
+import { ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
+
+/** Error codes of MCP, with JSON-RPC's standard ones. */
+export const McpErrorCode = {
+  ...ErrorCode,
+  /** Resource not found, in the stateful revisions (the stateless one uses -32602). */
+  ResourceNotFound: -32002,
+  /** 2026-07-28: HTTP headers disagree with the body. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the request needs a client capability the request did not declare. */
+  MissingRequiredClientCapability: -32021,
+  /** 2026-07-28: the server does not speak the request's protocol version. */
+  UnsupportedProtocolVersion: -32022,
+  /** 2025-11-25: the client must complete a URL elicitation first. */
+  UrlElicitationRequired: -32042,
+} as const;
+
+/** A protocol error: thrown by handlers to answer with a JSON-RPC error, or received from the peer. */
+export class McpError extends JsonRpcError {
+  constructor(code: number, message: string, data?: unknown, options?: ErrorOptions) {
+    super(code, message, data, options);
+    this.name = 'McpError';
+  }
+}
+
+/** The peer did not declare the capability a request needs, so it was not sent. */
+export class CapabilityNotSupportedError extends McpError {
+  constructor(message: string) {
+    super(McpErrorCode.MethodNotFound, message);
+    this.name = 'CapabilityNotSupportedError';
+  }
+}
+
+/** The two sides share no protocol revision. */
+export class UnsupportedVersionError extends McpError {
+  constructor(message: string, data?: { requested?: string; received?: string; supported?: readonly string[] }) {
+    super(McpErrorCode.UnsupportedProtocolVersion, message, data);
+    this.name = 'UnsupportedVersionError';
+  }
+}
+
+/** An operation was cancelled through its AbortSignal without a more specific reason. */
+export class CancelledError extends McpError {
+  constructor(message = 'Request cancelled') {
+    super(McpErrorCode.InternalError, message);
+    this.name = 'CancelledError';
+  }
+}
+
+export function invalidParams(message: string, data?: unknown): McpError {
+  return new McpError(McpErrorCode.InvalidParams, message, data);
+}
+
+export function methodNotFound(method: string, why?: string): McpError {
+  return new McpError(McpErrorCode.MethodNotFound, why ? `Method not found: ${method} (${why})` : `Method not found: ${method}`);
+}

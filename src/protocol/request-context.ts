@@ -1,0 +1,84 @@
+/**
+ * What a handler sees of the request it serves: its cancellation signal, metadata, progress
+ * reporting, and the session it came on. Written so handler code never depends on the revision.
+ * @module
+ */
+import type { RequestId } from '../jsonrpc/message.js';
+import { isObject } from '../jsonrpc/message.js';
+import type { Session } from './session.js';
+
+/** The reason a request's signal aborts when the peer cancels it. */
+export class RequestCancelledError extends Error {
+  constructor(readonly reason: string | undefined) {
+    super(reason ? `Request cancelled by the peer: ${reason}` : 'Request cancelled by the peer');
+    this.name = 'RequestCancelledError';
+  }
+}
+
+export class RequestContext {
+  readonly session: Session;
+  readonly requestId: RequestId;
+  readonly method: string;
+  /** The protocol revision this request is served under. */
+  readonly protocolVersion: string;
+  readonly params: Record<string, unknown>;
+  /** True once the peer cancelled the request or the session ended; no response will be sent. */
+  cancelled = false;
+  #controller: AbortController | undefined;
+  #abortReason: unknown;
+  #lastProgress = -Infinity;
+
+  constructor(session: Session, requestId: RequestId, method: string, params: Record<string, unknown>, protocolVersion: string) {
+    this.session = session;
+    this.requestId = requestId;
+    this.method = method;
+    this.params = params;
+    this.protocolVersion = protocolVersion;
+  }
+
+  /** Aborts when the peer cancels the request or the session ends. Created on first use. */
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.cancelled) this.#controller.abort(this.#abortReason);
+    }
+    return this.#controller.signal;
+  }
+
+  /** The request's `_meta`, if it carried one. */
+  get meta(): Record<string, unknown> | undefined {
+    const meta = this.params._meta;
+    return isObject(meta) ? meta : undefined;
+  }
+
+  /** The progress token the peer attached, if any. */
+  get progressToken(): string | number | undefined {
+    const token = this.meta?.progressToken;
+    return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+  }
+
+  /**
+   * Reports progress to the peer. Sent only when the request carried a progress token;
+   * each value must be greater than the one before.
+   */
+  async progress(progress: number, total?: number, message?: string): Promise<void> {
+    if (!(progress > this.#lastProgress)) {
+      throw new RangeError(`progress must increase: ${progress} after ${this.#lastProgress}`);
+    }
+    this.#lastProgress = progress;
+    const token = this.progressToken;
+    if (token === undefined || this.cancelled) return;
+    const params: Record<string, unknown> = { progressToken: token, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined && this.protocolVersion >= '2025-03-26') params.message = message;
+    await this.session.notify('notifications/progress', params);
+  }
+
+  /** Marks the request cancelled and aborts its signal. */
+  abort(reason: unknown): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.#abortReason = reason;
+    this.#controller?.abort(reason);
+  }
+}

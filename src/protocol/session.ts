@@ -1,0 +1,292 @@
+/**
+ * One logical connection between a client and a server: the method table applied to every
+ * message in and out, capability checks both ways, cancellation and progress, and the gate
+ * that keeps a stateful session closed until initialize. Features plug in as handlers.
+ * @module
+ */
+import { Connection, NO_RESPONSE, type RequestOptions } from '../jsonrpc/connection.js';
+import type { Clock } from '../jsonrpc/clock.js';
+import { ErrorCode, type ConnectionClosedError } from '../jsonrpc/errors.js';
+import { isObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from '../jsonrpc/message.js';
+import type { Transport } from '../transports/transport.js';
+import { CapabilityNotSupportedError, McpError, methodNotFound } from './errors.js';
+import { hasCapability, methodAllowed, methodInfo, requiredCapability } from './methods.js';
+import { RequestCancelledError, RequestContext } from './request-context.js';
+import { validateNotificationParams, validateRequestParams } from './validation.js';
+
+export type Role = 'client' | 'server';
+
+export type RequestHandler<Ctx extends RequestContext = RequestContext> = (
+  params: Record<string, unknown>,
+  ctx: Ctx,
+) => unknown;
+export type NotificationHandler = (params: Record<string, unknown>, session: Session) => void;
+
+/** Where a session finds the handlers for what its peer sends; shared by every session of a server. */
+export interface HandlerTable {
+  request(method: string): RequestHandler | undefined;
+  notification?(method: string): NotificationHandler | undefined;
+}
+
+/** The other side, as learned during initialization. */
+export interface PeerInfo {
+  version: string;
+  capabilities: Record<string, unknown>;
+  info: Record<string, unknown> | undefined;
+}
+
+export interface SessionOptions {
+  role: Role;
+  /** What this side declares it can do; inbound methods needing an undeclared capability get -32601. */
+  capabilities: Record<string, unknown>;
+  handlers: HandlerTable;
+  defaultTimeoutMs?: number;
+  clock?: Clock;
+  /** Builds the context handlers receive; lets a role add its own helpers. */
+  createContext?: (session: Session, request: JsonRpcRequest, version: string) => RequestContext;
+  onError?: (error: Error) => void;
+  onClose?: (session: Session, error: ConnectionClosedError) => void;
+}
+
+export interface SendRequestOptions extends Omit<RequestOptions, 'id'> {
+  /** Called for each `notifications/progress` the peer sends about this request. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Restart the timeout whenever progress arrives (bounded by `maxTotalTimeoutMs`). */
+  resetTimeoutOnProgress?: boolean;
+}
+
+interface ProgressListener {
+  id: RequestId;
+  onprogress: NonNullable<SendRequestOptions['onprogress']>;
+  reset: boolean;
+}
+
+export class Session {
+  readonly role: Role;
+  readonly connection: Connection;
+  readonly capabilities: Record<string, unknown>;
+  #peer: PeerInfo | undefined;
+  readonly #options: SessionOptions;
+  readonly #inflight = new Map<RequestId, RequestContext>();
+  readonly #progress = new Map<string | number, ProgressListener>();
+  /** Id of the initialize request while it is being handled; it cannot be cancelled. */
+  #initializeId: RequestId | undefined;
+
+  constructor(transport: Transport, options: SessionOptions) {
+    this.role = options.role;
+    this.capabilities = options.capabilities;
+    this.#options = options;
+    this.connection = new Connection(
+      transport,
+      {
+        onRequest: (request, info) => this.#onRequest(request, info.batched),
+        onNotification: (notification) => this.#onNotification(notification),
+        onAbandon: (id, method, reason) => this.#onAbandon(id, method, reason),
+        acceptBatch: () => this.#peer?.version === '2025-03-26',
+        onError: (error) => options.onError?.(error),
+        onClose: (error) => this.#onClose(error),
+      },
+      { ...(options.defaultTimeoutMs !== undefined && { defaultTimeoutMs: options.defaultTimeoutMs }), ...(options.clock && { clock: options.clock }) },
+    );
+  }
+
+  /** The peer's negotiated version, capabilities and identity, once initialization is done. */
+  get peer(): PeerInfo | undefined {
+    return this.#peer;
+  }
+
+  /** The negotiated protocol revision, once initialization is done. */
+  get protocolVersion(): string | undefined {
+    return this.#peer?.version;
+  }
+
+  get closed(): boolean {
+    return this.connection.closed;
+  }
+
+  start(): Promise<void> {
+    return this.connection.start();
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+
+  /** Records the outcome of initialization; from here on, messages are judged by `peer.version`. */
+  establish(peer: PeerInfo): void {
+    this.#peer = peer;
+  }
+
+  /**
+   * Sends a request to the peer. Fails locally, without sending, when the method does not
+   * exist in the negotiated revision or the peer did not declare the capability it needs.
+   */
+  async request(method: string, params: Record<string, unknown> | undefined, options: SendRequestOptions = {}): Promise<Record<string, unknown>> {
+    this.#checkOutbound(method, 'request');
+    const version = this.#peer?.version;
+    if (version !== undefined) {
+      const capability = requiredCapability(method, version);
+      if (capability && !hasCapability(this.#peer?.capabilities, capability)) {
+        const peerName = this.role === 'client' ? 'Server' : 'Client';
+        throw new CapabilityNotSupportedError(`${peerName} does not support ${capability} (required for ${method})`);
+      }
+    }
+    const { onprogress, resetTimeoutOnProgress, ...rest } = options;
+    if (!onprogress) return this.connection.request(method, params, rest);
+
+    const id = this.connection.allocateId();
+    const meta = isObject(params?._meta) ? params._meta : {};
+    const withToken = { ...params, _meta: { ...meta, progressToken: id } };
+    this.#progress.set(id, { id, onprogress, reset: resetTimeoutOnProgress === true });
+    try {
+      return await this.connection.request(method, withToken, { ...rest, id });
+    } finally {
+      this.#progress.delete(id);
+    }
+  }
+
+  /** Sends a notification; fails locally when the method does not exist in the negotiated revision. */
+  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    this.#checkOutbound(method, 'notification');
+    return this.connection.notify(method, params);
+  }
+
+  /** Pings the peer; resolves when it answers. */
+  async ping(options?: SendRequestOptions): Promise<void> {
+    await this.request('ping', undefined, options);
+  }
+
+  #checkOutbound(method: string, kind: 'request' | 'notification'): void {
+    if (!methodInfo(method)) return; // custom or experimental methods are the caller's business
+    const version = this.#peer?.version;
+    if (version === undefined) return; // before initialization the lifecycle decides
+    if (!methodAllowed(method, version, this.role, kind)) {
+      throw new McpError(ErrorCode.MethodNotFound, `${method} is not a ${this.role}-to-${this.role === 'client' ? 'server' : 'client'} ${kind} in protocol revision ${version}`);
+    }
+  }
+
+  #onRequest(request: JsonRpcRequest, batched: boolean): unknown {
+    const { method, id } = request;
+    const params = request.params ?? {};
+    const version = this.#admit(method, batched);
+    if (method === 'ping') return {};
+    const handler = this.#options.handlers.request(method);
+    if (!handler) throw methodNotFound(method);
+    const issue = validateRequestParams(method, params);
+    if (issue !== undefined) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${issue}`);
+
+    const ctx = this.#options.createContext?.(this, request, version) ?? new RequestContext(this, id, method, params, version);
+    if (method === 'initialize') this.#initializeId = id;
+    this.#inflight.set(id, ctx);
+    let outcome: unknown;
+    try {
+      outcome = handler(params, ctx);
+    } catch (error) {
+      this.#inflight.delete(id);
+      throw error;
+    }
+    if (!(outcome instanceof Promise)) {
+      this.#inflight.delete(id);
+      return outcome;
+    }
+    return outcome.then(
+      (result: unknown) => {
+        this.#inflight.delete(id);
+        return ctx.cancelled ? NO_RESPONSE : result;
+      },
+      (error: unknown) => {
+        this.#inflight.delete(id);
+        if (ctx.cancelled) return NO_RESPONSE;
+        throw error;
+      },
+    );
+  }
+
+  /** Decides whether an inbound request may be served now; returns the revision it is served under. */
+  #admit(method: string, batched: boolean): string {
+    const peer = this.#peer;
+    if (method === 'initialize') {
+      if (this.role !== 'server') throw methodNotFound(method);
+      if (batched) throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must not be part of a batch');
+      if (peer) throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: the session is already initialized');
+      return 'initialize';
+    }
+    if (!peer) {
+      if (method === 'ping') return 'uninitialized';
+      throw new McpError(ErrorCode.InvalidRequest, `Invalid Request: ${method} received before initialization; only ping is allowed until initialize completes`);
+    }
+    const peerRole = this.role === 'server' ? 'client' : 'server';
+    if (!methodAllowed(method, peer.version, peerRole, 'request')) {
+      throw methodNotFound(method, methodInfo(method) ? `not available in protocol revision ${peer.version}` : undefined);
+    }
+    const capability = requiredCapability(method, peer.version);
+    if (capability && !hasCapability(this.capabilities, capability)) {
+      throw methodNotFound(method, `this ${this.role} did not declare the ${capability} capability`);
+    }
+    return peer.version;
+  }
+
+  #onNotification(notification: JsonRpcNotification): void {
+    const { method } = notification;
+    const params = notification.params ?? {};
+    const peer = this.#peer;
+    const peerRole = this.role === 'server' ? 'client' : 'server';
+    if (peer && methodInfo(method) && !methodAllowed(method, peer.version, peerRole, 'notification')) {
+      this.#options.onError?.(new Error(`Ignored ${method}: not a ${peerRole} notification in ${peer.version}`));
+      return;
+    }
+    const issue = validateNotificationParams(method, params);
+    if (issue !== undefined) {
+      this.#options.onError?.(new Error(`Ignored ${method} with invalid params: ${issue}`));
+      return;
+    }
+    if (method === 'notifications/cancelled') return this.#onCancelled(params);
+    if (method === 'notifications/progress') return this.#onProgress(params);
+    const handler = this.#options.handlers.notification?.(method);
+    handler?.(params, this);
+  }
+
+  #onCancelled(params: Record<string, unknown>): void {
+    const id = params.requestId as RequestId;
+    if (id === this.#initializeId) return; // initialize cannot be cancelled
+    const ctx = this.#inflight.get(id);
+    ctx?.abort(new RequestCancelledError(typeof params.reason === 'string' ? params.reason : undefined));
+  }
+
+  #onProgress(params: Record<string, unknown>): void {
+    const token = params.progressToken as string | number;
+    const listener = this.#progress.get(token);
+    if (!listener) return;
+    if (listener.reset) this.connection.resetTimeout(listener.id);
+    const update: { progress: number; total?: number; message?: string } = { progress: params.progress as number };
+    if (typeof params.total === 'number') update.total = params.total;
+    if (typeof params.message === 'string') update.message = params.message;
+    try {
+      listener.onprogress(update);
+    } catch (error) {
+      this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  #onAbandon(id: RequestId, method: string, reason: unknown): void {
+    if (method === 'initialize') return; // the client must not cancel initialize
+    const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
+    const params: Record<string, unknown> = text === undefined ? { requestId: id } : { requestId: id, reason: text };
+    this.connection.notify('notifications/cancelled', params).catch(() => {
+      // The connection is going away; there is no one left to tell.
+    });
+  }
+
+  #onClose(error: ConnectionClosedError): void {
+    for (const ctx of this.#inflight.values()) ctx.abort(error);
+    this.#inflight.clear();
+    this.#progress.clear();
+    this.#options.onClose?.(this, error);
+  }
+
+  /** Marks initialize as finished being handled (it stays uncancellable until then). */
+  initializeHandled(): void {
+    this.#initializeId = undefined;
+  }
+}
+

@@ -1,0 +1,29 @@
+/**
+ * The transport contract: a transport moves JSON-RPC messages and nothing more.
+ * @module
+ */
+import type { JsonRpcMessage } from '../jsonrpc/message.js';
+
+/**
+ * A bidirectional channel of JSON-RPC messages.
+ *
+ * Inbound values are already-parsed JSON (an object, or an array for a batch) that the
+ * connection above validates; a transport that parses text answers unparseable input itself
+ * (-32700), since only it knows the input was not JSON. The callbacks are set by the
+ * connection before `start()` is called.
+ */
+export interface Transport {
+  /** Begins delivering inbound messages. Called once. */
+  start(): Promise<void>;
+  /** Sends one message, or a batch of responses. Rejects if the transport is closed. */
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void>;
+  /** Closes the transport; `onclose` fires once, whoever closed it. */
+  close(): Promise<void>;
+
+  /** An inbound JSON value: a message, a batch (array), or something malformed to be answered. */
+  onmessage?: (message: unknown) => void;
+  /** A problem that does not end the transport (an unparseable line, a write error). */
+  onerror?: (error: Error) => void;
+  /** The transport ended. `error` says why when it was not a requested close. */
+  onclose?: (error?: Error) => void;
+}

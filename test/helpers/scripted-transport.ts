@@ -1,0 +1,42 @@
+// A transport driven by the test: it records what is sent and injects what is received.
+import type { JsonRpcMessage } from '../../src/jsonrpc/message.js';
+import type { Transport } from '../../src/transports/transport.js';
+
+export class ScriptedTransport implements Transport {
+  onmessage?: (message: unknown) => void;
+  onerror?: (error: Error) => void;
+  onclose?: (error?: Error) => void;
+  readonly sent: (JsonRpcMessage | JsonRpcMessage[])[] = [];
+  #waiters: (() => void)[] = [];
+  closed = false;
+
+  async start(): Promise<void> {}
+
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.closed) throw new Error('closed');
+    this.sent.push(message);
+    for (const w of this.#waiters.splice(0)) w();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+
+  /** Delivers a value as if it arrived from the peer. */
+  receive(value: unknown): void {
+    this.onmessage?.(value);
+  }
+
+  /** Ends the transport from the peer's side. */
+  drop(error?: Error): void {
+    this.closed = true;
+    this.onclose?.(error);
+  }
+
+  /** Resolves once at least `count` messages have been sent. */
+  async waitForSent(count: number): Promise<void> {
+    while (this.sent.length < count) await new Promise<void>((resolve) => this.#waiters.push(resolve));
+  }
+}
