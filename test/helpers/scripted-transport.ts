@@ -6,7 +6,7 @@ export class ScriptedTransport implements Transport {
   onmessage?: (message: unknown) => void;
   onerror?: (error: Error) => void;
   onclose?: (error?: Error) => void;
-  readonly sent: (JsonRpcMessage | JsonRpcMessage[])[] = [];
+  readonly sent: unknown[] = [];
   #waiters: (() => void)[] = [];
   closed = false;
 
