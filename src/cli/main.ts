@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+/**
+ * The `mcpkit` command line.
+ * @module
+ */
+import { runCall } from './commands/call.js';
+import { runExampleServer } from './commands/example-server.js';
+import { runList } from './commands/list.js';
+import { UsageError } from './server-target.js';
+import { VERSION } from './version.js';
+
+const USAGE = `mcpkit ${VERSION}: run, inspect and call MCP servers
+
+Usage:
+  mcpkit example-server                      serve the example server over stdio
+  mcpkit list [options] -- <command...>      list the tools of a server started by <command>
+  mcpkit call [options] <tool> [json] -- <command...>
+                                             call a tool with JSON arguments
+  The server may also be given as one quoted command line before the other arguments:
+  mcpkit list "node server.js"   mcpkit call "node server.js" echo '{"text":"hi"}'
+
+Options:
+  --json              print the raw JSON result
+  --timeout <ms>      time limit for each request (default 60000)
+  --quiet             do not show the server's stderr
+  -h, --help          show this help
+  -v, --version       show the version`;
+
+const commands: Record<string, (args: string[]) => Promise<number>> = {
+  'example-server': runExampleServer,
+  list: runList,
+  call: runCall,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+    console.log(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '-v' || name === '--version') {
+    console.log(VERSION);
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`mcpkit: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`mcpkit ${name}: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    console.error(`mcpkit ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

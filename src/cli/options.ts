@@ -1,0 +1,48 @@
+/**
+ * Options shared by the commands that talk to a server, and the split between the command's
+ * own arguments and the server's command line (after `--`).
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import { targetFromString, UsageError, type ServerTarget } from './server-target.js';
+
+export interface CommonOptions {
+  json: boolean;
+  timeoutMs: number | undefined;
+  quiet: boolean;
+}
+
+export interface ParsedCommand {
+  options: CommonOptions;
+  /** Positional arguments that are the command's own (tool name, JSON, ...). */
+  positionals: string[];
+  target: ServerTarget;
+}
+
+/**
+ * Parses `[options] [own args] -- <server command...>`, or, without `--`, takes the first
+ * positional argument as the server's command line.
+ */
+export function parseCommand(args: string[]): ParsedCommand {
+  const dash = args.indexOf('--');
+  const own = dash === -1 ? args : args.slice(0, dash);
+  const { values, positionals } = parseArgs({
+    args: own,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+  });
+  let timeoutMs: number | undefined;
+  if (values.timeout !== undefined) {
+    timeoutMs = Number(values.timeout);
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not ${values.timeout}`);
+  }
+  const options = { json: values.json === true, timeoutMs, quiet: values.quiet === true };
+  if (dash !== -1) return { options, positionals, target: { command: args.slice(dash + 1) } };
+  const [line, ...rest] = positionals;
+  if (line === undefined) throw new UsageError('no server given: pass a command line, e.g. `-- node server.js`');
+  return { options, positionals: rest, target: targetFromString(line) };
+}
