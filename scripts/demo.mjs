@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// The demo: builds the package, then uses the `mcpkit` command line against the example
+// server it ships, exactly as a user would from a terminal.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const cli = join('dist', 'cli', 'main.js');
+const server = ['--', process.execPath, cli, 'example-server'];
+
+function step(title, args) {
+  console.log(`\n$ mcpkit ${args.map((a) => (/[\s{}"]/.test(a) ? `'${a}'` : a)).join(' ').replace(process.execPath, 'node')}`);
+  if (title) console.log(`# ${title}`);
+  const r = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit' });
+  return r.status;
+}
+
+const build = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+let failed = 0;
+failed += step('what the example server offers', ['list', ...server]) === 0 ? 0 : 1;
+failed += step('a tool call', ['call', 'echo', '{"text":"Hello from mcpkit"}', ...server]) === 0 ? 0 : 1;
+failed += step('another one', ['call', 'add', '{"a":2,"b":40}', ...server]) === 0 ? 0 : 1;
+failed += step('progress notifications arrive while the tool works', ['call', 'count', '{"n":3,"delayMs":200}', ...server]) === 0 ? 0 : 1;
+failed += step('a tool error is content the model can read (exit code 1)', ['call', 'fail', ...server]) === 1 ? 0 : 1;
+console.log(failed === 0 ? '\nDemo finished: every step behaved as expected.' : `\nDemo: ${failed} step(s) did not behave as expected.`);
+process.exit(failed === 0 ? 0 : 1);
