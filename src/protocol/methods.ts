@@ -23,7 +23,6 @@ export interface MethodInfo {
 
 const ALL = SUPPORTED_VERSIONS;
 const STATEFUL = STATEFUL_VERSIONS;
-const since = (v: string): readonly ProtocolVersion[] => ALL.filter((x) => x >= v);
 const statefulSince = (v: string): readonly ProtocolVersion[] => STATEFUL.filter((x) => x >= v);
 const only = (...vs: ProtocolVersion[]): readonly ProtocolVersion[] => vs;
 
