@@ -4,7 +4,8 @@
  * @module
  */
 import type { Clock } from '../jsonrpc/clock.js';
-import { Session, type HandlerTable } from '../protocol/session.js';
+import type { RequestContext } from '../protocol/request-context.js';
+import { Session, type HandlerTable, type RequestHandler } from '../protocol/session.js';
 import { initialize, type Implementation } from '../protocol/stateful.js';
 import type { StatefulVersion } from '../protocol/versions.js';
 import type { Transport } from '../transports/transport.js';
@@ -30,11 +31,20 @@ export interface ConnectOptions {
 export class Client {
   readonly info: Implementation;
   readonly #options: ClientOptions;
-  readonly #handlers: HandlerTable = { request: () => undefined };
+  readonly #requestHandlers = new Map<string, RequestHandler>();
+  readonly #handlers: HandlerTable = { request: (method) => this.#requestHandlers.get(method) };
 
   constructor(info: Implementation, options: ClientOptions = {}) {
     this.info = info;
     this.#options = options;
+  }
+
+  /**
+   * Answers a request the server sends (`roots/list`, `sampling/createMessage`,
+   * `elicitation/create`). The matching capability must be declared for the server to send it.
+   */
+  setRequestHandler(method: string, handler: (params: Record<string, unknown>, ctx: RequestContext) => unknown): void {
+    this.#requestHandlers.set(method, handler);
   }
 
   get capabilities(): Record<string, unknown> {

@@ -213,3 +213,32 @@ describe('ping', () => {
     await session.close();
   });
 });
+
+describe('cancellation from the server side', () => {
+  it('a server abort aborts the client handler signal', async () => {
+    const server = new Server({ name: 's', version: '1' });
+    const client = new Client(clientInfo, { capabilities: { roots: {} } });
+    const events = new EventEmitter();
+    client.setRequestHandler('roots/list', (_params, ctx) => {
+      events.emit('started');
+      return new Promise((resolve) => ctx.signal.addEventListener('abort', () => {
+        events.emit('aborted', ctx.signal.reason);
+        resolve({ roots: [] });
+      }));
+    });
+    const [a, b] = createInMemoryPair();
+    await server.connect(a);
+    const session = await client.connect(b);
+    const [serverSession] = server.sessions;
+    const controller = new AbortController();
+    const started = once(events, 'started');
+    const request = serverSession!.request('roots/list', {}, { signal: controller.signal });
+    await started;
+    const aborted = once(events, 'aborted');
+    controller.abort(new Error('no longer needed'));
+    await assert.rejects(request, /no longer needed/);
+    const [reason] = (await aborted) as [RequestCancelledError];
+    assert.ok(reason instanceof RequestCancelledError);
+    await session.close();
+  });
+});
