@@ -1,0 +1,32 @@
+// The public surface: the names each entry point exports. Adding or removing one is an API
+// change, so it must be made here on purpose.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  exports: Record<string, string | { default: string }>;
+};
+
+const expected: Record<string, string[]> = {
+  '.': [
+    'CancelledError', 'CapabilityNotSupportedError', 'ConnectionClosedError', 'ErrorCode', 'JsonRpcError',
+    'LATEST_STATEFUL_VERSION', 'LATEST_VERSION', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
+    'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'isStateless',
+  ],
+  './server': ['Server', 'ServerContext', 'ServerSession'],
+  './client': ['Client', 'ClientSession'],
+  './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
+};
+
+describe('public entry points', () => {
+  for (const [entry, names] of Object.entries(expected)) {
+    it(`${entry} exports exactly the pinned names`, async () => {
+      const target = pkg.exports[entry];
+      assert.ok(target, `package.json exports ${entry}`);
+      const file = (typeof target === 'string' ? target : target.default).replace('./dist/', '../src/');
+      const module = (await import(new URL(file, import.meta.url).href)) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(module).sort(), [...names].sort());
+    });
+  }
+});
