@@ -17,7 +17,13 @@ const expected: Record<string, string[]> = {
   './server': ['Server', 'ServerContext', 'ServerSession'],
   './client': ['Client', 'ClientSession'],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
+  './stdio': stdioNames(),
+  './node': stdioNames(),
 };
+
+function stdioNames(): string[] {
+  return ['CommandTransport', 'DEFAULT_CLIENT_MAX_MESSAGE_BYTES', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_STDERR_TAIL_BYTES', 'StdioServerTransport', 'getDefaultEnvironment'];
+}
 
 describe('public entry points', () => {
   for (const [entry, names] of Object.entries(expected)) {

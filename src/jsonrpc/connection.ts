@@ -55,6 +55,11 @@ export interface RequestOptions {
 export interface ConnectionOptions {
   defaultTimeoutMs?: number;
   clock?: Clock;
+  /**
+   * After the peer's input ends, how long requests still being handled may take to finish
+   * before the connection closes anyway (aborting them). Default 10 s.
+   */
+  drainTimeoutMs?: number;
 }
 
 interface Pending {
@@ -79,13 +84,19 @@ export class Connection {
   readonly #inbound = new Set<RequestId>();
   #nextId = 1;
   #closed: ConnectionClosedError | undefined;
+  /** Inbound requests (or batches) whose response has not been handed to the transport yet. */
+  #busy = 0;
+  #inputEnded = false;
+  readonly #drainTimeoutMs: number;
 
   constructor(transport: Transport, handlers: ConnectionHandlers, options: ConnectionOptions = {}) {
     this.#transport = transport;
     this.#handlers = handlers;
     this.#clock = options.clock ?? systemClock;
     this.#defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
     transport.onmessage = (value) => this.#receive(value);
+    transport.onend = () => this.#onInputEnd();
     transport.onerror = (error) => handlers.onError?.(error);
     transport.onclose = (error) => this.#onTransportClose(error);
   }
@@ -212,6 +223,30 @@ export class Connection {
     this.#handlers.onClose?.(closed);
   }
 
+  /**
+   * The peer will send nothing more. Our pending requests can never be answered, so they fail
+   * now; requests being handled get to finish and be answered, then the connection closes.
+   */
+  #onInputEnd(): void {
+    if (this.#closed || this.#inputEnded) return;
+    this.#inputEnded = true;
+    const ended = new ConnectionClosedError('Connection closed: the peer ended its input');
+    for (const [id, entry] of [...this.#pending]) {
+      this.#settle(id);
+      entry.reject(ended);
+    }
+    if (this.#busy === 0) {
+      void this.close();
+      return;
+    }
+    this.#clock.setTimeout(() => void this.close(), this.#drainTimeoutMs);
+  }
+
+  #idle(): void {
+    this.#busy--;
+    if (this.#inputEnded && this.#busy === 0) void this.close();
+  }
+
   #receive(value: unknown): void {
     if (this.#closed) return;
     if (Array.isArray(value)) {
@@ -220,26 +255,30 @@ export class Connection {
     }
     const reply = this.#receiveOne(value, false);
     if (reply instanceof Promise) {
-      void reply.then((response) => response && this.#sendQuietly(response));
+      this.#busy++;
+      void reply.then((response) => response && this.#sendQuietly(response)).finally(() => this.#idle());
     } else if (reply) {
-      this.#sendQuietly(reply);
+      void this.#sendQuietly(reply);
     }
   }
 
   #receiveBatch(items: unknown[]): void {
     if (items.length === 0) {
-      this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
+      void this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
       return;
     }
     if (!this.#handlers.acceptBatch?.()) {
-      this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported'));
+      void this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported'));
       return;
     }
     const replies = items.map((item) => this.#receiveOne(item, true));
-    void Promise.all(replies).then((responses) => {
-      const batch = responses.filter((r): r is JsonRpcResponse => r !== undefined);
-      if (batch.length > 0) this.#sendQuietly(batch);
-    });
+    this.#busy++;
+    void Promise.all(replies)
+      .then((responses) => {
+        const batch = responses.filter((r): r is JsonRpcResponse => r !== undefined);
+        if (batch.length > 0) return this.#sendQuietly(batch);
+      })
+      .finally(() => this.#idle());
   }
 
   /** Handles one message; returns the response to send for it, if any. */
@@ -349,9 +388,10 @@ export class Connection {
     entry.resolve(value.result);
   }
 
-  #sendQuietly(message: JsonRpcMessage | JsonRpcMessage[]): void {
-    if (this.#closed) return;
-    this.#transport.send(message).catch((error: unknown) => this.#reportError(error));
+  /** Sends a reply; a failure to send is reported, never thrown. Resolves once handed over. */
+  #sendQuietly(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> | undefined {
+    if (this.#closed) return undefined;
+    return this.#transport.send(message).catch((error: unknown) => this.#reportError(error));
   }
 
   #reportError(error: unknown): void {

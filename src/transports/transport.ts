@@ -24,6 +24,12 @@ export interface Transport {
   onmessage?: (message: unknown) => void;
   /** A problem that does not end the transport (an unparseable line, a write error). */
   onerror?: (error: Error) => void;
+  /**
+   * The peer will send nothing more, but `send` still works (stdin reached its end while
+   * stdout is open). The connection then finishes what is in flight and closes. A transport
+   * that sees no handler here treats the end of input as a close.
+   */
+  onend?: () => void;
   /** The transport ended. `error` says why when it was not a requested close. */
   onclose?: (error?: Error) => void;
 }

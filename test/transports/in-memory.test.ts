@@ -74,11 +74,26 @@ describe('createInMemoryPair', () => {
     void a.send(note(1));
     await a.close();
     await a.close();
-    await b.close();
     assert.equal(await bClosed.next('b to close'), undefined);
+    await b.close();
     assert.deepEqual(events, ['a closed undefined', 'b message', 'b closed undefined']);
     await assert.rejects(a.send(note(2)), ConnectionClosedError);
     await assert.rejects(b.send(note(3)), ConnectionClosedError);
+  });
+
+  it('closes at once an end closed while its peer\'s close is on its way', async () => {
+    const [a, b] = createInMemoryPair();
+    const closes: string[] = [];
+    a.onclose = () => closes.push('a');
+    b.onclose = () => closes.push('b');
+    b.onmessage = () => assert.fail('b asked to stop receiving');
+    await b.start();
+    void a.send(note(1));
+    await a.close();
+    await b.close();
+    assert.deepEqual(closes, ['a', 'b']);
+    await Promise.resolve();
+    assert.deepEqual(closes, ['a', 'b']);
   });
 
   it('closes an end that never started', async () => {

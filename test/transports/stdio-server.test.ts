@@ -116,6 +116,33 @@ describe('StdioServerTransport', () => {
     assert.equal(messages.size, 0);
   });
 
+  it('closes with an error when stdin is destroyed without an end', async () => {
+    const { stdin, transport, closes } = setup();
+    await transport.start();
+    stdin.destroy();
+    const error = await closes.next('onclose');
+    assert.ok(error instanceof ConnectionClosedError);
+  });
+
+  it('leaves no listeners behind on a shared stdout once its writes settle', async () => {
+    const stdout = new RecordingStdout();
+    const before = stdout.listenerCount('error');
+    const detached = (): Promise<void> =>
+      new Promise((resolve) => {
+        const check = (): void => (stdout.listenerCount('error') === before ? resolve() : void setImmediate(check));
+        check();
+      });
+    for (let i = 0; i < 20; i++) {
+      const { transport, closes } = setup({ stdout });
+      await transport.start();
+      void transport.send(note(i));
+      await transport.close();
+      await closes.next();
+      await within(detached(), 2000, 'the listeners to be removed');
+    }
+    for (let i = 0; i < 20; i++) assert.deepEqual(await stdout.lines.next(), note(i), 'writes queued before close still go out');
+  });
+
   it('coalesces the sends of one tick into a single write', async () => {
     const stdout = new RecordingStdout();
     const { transport } = setup({ stdout });
@@ -127,7 +154,7 @@ describe('StdioServerTransport', () => {
   });
 
   it('waits for drain when stdout pushes back, without reordering', async () => {
-    const stdout = new RecordingStdout(64);
+    const stdout = new RecordingStdout(16);
     const { transport } = setup({ stdout });
     await transport.start();
     stdout.hold = true;
@@ -164,20 +191,15 @@ describe('StdioServerTransport', () => {
   });
 
   it('reports an exception thrown by the message handler and keeps reading', async () => {
-    const { stdin, transport, errors } = setup();
-    const seen: unknown[] = [];
+    const { stdin, transport, messages, errors } = setup();
     transport.onmessage = (m) => {
-      seen.push(m);
-      if (seen.length === 1) throw new Error('handler bug');
+      messages.push(m);
+      if ((m as { method: string }).method === 'a') throw new Error('handler bug');
     };
     await transport.start();
-    stdin.write('{"jsonrpc":"2.0","method":"a"}\n');
+    stdin.write('{"jsonrpc":"2.0","method":"a"}\n{"jsonrpc":"2.0","method":"b"}\n');
     assert.equal((await errors.next()).message, 'handler bug');
-    stdin.write('{"jsonrpc":"2.0","method":"b"}\n');
-    await within(
-      new Promise<void>((resolve) => setImmediate(() => (seen.length === 2 ? resolve() : undefined))),
-      1000,
-      'the second message',
-    );
+    assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'a' });
+    assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'b' });
   });
 });

@@ -1,0 +1,298 @@
+/**
+ * The client side of the stdio transport: runs an MCP server as a child process and talks to it
+ * over the child's stdin and stdout.
+ * @module
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { parseFrame } from '../jsonrpc/codec.js';
+import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
+import type { JsonRpcMessage } from '../jsonrpc/message.js';
+import { LineSplitter, encodeLine } from '../transports/ndjson.js';
+import type { Transport } from '../transports/transport.js';
+import { linePreview, toBytes } from './bytes.js';
+import { getDefaultEnvironment } from './environment.js';
+import { LineWriter } from './line-writer.js';
+import { DEFAULT_STDERR_TAIL_BYTES, StderrTail } from './stderr-tail.js';
+
+/** Options of {@link CommandTransport}. */
+export interface CommandTransportOptions {
+  /** The program to run. Not run through a shell. */
+  command: string;
+  /** Its arguments. Default none. */
+  args?: readonly string[];
+  /**
+   * Variables added to the child's environment. The child does not inherit the whole parent
+   * environment, only {@link getDefaultEnvironment}'s safe subset (on POSIX: HOME, LOGNAME, PATH,
+   * SHELL, TERM, USER), which these override. Pass `{ ...process.env }` to inherit everything.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The child's working directory. Default: this process's. */
+  cwd?: string;
+  /**
+   * What becomes of the child's stderr. `'inherit'` (default) shares this process's stderr;
+   * `'pipe'` captures it for `onstderr` and keeps its tail for error messages; `'ignore'` drops it.
+   */
+  stderr?: 'inherit' | 'pipe' | 'ignore';
+  /** With `stderr: 'pipe'`, how many of the last stderr bytes to keep. Default 8 KiB. */
+  stderrTailBytes?: number;
+  /** The largest message accepted from the child, in bytes. Default 16 MiB (results can be large). */
+  maxMessageBytes?: number;
+  /** On close, how long to wait for the child to exit after closing its stdin before SIGTERM. Default 2000 ms. */
+  closeTimeoutMs?: number;
+  /** On close, how long to wait after SIGTERM before SIGKILL. Default 2000 ms. */
+  killTimeoutMs?: number;
+}
+
+/** The default limit on one message from the child: 16 MiB. */
+export const DEFAULT_CLIENT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+// After the child exits, how long its stdio may stay open (held by a grandchild) before the
+// transport stops waiting for the last output.
+const STDIO_DRAIN_GRACE_MS = 250;
+
+/**
+ * Spawns a server process and exchanges newline-delimited messages with it.
+ *
+ * If the child cannot be spawned, crashes, or exits on its own, `onclose` receives a
+ * {@link ConnectionClosedError} naming the exit code or signal and, with `stderr: 'pipe'`, the
+ * tail of its stderr. `close()` shuts down as the specification asks: it closes the child's
+ * stdin, waits `closeTimeoutMs`, sends SIGTERM, waits `killTimeoutMs`, sends SIGKILL, and
+ * resolves once the child has exited. Lines from the child that are not JSON, or too long, are
+ * reported through `onerror` and skipped.
+ */
+export class CommandTransport implements Transport {
+  onmessage?: (message: unknown) => void;
+  onerror?: (error: Error) => void;
+  onclose?: (error?: Error) => void;
+  /** With `stderr: 'pipe'`, each chunk the child writes to stderr. */
+  onstderr?: (chunk: Uint8Array) => void;
+
+  private readonly options: CommandTransportOptions;
+  private readonly splitter: LineSplitter;
+  private readonly tail: StderrTail | undefined;
+  private child: ChildProcess | undefined;
+  private writer: LineWriter | undefined;
+  private closeRequested = false;
+  private stopping: Promise<void> | undefined;
+  private exited = false;
+  private drainTimer: ReturnType<typeof setTimeout> | undefined;
+  private finished = false;
+  private readonly exitSignal = deferred();
+  private readonly finishedSignal = deferred();
+
+  constructor(options: CommandTransportOptions) {
+    this.options = options;
+    this.tail = options.stderr === 'pipe' ? new StderrTail(options.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES) : undefined;
+    this.splitter = new LineSplitter(
+      { onLine: (line) => this.receive(line), onOversizedLine: (limit) => this.reportOversized(limit) },
+      { maxLineBytes: options.maxMessageBytes ?? DEFAULT_CLIENT_MAX_MESSAGE_BYTES },
+    );
+  }
+
+  /** The child's process id, once spawned. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** The child's exit code once it has exited normally, else `null` (also when it never started). */
+  get exitCode(): number | null {
+    const code = this.child?.exitCode ?? null;
+    // Node reports a failed spawn as a negative errno here.
+    return code !== null && code < 0 ? null : code;
+  }
+
+  /** The signal that ended the child, once it has been ended by one, else `null`. */
+  get signalCode(): NodeJS.Signals | null {
+    return this.child?.signalCode ?? null;
+  }
+
+  /** With `stderr: 'pipe'`, the last bytes the child wrote to stderr, as text; otherwise `''`. */
+  get stderrTail(): string {
+    return this.tail?.text() ?? '';
+  }
+
+  /** Spawns the child. Rejects (and fires `onclose`) if it cannot be started. */
+  async start(): Promise<void> {
+    if (this.child || this.finished) throw new Error('CommandTransport already started or closed');
+    const { command, args = [], cwd } = this.options;
+    let child: ChildProcess;
+    try {
+      child = spawn(command, args, {
+        cwd,
+        env: { ...getDefaultEnvironment(), ...this.options.env },
+        stdio: ['pipe', 'pipe', this.options.stderr ?? 'inherit'],
+        shell: false,
+        windowsHide: true,
+      });
+    } catch (error) {
+      const failure = this.spawnError(error instanceof Error ? error : new Error(String(error)));
+      this.finish(failure);
+      throw failure;
+    }
+    this.child = child;
+    const stdin = child.stdin!;
+    const stdout = child.stdout!;
+    this.writer = new LineWriter(stdin);
+    stdin.on('error', (error) => this.onStdinError(error));
+    stdout.on('data', (chunk: Uint8Array | string) => this.splitter.push(toBytes(chunk)));
+    stdout.on('end', () => this.onStdoutEnd());
+    child.stderr?.on('data', (chunk: Uint8Array | string) => {
+      const bytes = toBytes(chunk);
+      this.tail?.push(bytes);
+      this.onstderr?.(bytes);
+    });
+    child.on('exit', (code, signal) => this.onExit(code, signal));
+    child.on('close', (code, signal) => this.finish(this.exitError(code, signal)));
+
+    await new Promise<void>((resolve, reject) => {
+      const onSpawn = (): void => {
+        child.off('error', onError);
+        child.on('error', (error) => this.onerror?.(error));
+        resolve();
+      };
+      const onError = (error: Error): void => {
+        child.off('spawn', onSpawn);
+        const failure = this.spawnError(error);
+        this.exited = true;
+        this.exitSignal.resolve();
+        this.finish(failure);
+        reject(failure);
+      };
+      child.once('spawn', onSpawn);
+      child.once('error', onError);
+    });
+  }
+
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (!this.writer) return Promise.reject(new ConnectionClosedError('CommandTransport not started'));
+    // Once finished, the writer rejects with the reason the connection ended.
+    if (this.stopping && !this.finished) return Promise.reject(new ConnectionClosedError('Connection is closing'));
+    let line: string;
+    try {
+      line = encodeLine(message);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return this.writer.write(line);
+  }
+
+  /** Shuts the child down (stdin close, then SIGTERM, then SIGKILL) and resolves once it has exited. */
+  async close(): Promise<void> {
+    if (!this.child) {
+      if (!this.finished) this.closeRequested = true;
+      this.finish(undefined);
+      return;
+    }
+    if (!this.finished) this.closeRequested = true;
+    await this.stop();
+    await this.finishedSignal.promise;
+  }
+
+  private stop(): Promise<void> {
+    this.stopping ??= this.escalate();
+    return this.stopping;
+  }
+
+  private async escalate(): Promise<void> {
+    const child = this.child!;
+    if (!this.exited) {
+      this.writer!.flushNow();
+      child.stdin!.end();
+    }
+    if (await this.exitsWithin(this.options.closeTimeoutMs ?? 2000)) return;
+    child.kill('SIGTERM');
+    if (await this.exitsWithin(this.options.killTimeoutMs ?? 2000)) return;
+    child.kill('SIGKILL');
+    await this.exitSignal.promise;
+  }
+
+  private exitsWithin(ms: number): Promise<boolean> {
+    if (this.exited) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void this.exitSignal.promise.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.exited = true;
+    this.exitSignal.resolve();
+    // 'close' follows once stdout and stderr are drained; a grandchild holding them open must not delay it forever.
+    this.drainTimer = setTimeout(() => {
+      this.child?.stdout?.destroy();
+      this.child?.stderr?.destroy();
+      this.finish(this.exitError(code, signal));
+    }, STDIO_DRAIN_GRACE_MS);
+  }
+
+  // The child closed its stdout: it can send nothing more, so shut it down if it does not exit.
+  private onStdoutEnd(): void {
+    this.splitter.end();
+    if (!this.exited) void this.stop();
+  }
+
+  private onStdinError(error: Error): void {
+    // A child that exits or stops reading closes the pipe under pending writes; its exit reports that.
+    if (this.exited || this.stopping || (error as NodeJS.ErrnoException).code === 'EPIPE') return;
+    this.onerror?.(error);
+  }
+
+  private receive(line: string): void {
+    const parsed = parseFrame(line);
+    if (!parsed.ok) {
+      this.onerror?.(new JsonRpcError(ErrorCode.ParseError, `${parsed.response.error.message} (line: ${linePreview(line)})`));
+      return;
+    }
+    try {
+      this.onmessage?.(parsed.value);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private reportOversized(limit: number): void {
+    this.onerror?.(new JsonRpcError(ErrorCode.InvalidRequest, `Message from the server exceeds the limit of ${limit} bytes`));
+  }
+
+  private finish(error: ConnectionClosedError | undefined): void {
+    if (this.finished) return;
+    this.finished = true;
+    clearTimeout(this.drainTimer);
+    const closedError = error ?? new ConnectionClosedError();
+    this.writer?.fail(closedError);
+    this.splitter.reset();
+    this.finishedSignal.resolve();
+    this.onclose?.(this.closeRequested ? undefined : closedError);
+  }
+
+  private spawnError(error: Error): ConnectionClosedError {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint = code === 'ENOENT' ? ' (command not found, or the working directory does not exist)' : '';
+    return new ConnectionClosedError(
+      `Failed to start MCP server ${JSON.stringify(this.options.command)}: ${error.message}${hint}`,
+      { command: this.options.command, code },
+      { cause: error },
+    );
+  }
+
+  private exitError(code: number | null, signal: NodeJS.Signals | null): ConnectionClosedError {
+    const how = signal ? `was terminated by ${signal}` : `exited with code ${code}`;
+    const stderr = this.stderrTail;
+    const detail = stderr.trim() ? `; stderr:\n${stderr.trimEnd()}` : '';
+    return new ConnectionClosedError(`MCP server process ${JSON.stringify(this.options.command)} ${how}${detail}`, {
+      exitCode: code,
+      signal,
+      ...(this.tail ? { stderr } : {}),
+    });
+  }
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

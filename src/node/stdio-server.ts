@@ -1,0 +1,174 @@
+/**
+ * The server side of the stdio transport: messages in on stdin, out on stdout, one per line.
+ * @module
+ */
+import process from 'node:process';
+import type { Readable, Writable } from 'node:stream';
+import { errorResponse, parseFrame } from '../jsonrpc/codec.js';
+import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
+import type { JsonRpcMessage } from '../jsonrpc/message.js';
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter, encodeLine } from '../transports/ndjson.js';
+import type { Transport } from '../transports/transport.js';
+import { LineWriter } from './line-writer.js';
+import { linePreview, toBytes } from './bytes.js';
+
+/** Options of {@link StdioServerTransport}. */
+export interface StdioServerTransportOptions {
+  /** Where messages come from. Default `process.stdin`. */
+  stdin?: Readable;
+  /** Where messages go; nothing else is written to it. Default `process.stdout`. */
+  stdout?: Writable;
+  /** The largest inbound message, in bytes; longer lines are refused without being buffered. Default 4 MiB. */
+  maxMessageBytes?: number;
+}
+
+/**
+ * Serves one client over stdin/stdout.
+ *
+ * - A line that is not JSON is answered here with a -32700 error response (id `null`), reported
+ *   through `onerror`, and skipped.
+ * - A line over `maxMessageBytes` is discarded as it arrives, answered with a -32600 error
+ *   response (id `null`), reported through `onerror`, and skipped.
+ * - End of stdin is the client's request to shut down: `onend()` lets the connection answer
+ *   what is in flight, then it closes; without an `onend` handler, `onclose()` fires at once.
+ * - Sends made in the same tick go out in one write; when stdout pushes back, later sends wait
+ *   for `drain`. A failing stdout (EPIPE: the client is gone) is reported and closes the
+ *   transport instead of crashing the process.
+ */
+export class StdioServerTransport implements Transport {
+  onmessage?: (message: unknown) => void;
+  onerror?: (error: Error) => void;
+  onclose?: (error?: Error) => void;
+  onend?: () => void;
+
+  private readonly stdin: Readable;
+  private readonly stdout: Writable;
+  private readonly splitter: LineSplitter;
+  private readonly writer: LineWriter;
+  private started = false;
+  private closed = false;
+
+  constructor(options: StdioServerTransportOptions = {}) {
+    this.stdin = options.stdin ?? process.stdin;
+    this.stdout = options.stdout ?? process.stdout;
+    this.writer = new LineWriter(this.stdout);
+    this.splitter = new LineSplitter(
+      { onLine: (line) => this.receive(line), onOversizedLine: (limit) => this.refuseOversized(limit) },
+      { maxLineBytes: options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES },
+    );
+  }
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('StdioServerTransport already started');
+    if (this.closed) throw new ConnectionClosedError();
+    this.started = true;
+    this.stdout.on('error', this.onStdoutError);
+    this.stdout.on('close', this.onStdoutClose);
+    this.stdin.on('data', this.onData);
+    this.stdin.on('end', this.onEnd);
+    this.stdin.on('close', this.onStdinClose);
+    this.stdin.on('error', this.onStdinError);
+  }
+
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.closed) return Promise.reject(new ConnectionClosedError());
+    let line: string;
+    try {
+      line = encodeLine(message);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return this.writer.write(line);
+  }
+
+  async close(): Promise<void> {
+    this.shutdown();
+  }
+
+  private readonly onData = (chunk: Uint8Array | string): void => {
+    this.splitter.push(toBytes(chunk));
+  };
+
+  // The client has nothing more to say; answers to what it already sent may still go out.
+  private readonly onEnd = (): void => {
+    this.splitter.end();
+    if (!this.onend || this.closed) {
+      this.shutdown();
+      return;
+    }
+    this.stopReading();
+    this.onend();
+  };
+
+  // Destroyed without an end: the client did not ask to stop.
+  private readonly onStdinClose = (): void => {
+    this.shutdown(new ConnectionClosedError('stdin was closed without an end of stream'));
+  };
+
+  private readonly onStdinError = (error: Error): void => {
+    if (this.closed) return;
+    this.shutdown(new ConnectionClosedError(`stdin failed: ${error.message}`, undefined, { cause: error }));
+  };
+
+  // Stays attached until the last write has settled: a late EPIPE must not crash the process.
+  private readonly onStdoutError = (error: Error): void => {
+    if (this.closed) return;
+    this.onerror?.(error);
+    this.shutdown(new ConnectionClosedError(`stdout failed: ${error.message}`, undefined, { cause: error }));
+  };
+
+  private readonly onStdoutClose = (): void => {
+    this.shutdown(new ConnectionClosedError('stdout was closed'));
+  };
+
+  private receive(line: string): void {
+    const parsed = parseFrame(line);
+    if (!parsed.ok) {
+      this.answerLocally(parsed.response.error.code, parsed.response.error.message, linePreview(line));
+      return;
+    }
+    try {
+      this.onmessage?.(parsed.value);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private refuseOversized(limit: number): void {
+    this.answerLocally(ErrorCode.InvalidRequest, `Message exceeds the limit of ${limit} bytes`);
+  }
+
+  private answerLocally(code: number, message: string, preview?: string): void {
+    if (this.closed) return;
+    // The failure is the client's; a write error here surfaces through the stdout handlers.
+    this.writer.write(encodeLine(errorResponse(null, code, message))).catch(() => {});
+    const detail = preview === undefined ? message : `${message} (line: ${preview})`;
+    this.onerror?.(new JsonRpcError(code, detail));
+  }
+
+  private stopReading(): void {
+    this.stdin.off('data', this.onData);
+    this.stdin.off('end', this.onEnd);
+    this.stdin.off('close', this.onStdinClose);
+    // Only stop the stream if nobody else reads it; a paused stdin lets the process exit.
+    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
+    this.splitter.reset();
+  }
+
+  private shutdown(error?: Error): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopReading();
+    this.stdout.off('close', this.onStdoutClose);
+    if (error) this.writer.fail(error);
+    else this.writer.flushNow();
+    // A failed write emits 'error' a tick after its callback; detach only after that.
+    void this.writer.idle().then(() =>
+      setImmediate(() => {
+        this.stdout.off('error', this.onStdoutError);
+        this.stdin.off('error', this.onStdinError);
+      }),
+    );
+    this.onclose?.(error);
+  }
+}

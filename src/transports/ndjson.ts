@@ -1,0 +1,154 @@
+/**
+ * Newline-delimited JSON framing: one JSON-RPC message per line, as stdio and other byte-stream
+ * transports carry them. Runtime-neutral (Uint8Array and TextDecoder only).
+ * @module
+ */
+import type { JsonRpcMessage } from '../jsonrpc/message.js';
+import { serialize } from '../jsonrpc/codec.js';
+
+/** The default limit on one inbound line: 4 MiB. */
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Receives what a {@link LineSplitter} finds in the byte stream. */
+export interface LineHandlers {
+  /** A complete, non-empty line, decoded as UTF-8, without its `\n` or `\r\n` terminator. */
+  onLine(line: string): void;
+  /**
+   * A line exceeded the limit. Called once per over-long line, as soon as the limit is crossed;
+   * the rest of that line is discarded as it arrives, up to and including its newline.
+   */
+  onOversizedLine?(limit: number): void;
+}
+
+/** Options of a {@link LineSplitter}. */
+export interface LineSplitterOptions {
+  /**
+   * The most bytes one line may hold, not counting its `\n` (a `\r` before it counts).
+   * Default {@link DEFAULT_MAX_LINE_BYTES}.
+   */
+  maxLineBytes?: number;
+  /** Turns a line's bytes into text. Default: a non-fatal UTF-8 `TextDecoder`. */
+  decode?: (bytes: Uint8Array) => string;
+}
+
+/**
+ * Splits a stream of byte chunks into lines. Lines are cut on bytes, not characters (a `\n`
+ * byte never occurs inside a multi-byte UTF-8 sequence), so a character split across chunks
+ * is decoded whole. Only the unfinished tail of the stream is held, and never more than the limit.
+ */
+export class LineSplitter {
+  readonly maxLineBytes: number;
+  private readonly handlers: LineHandlers;
+  private readonly decode: (bytes: Uint8Array) => string;
+  // The unfinished line so far, as copied pieces, so a long line costs one concatenation.
+  private pieces: Uint8Array[] = [];
+  private pendingBytes = 0;
+  // Inside an over-long line: drop bytes until its newline.
+  private discarding = false;
+
+  constructor(handlers: LineHandlers, options: LineSplitterOptions = {}) {
+    const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    if (!(max > 0)) throw new RangeError(`maxLineBytes must be positive, got ${max}`);
+    this.maxLineBytes = max;
+    this.handlers = handlers;
+    if (options.decode) {
+      this.decode = options.decode;
+    } else {
+      const decoder = new TextDecoder('utf-8');
+      this.decode = (bytes) => decoder.decode(bytes);
+    }
+  }
+
+  /** Bytes held for the unfinished line; never more than `maxLineBytes`. */
+  get bufferedBytes(): number {
+    return this.pendingBytes;
+  }
+
+  /** Feeds the next chunk; handlers are called synchronously for every line it completes. */
+  push(chunk: Uint8Array): void {
+    const end = chunk.length;
+    let start = 0;
+    while (start < end) {
+      const nl = chunk.indexOf(LF, start);
+      if (nl === -1) {
+        this.holdTail(chunk, start);
+        return;
+      }
+      if (this.discarding) {
+        this.discarding = false;
+      } else if (this.pendingBytes === 0) {
+        this.emit(chunk.subarray(start, nl));
+      } else if (this.pendingBytes + (nl - start) > this.maxLineBytes) {
+        this.reject();
+        this.discarding = false;
+      } else {
+        this.emit(this.takePending(chunk.subarray(start, nl)));
+      }
+      start = nl + 1;
+    }
+  }
+
+  /** The stream ended: a final line without a newline is still delivered. */
+  end(): void {
+    if (this.pendingBytes > 0 && !this.discarding) this.emit(this.takePending(new Uint8Array(0)));
+    this.reset();
+  }
+
+  /** Forgets any unfinished line. */
+  reset(): void {
+    this.pieces = [];
+    this.pendingBytes = 0;
+    this.discarding = false;
+  }
+
+  private holdTail(chunk: Uint8Array, start: number): void {
+    if (this.discarding) return;
+    const rest = chunk.length - start;
+    if (this.pendingBytes + rest > this.maxLineBytes) {
+      this.reject();
+      return;
+    }
+    // Copied: the caller may reuse its buffer, and a view would pin a large pooled one.
+    this.pieces.push(chunk.slice(start));
+    this.pendingBytes += rest;
+  }
+
+  private reject(): void {
+    this.pieces = [];
+    this.pendingBytes = 0;
+    this.discarding = true;
+    this.handlers.onOversizedLine?.(this.maxLineBytes);
+  }
+
+  private takePending(last: Uint8Array): Uint8Array {
+    const joined = new Uint8Array(this.pendingBytes + last.length);
+    let at = 0;
+    for (const piece of this.pieces) {
+      joined.set(piece, at);
+      at += piece.length;
+    }
+    joined.set(last, at);
+    this.pieces = [];
+    this.pendingBytes = 0;
+    return joined;
+  }
+
+  private emit(bytes: Uint8Array): void {
+    let length = bytes.length;
+    if (length > this.maxLineBytes) {
+      this.handlers.onOversizedLine?.(this.maxLineBytes);
+      return;
+    }
+    if (length > 0 && bytes[length - 1] === CR) length--;
+    if (length === 0) return;
+    this.handlers.onLine(this.decode(length === bytes.length ? bytes : bytes.subarray(0, length)));
+  }
+}
+
+/** One message as a line of NDJSON. `JSON.stringify` escapes newlines, so the line holds no other. */
+export function encodeLine(message: JsonRpcMessage | JsonRpcMessage[]): string {
+  return serialize(message) + '\n';
+}
