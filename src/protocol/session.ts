@@ -172,7 +172,7 @@ export class Session {
     if (method === 'ping') return {};
     const handler = this.#options.handlers.request(method);
     if (!handler) throw methodNotFound(method);
-    const issue = validateRequestParams(method, params);
+    const issue = validateRequestParams(method, request.params);
     if (issue !== undefined) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${issue}`);
 
     const ctx = this.#options.createContext?.(this, request, version) ?? new RequestContext(this, id, method, params, version);
@@ -235,7 +235,7 @@ export class Session {
       this.#options.onError?.(new Error(`Ignored ${method}: not a ${peerRole} notification in ${peer.version}`));
       return;
     }
-    const issue = validateNotificationParams(method, params);
+    const issue = validateNotificationParams(method, notification.params);
     if (issue !== undefined) {
       this.#options.onError?.(new Error(`Ignored ${method} with invalid params: ${issue}`));
       return;

@@ -1,12 +1,20 @@
 /**
- * Inbound params checked against the spec's shapes, by method. Unknown methods pass: their
- * handlers (if any) check their own input.
+ * Inbound params checked against the spec's shapes, by method, with the hand-written guards.
+ * Methods without a guard (custom ones) pass: their handlers check their own input.
  * @module
  */
-export function validateRequestParams(_method: string, _params: Record<string, unknown>): string | undefined {
-  return undefined;
+import { notificationParamsGuards, requestParamsGuards } from '../types/guards/index.js';
+import { at } from '../types/guards/kit.js';
+
+/** `undefined` when valid, else an issue naming the field (`params.name: expected string`). */
+export function validateRequestParams(method: string, params: Record<string, unknown> | undefined): string | undefined {
+  const guard = Object.hasOwn(requestParamsGuards, method) ? requestParamsGuards[method] : undefined;
+  const issue = guard?.(params);
+  return issue === undefined ? undefined : at('params', issue);
 }
 
-export function validateNotificationParams(_method: string, _params: Record<string, unknown>): string | undefined {
-  return undefined;
+export function validateNotificationParams(method: string, params: Record<string, unknown> | undefined): string | undefined {
+  const guard = Object.hasOwn(notificationParamsGuards, method) ? notificationParamsGuards[method] : undefined;
+  const issue = guard?.(params);
+  return issue === undefined ? undefined : at('params', issue);
 }

@@ -180,3 +180,38 @@ describe('capability negotiation', () => {
     await session.close();
   });
 });
+
+describe('params validation', () => {
+  it('answers -32602 naming the field for malformed params of a known method', async () => {
+    const { init, exchange } = await rawSession();
+    await init();
+    const wrongType = await exchange({ jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 5 } });
+    assert.equal(wrongType.error?.code, -32602);
+    assert.match(wrongType.error!.message, /params\.name: expected string/);
+    const missing = await exchange({ jsonrpc: '2.0', id: 21, method: 'tools/call' });
+    assert.equal(missing.error?.code, -32602);
+    const badInit = await exchange({ jsonrpc: '2.0', id: 22, method: 'initialize', params: { protocolVersion: 1 } });
+    assert.equal(badInit.error?.code, -32600, 'a second initialize is refused before its params are read');
+  });
+
+  it('rejects an initialize with malformed params before opening the session', async () => {
+    const { exchange } = await rawSession();
+    const reply = await exchange({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x' } } });
+    assert.equal(reply.error?.code, -32602);
+    assert.match(reply.error!.message, /clientInfo\.version/);
+    const list = await exchange({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    assert.equal(list.error?.code, -32600, 'still not initialized');
+  });
+
+  it('ignores a notification with malformed params', async () => {
+    const errors: Error[] = [];
+    const { init, exchange, wire } = await rawSession(echoServer({ onError: (e) => errors.push(e) }));
+    await init();
+    const before = wire.sent.length;
+    wire.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: { nested: true } } });
+    const reply = await exchange({ jsonrpc: '2.0', id: 30, method: 'ping' });
+    assert.deepEqual(reply.result, {});
+    assert.equal(wire.sent.length, before + 1, 'only the ping was answered');
+    assert.match(errors.map((e) => e.message).join('\n'), /Ignored notifications\/cancelled with invalid params: params\.requestId/);
+  });
+});

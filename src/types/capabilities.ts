@@ -1,0 +1,72 @@
+/**
+ * What each side declares it supports. Capabilities are open sets: unknown members are allowed.
+ * @module
+ */
+import type { JsonObject } from './base.js';
+
+/** Extension identifier (prefixed, e.g. `io.modelcontextprotocol/ui`) to per-extension settings. Since 2026-07-28. */
+export type ExtensionCapabilities = Record<string, JsonObject>;
+
+/** Client-side task support. 2025-11-25 only. */
+export type ClientTasksCapability = {
+  list?: JsonObject;
+  cancel?: JsonObject;
+  /** Which server-to-client requests may be task-augmented. */
+  requests?: {
+    sampling?: { createMessage?: JsonObject };
+    elicitation?: { create?: JsonObject };
+  };
+};
+
+/** Server-side task support. 2025-11-25 only. */
+export type ServerTasksCapability = {
+  list?: JsonObject;
+  cancel?: JsonObject;
+  /** Which client-to-server requests may be task-augmented. */
+  requests?: {
+    tools?: { call?: JsonObject };
+  };
+};
+
+/** Capabilities a client may declare. */
+export type ClientCapabilities = {
+  /** Non-standard capabilities. */
+  experimental?: Record<string, JsonObject>;
+  /** Since 2026-07-28. */
+  extensions?: ExtensionCapabilities;
+  roots?: {
+    /** Until 2025-11-25 (2026-07-28 removed `notifications/roots/list_changed`). */
+    listChanged?: boolean;
+  };
+  sampling?: {
+    /** Supports `includeContext` other than `none`. Since 2025-11-25. */
+    context?: JsonObject;
+    /** Supports `tools` and `toolChoice`. Since 2025-11-25. */
+    tools?: JsonObject;
+  };
+  /** Since 2025-06-18. An empty object means form mode only. */
+  elicitation?: {
+    /** Since 2025-11-25. */
+    form?: JsonObject;
+    /** Since 2025-11-25. */
+    url?: JsonObject;
+  };
+  /** 2025-11-25 only. */
+  tasks?: ClientTasksCapability;
+};
+
+/** Capabilities a server may declare. */
+export type ServerCapabilities = {
+  /** Non-standard capabilities. */
+  experimental?: Record<string, JsonObject>;
+  /** Since 2026-07-28. */
+  extensions?: ExtensionCapabilities;
+  logging?: JsonObject;
+  /** Since 2025-03-26. */
+  completions?: JsonObject;
+  prompts?: { listChanged?: boolean };
+  resources?: { subscribe?: boolean; listChanged?: boolean };
+  tools?: { listChanged?: boolean };
+  /** 2025-11-25 only. */
+  tasks?: ServerTasksCapability;
+};

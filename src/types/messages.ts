@@ -1,0 +1,246 @@
+/**
+ * Every MCP method of every revision, by direction: method maps (method → params and result)
+ * and the message unions derived from them. Which revisions define a method is in `revisions.ts`.
+ * @module
+ */
+import type { EmptyResult, NotificationParams, PaginatedRequestParams, RequestId } from './base.js';
+import type { CompleteRequestParams, CompleteResult } from './completion.js';
+import type { ElicitationCompleteNotificationParams, ElicitRequestParams, ElicitResult } from './elicitation.js';
+import type {
+  DiscoverRequestParams,
+  DiscoverResult,
+  InitializeRequestParams,
+  InitializeResult,
+  PingRequestParams,
+} from './lifecycle.js';
+import type { LoggingMessageNotificationParams, SetLevelRequestParams } from './logging.js';
+import type { InputRequiredMethod, InputRequiredResult } from './mrtr.js';
+import type { CancelledNotificationParams, ListChangedNotificationParams, ProgressNotificationParams } from './notifications.js';
+import type { GetPromptRequestParams, GetPromptResult, ListPromptsResult } from './prompts.js';
+import type {
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ReadResourceRequestParams,
+  ReadResourceResult,
+  ResourceUpdatedNotificationParams,
+  SubscribeRequestParams,
+  UnsubscribeRequestParams,
+} from './resources.js';
+import type { ListRootsRequestParams, ListRootsResult } from './roots.js';
+import type { CreateMessageRequestParams, CreateMessageResult } from './sampling.js';
+import type {
+  SubscriptionsAcknowledgedNotificationParams,
+  SubscriptionsListenRequestParams,
+  SubscriptionsListenResult,
+} from './subscriptions.js';
+import type {
+  CancelTaskRequestParams,
+  CancelTaskResult,
+  CreateTaskResult,
+  GetTaskPayloadRequestParams,
+  GetTaskPayloadResult,
+  GetTaskRequestParams,
+  GetTaskResult,
+  ListTasksResult,
+  TaskStatusNotificationParams,
+} from './tasks.js';
+import type { CallToolRequestParams, CallToolResult, ListToolsResult } from './tools.js';
+
+/** The task methods, which either side may send (2025-11-25 only). */
+interface TaskRequestMap {
+  'tasks/get': { params: GetTaskRequestParams; result: GetTaskResult };
+  'tasks/result': { params: GetTaskPayloadRequestParams; result: GetTaskPayloadResult };
+  'tasks/cancel': { params: CancelTaskRequestParams; result: CancelTaskResult };
+  'tasks/list': { params: PaginatedRequestParams | undefined; result: ListTasksResult };
+}
+
+/** Requests a client sends, by method. `params` admitting `undefined` may be omitted. */
+export interface ClientRequestMap extends TaskRequestMap {
+  initialize: { params: InitializeRequestParams; result: InitializeResult };
+  ping: { params: PingRequestParams | undefined; result: EmptyResult };
+  'server/discover': { params: DiscoverRequestParams | undefined; result: DiscoverResult };
+  'resources/list': { params: PaginatedRequestParams | undefined; result: ListResourcesResult };
+  'resources/templates/list': { params: PaginatedRequestParams | undefined; result: ListResourceTemplatesResult };
+  'resources/read': { params: ReadResourceRequestParams; result: ReadResourceResult };
+  'resources/subscribe': { params: SubscribeRequestParams; result: EmptyResult };
+  'resources/unsubscribe': { params: UnsubscribeRequestParams; result: EmptyResult };
+  'subscriptions/listen': { params: SubscriptionsListenRequestParams; result: SubscriptionsListenResult };
+  'prompts/list': { params: PaginatedRequestParams | undefined; result: ListPromptsResult };
+  'prompts/get': { params: GetPromptRequestParams; result: GetPromptResult };
+  'tools/list': { params: PaginatedRequestParams | undefined; result: ListToolsResult };
+  'tools/call': { params: CallToolRequestParams; result: CallToolResult };
+  'logging/setLevel': { params: SetLevelRequestParams; result: EmptyResult };
+  'completion/complete': { params: CompleteRequestParams; result: CompleteResult };
+}
+
+/** Requests a server sends, by method (until 2025-11-25; since 2026-07-28 the last three travel as MRTR input requests). */
+export interface ServerRequestMap extends TaskRequestMap {
+  ping: { params: PingRequestParams | undefined; result: EmptyResult };
+  'sampling/createMessage': { params: CreateMessageRequestParams; result: CreateMessageResult };
+  'elicitation/create': { params: ElicitRequestParams; result: ElicitResult };
+  'roots/list': { params: ListRootsRequestParams | undefined; result: ListRootsResult };
+}
+
+/** Notifications a client sends: method → params. */
+export interface ClientNotificationMap {
+  'notifications/cancelled': CancelledNotificationParams;
+  'notifications/initialized': NotificationParams | undefined;
+  'notifications/progress': ProgressNotificationParams;
+  'notifications/roots/list_changed': ListChangedNotificationParams | undefined;
+  'notifications/tasks/status': TaskStatusNotificationParams;
+}
+
+/** Notifications a server sends: method → params. */
+export interface ServerNotificationMap {
+  'notifications/cancelled': CancelledNotificationParams;
+  'notifications/progress': ProgressNotificationParams;
+  'notifications/message': LoggingMessageNotificationParams;
+  'notifications/resources/updated': ResourceUpdatedNotificationParams;
+  'notifications/resources/list_changed': ListChangedNotificationParams | undefined;
+  'notifications/tools/list_changed': ListChangedNotificationParams | undefined;
+  'notifications/prompts/list_changed': ListChangedNotificationParams | undefined;
+  'notifications/elicitation/complete': ElicitationCompleteNotificationParams;
+  'notifications/tasks/status': TaskStatusNotificationParams;
+  'notifications/subscriptions/acknowledged': SubscriptionsAcknowledgedNotificationParams;
+}
+
+/** A request method of either side. */
+export type RequestMethod = keyof ClientRequestMap | keyof ServerRequestMap;
+/** A notification method of either side. */
+export type NotificationMethod = keyof ClientNotificationMap | keyof ServerNotificationMap;
+
+/** `params`, optional when `P` admits `undefined`. */
+type ParamsMember<P> = undefined extends P ? { params?: Exclude<P, undefined> } : { params: P };
+
+/** A JSON-RPC request with a given method and params. */
+export type McpRequest<M extends string, P> = { jsonrpc: '2.0'; id: RequestId; method: M } & ParamsMember<P>;
+
+/** A JSON-RPC notification with a given method and params. */
+export type McpNotification<M extends string, P> = { jsonrpc: '2.0'; method: M } & ParamsMember<P>;
+
+/** A successful JSON-RPC response carrying a given result. */
+export type ResultResponse<R> = { jsonrpc: '2.0'; id: RequestId; result: R };
+
+/** The client request of a method. */
+export type ClientRequestOf<M extends keyof ClientRequestMap> = McpRequest<M, ClientRequestMap[M]['params']>;
+/** The server request of a method. */
+export type ServerRequestOf<M extends keyof ServerRequestMap> = McpRequest<M, ServerRequestMap[M]['params']>;
+/** The client notification of a method. */
+export type ClientNotificationOf<M extends keyof ClientNotificationMap> = McpNotification<M, ClientNotificationMap[M]>;
+/** The server notification of a method. */
+export type ServerNotificationOf<M extends keyof ServerNotificationMap> = McpNotification<M, ServerNotificationMap[M]>;
+
+/** Everything a server may answer to a client request: the result, or an interim form where the method allows one. */
+export type ClientRequestResult<M extends keyof ClientRequestMap> =
+  | ClientRequestMap[M]['result']
+  | (M extends InputRequiredMethod ? InputRequiredResult : never)
+  | (M extends 'tools/call' ? CreateTaskResult : never);
+
+/** Everything a client may answer to a server request: the result, or a task handle where the method allows one. */
+export type ServerRequestResult<M extends keyof ServerRequestMap> =
+  | ServerRequestMap[M]['result']
+  | (M extends 'sampling/createMessage' | 'elicitation/create' ? CreateTaskResult : never);
+
+/** Any request a client sends. */
+export type ClientRequest = { [M in keyof ClientRequestMap]: ClientRequestOf<M> }[keyof ClientRequestMap];
+/** Any request a server sends. */
+export type ServerRequest = { [M in keyof ServerRequestMap]: ServerRequestOf<M> }[keyof ServerRequestMap];
+/** Any notification a client sends. */
+export type ClientNotification = { [M in keyof ClientNotificationMap]: ClientNotificationOf<M> }[keyof ClientNotificationMap];
+/** Any notification a server sends. */
+export type ServerNotification = { [M in keyof ServerNotificationMap]: ServerNotificationOf<M> }[keyof ServerNotificationMap];
+/** Any result a client sends (answering server requests). */
+export type ClientResult = { [M in keyof ServerRequestMap]: ServerRequestResult<M> }[keyof ServerRequestMap];
+/** Any result a server sends (answering client requests). */
+export type ServerResult = { [M in keyof ClientRequestMap]: ClientRequestResult<M> }[keyof ClientRequestMap];
+
+/** `initialize`. Until 2025-11-25. */
+export type InitializeRequest = ClientRequestOf<'initialize'>;
+/** `ping`, either direction. Until 2025-11-25. */
+export type PingRequest = ClientRequestOf<'ping'>;
+/** `server/discover`. Since 2026-07-28. */
+export type DiscoverRequest = ClientRequestOf<'server/discover'>;
+/** `resources/list`. */
+export type ListResourcesRequest = ClientRequestOf<'resources/list'>;
+/** `resources/templates/list`. */
+export type ListResourceTemplatesRequest = ClientRequestOf<'resources/templates/list'>;
+/** `resources/read`. */
+export type ReadResourceRequest = ClientRequestOf<'resources/read'>;
+/** `resources/subscribe`. Until 2025-11-25. */
+export type SubscribeRequest = ClientRequestOf<'resources/subscribe'>;
+/** `resources/unsubscribe`. Until 2025-11-25. */
+export type UnsubscribeRequest = ClientRequestOf<'resources/unsubscribe'>;
+/** `subscriptions/listen`. Since 2026-07-28. */
+export type SubscriptionsListenRequest = ClientRequestOf<'subscriptions/listen'>;
+/** `prompts/list`. */
+export type ListPromptsRequest = ClientRequestOf<'prompts/list'>;
+/** `prompts/get`. */
+export type GetPromptRequest = ClientRequestOf<'prompts/get'>;
+/** `tools/list`. */
+export type ListToolsRequest = ClientRequestOf<'tools/list'>;
+/** `tools/call`. */
+export type CallToolRequest = ClientRequestOf<'tools/call'>;
+/** `logging/setLevel`. Until 2025-11-25. */
+export type SetLevelRequest = ClientRequestOf<'logging/setLevel'>;
+/** `completion/complete`. */
+export type CompleteRequest = ClientRequestOf<'completion/complete'>;
+/** `tasks/get`, either direction. 2025-11-25 only. */
+export type GetTaskRequest = ClientRequestOf<'tasks/get'>;
+/** `tasks/result`, either direction. 2025-11-25 only. */
+export type GetTaskPayloadRequest = ClientRequestOf<'tasks/result'>;
+/** `tasks/cancel`, either direction. 2025-11-25 only. */
+export type CancelTaskRequest = ClientRequestOf<'tasks/cancel'>;
+/** `tasks/list`, either direction. 2025-11-25 only. */
+export type ListTasksRequest = ClientRequestOf<'tasks/list'>;
+/** `sampling/createMessage` as a JSON-RPC request. Until 2025-11-25 (then an `InputRequest`). */
+export type CreateMessageRequest = ServerRequestOf<'sampling/createMessage'>;
+/** `elicitation/create` as a JSON-RPC request. 2025-06-18 to 2025-11-25 (then an `InputRequest`). */
+export type ElicitRequest = ServerRequestOf<'elicitation/create'>;
+/** `roots/list` as a JSON-RPC request. Until 2025-11-25 (then an `InputRequest`). */
+export type ListRootsRequest = ServerRequestOf<'roots/list'>;
+
+/** `notifications/cancelled`, either direction. */
+export type CancelledNotification = ClientNotificationOf<'notifications/cancelled'>;
+/** `notifications/initialized`. Until 2025-11-25. */
+export type InitializedNotification = ClientNotificationOf<'notifications/initialized'>;
+/** `notifications/progress`, either direction (server only since 2026-07-28). */
+export type ProgressNotification = ClientNotificationOf<'notifications/progress'>;
+/** `notifications/roots/list_changed`. Until 2025-11-25. */
+export type RootsListChangedNotification = ClientNotificationOf<'notifications/roots/list_changed'>;
+/** `notifications/tasks/status`, either direction. 2025-11-25 only. */
+export type TaskStatusNotification = ClientNotificationOf<'notifications/tasks/status'>;
+/** `notifications/message`. */
+export type LoggingMessageNotification = ServerNotificationOf<'notifications/message'>;
+/** `notifications/resources/updated`. */
+export type ResourceUpdatedNotification = ServerNotificationOf<'notifications/resources/updated'>;
+/** `notifications/resources/list_changed`. */
+export type ResourceListChangedNotification = ServerNotificationOf<'notifications/resources/list_changed'>;
+/** `notifications/tools/list_changed`. */
+export type ToolListChangedNotification = ServerNotificationOf<'notifications/tools/list_changed'>;
+/** `notifications/prompts/list_changed`. */
+export type PromptListChangedNotification = ServerNotificationOf<'notifications/prompts/list_changed'>;
+/** `notifications/elicitation/complete`. 2025-11-25 only. */
+export type ElicitationCompleteNotification = ServerNotificationOf<'notifications/elicitation/complete'>;
+/** `notifications/subscriptions/acknowledged`. Since 2026-07-28. */
+export type SubscriptionsAcknowledgedNotification = ServerNotificationOf<'notifications/subscriptions/acknowledged'>;
+
+/** The response to `tools/call`. */
+export type CallToolResultResponse = ResultResponse<ClientRequestResult<'tools/call'>>;
+/** The response to `completion/complete`. */
+export type CompleteResultResponse = ResultResponse<CompleteResult>;
+/** The response to `server/discover`. */
+export type DiscoverResultResponse = ResultResponse<DiscoverResult>;
+/** The response to `prompts/get`. */
+export type GetPromptResultResponse = ResultResponse<ClientRequestResult<'prompts/get'>>;
+/** The response to `prompts/list`. */
+export type ListPromptsResultResponse = ResultResponse<ListPromptsResult>;
+/** The response to `resources/templates/list`. */
+export type ListResourceTemplatesResultResponse = ResultResponse<ListResourceTemplatesResult>;
+/** The response to `resources/list`. */
+export type ListResourcesResultResponse = ResultResponse<ListResourcesResult>;
+/** The response to `tools/list`. */
+export type ListToolsResultResponse = ResultResponse<ListToolsResult>;
+/** The response to `resources/read`. */
+export type ReadResourceResultResponse = ResultResponse<ClientRequestResult<'resources/read'>>;
+/** The response to `subscriptions/listen`. */
+export type SubscriptionsListenResultResponse = ResultResponse<SubscriptionsListenResult>;

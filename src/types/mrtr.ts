@@ -1,0 +1,50 @@
+/**
+ * Multi round-trip requests (since 2026-07-28): instead of sending its own requests, a server
+ * answers with an `InputRequiredResult`; the client fulfils the input requests and retries.
+ * @module
+ */
+import type { RequestParams, Result } from './base.js';
+import type { ElicitRequestParams, ElicitResult } from './elicitation.js';
+import type { ListRootsRequestParams, ListRootsResult } from './roots.js';
+import type { CreateMessageRequestParams, CreateMessageResult } from './sampling.js';
+
+/** The `resultType` values defined by the spec. */
+export const RESULT_TYPE = {
+  complete: 'complete',
+  inputRequired: 'input_required',
+} as const;
+
+/** The requests whose result may be an `InputRequiredResult`. */
+export const INPUT_REQUIRED_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
+
+/** A method whose result may be an `InputRequiredResult`. */
+export type InputRequiredMethod = (typeof INPUT_REQUIRED_METHODS)[number];
+
+/** A request the server needs the client to fulfil: a JSON-RPC request without `jsonrpc` and `id`. */
+export type InputRequest =
+  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
+  | { method: 'roots/list'; params?: ListRootsRequestParams }
+  | { method: 'elicitation/create'; params: ElicitRequestParams };
+
+/** Server-chosen keys to the requests to fulfil. */
+export type InputRequests = Record<string, InputRequest>;
+
+/** The client's result for one input request. */
+export type InputResponse = CreateMessageResult | ListRootsResult | ElicitResult;
+
+/** The client's results, under the keys of the `InputRequests` they answer. */
+export type InputResponses = Record<string, InputResponse>;
+
+/** An interim result asking for input before the request can complete. At least one field besides `resultType` is present. */
+export type InputRequiredResult = Result & {
+  resultType: 'input_required';
+  inputRequests?: InputRequests;
+  /** Opaque server state the client echoes back unchanged on the retry. */
+  requestState?: string;
+};
+
+/** Params of a request that may be a retry carrying input responses. The two fields are since 2026-07-28. */
+export type InputResponseRequestParams = RequestParams & {
+  inputResponses?: InputResponses;
+  requestState?: string;
+};

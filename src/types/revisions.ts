@@ -1,0 +1,350 @@
+/**
+ * What differs between protocol revisions, as data: which methods, definitions, members and
+ * features each revision has, so each peer can be given exactly what its revision defines.
+ * Spans are inclusive; an absent bound is open.
+ * @module
+ */
+import { META } from './meta.js';
+
+/** Every protocol revision, oldest first. */
+export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
+
+/** A protocol revision. */
+export type Revision = (typeof REVISIONS)[number];
+
+/** The newest revision. */
+export const LATEST_REVISION: Revision = '2026-07-28';
+
+/** True when `value` names a known revision. */
+export function isRevision(value: unknown): value is Revision {
+  return (REVISIONS as readonly unknown[]).includes(value);
+}
+
+/** The revisions from `since` through `until`, both inclusive. */
+export type Span = { since?: Revision; until?: Revision };
+
+/** True when `revision` lies within `span` (revision names sort chronologically). */
+export function inSpan(span: Span, revision: Revision): boolean {
+  return (span.since === undefined || revision >= span.since) && (span.until === undefined || revision <= span.until);
+}
+
+/** The revisions within `span`, oldest first. */
+export function revisionsIn(span: Span): Revision[] {
+  return REVISIONS.filter((r) => inSpan(span, r));
+}
+
+const ALL: Span = {};
+const UNTIL_2025_11: Span = { until: '2025-11-25' };
+const ONLY_2025_11: Span = { since: '2025-11-25', until: '2025-11-25' };
+const SINCE_2025_03: Span = { since: '2025-03-26' };
+const SINCE_2025_06: Span = { since: '2025-06-18' };
+const SINCE_2025_11: Span = { since: '2025-11-25' };
+const SINCE_2026: Span = { since: '2026-07-28' };
+
+/** Who sends a method, in which revisions. */
+export type MethodInfo = {
+  kind: 'request' | 'notification';
+  /** Revisions in which clients send it. */
+  client?: Span;
+  /** Revisions in which servers send it as a JSON-RPC message. */
+  server?: Span;
+  /** Revisions in which servers send it inside an `InputRequiredResult` instead. */
+  input?: Span;
+};
+
+/** Every method of every revision. */
+export const METHODS: Readonly<Record<string, MethodInfo>> = {
+  initialize: { kind: 'request', client: UNTIL_2025_11 },
+  ping: { kind: 'request', client: UNTIL_2025_11, server: UNTIL_2025_11 },
+  'server/discover': { kind: 'request', client: SINCE_2026 },
+  'resources/list': { kind: 'request', client: ALL },
+  'resources/templates/list': { kind: 'request', client: ALL },
+  'resources/read': { kind: 'request', client: ALL },
+  'resources/subscribe': { kind: 'request', client: UNTIL_2025_11 },
+  'resources/unsubscribe': { kind: 'request', client: UNTIL_2025_11 },
+  'subscriptions/listen': { kind: 'request', client: SINCE_2026 },
+  'prompts/list': { kind: 'request', client: ALL },
+  'prompts/get': { kind: 'request', client: ALL },
+  'tools/list': { kind: 'request', client: ALL },
+  'tools/call': { kind: 'request', client: ALL },
+  'logging/setLevel': { kind: 'request', client: UNTIL_2025_11 },
+  'completion/complete': { kind: 'request', client: ALL },
+  'tasks/get': { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 },
+  'tasks/result': { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 },
+  'tasks/cancel': { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 },
+  'tasks/list': { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 },
+  'sampling/createMessage': { kind: 'request', server: UNTIL_2025_11, input: SINCE_2026 },
+  'roots/list': { kind: 'request', server: UNTIL_2025_11, input: SINCE_2026 },
+  'elicitation/create': { kind: 'request', server: { since: '2025-06-18', until: '2025-11-25' }, input: SINCE_2026 },
+  'notifications/cancelled': { kind: 'notification', client: ALL, server: ALL },
+  'notifications/initialized': { kind: 'notification', client: UNTIL_2025_11 },
+  'notifications/progress': { kind: 'notification', client: UNTIL_2025_11, server: ALL },
+  'notifications/roots/list_changed': { kind: 'notification', client: UNTIL_2025_11 },
+  'notifications/tasks/status': { kind: 'notification', client: ONLY_2025_11, server: ONLY_2025_11 },
+  'notifications/message': { kind: 'notification', server: ALL },
+  'notifications/resources/updated': { kind: 'notification', server: ALL },
+  'notifications/resources/list_changed': { kind: 'notification', server: ALL },
+  'notifications/tools/list_changed': { kind: 'notification', server: ALL },
+  'notifications/prompts/list_changed': { kind: 'notification', server: ALL },
+  'notifications/elicitation/complete': { kind: 'notification', server: ONLY_2025_11 },
+  'notifications/subscriptions/acknowledged': { kind: 'notification', server: SINCE_2026 },
+};
+
+/** True when `method` exists in `revision`, optionally as sent by that side (input requests count for the server). */
+export function hasMethod(method: string, revision: Revision, sender?: 'client' | 'server'): boolean {
+  const info = METHODS[method];
+  if (info === undefined) return false;
+  const spans =
+    sender === 'client' ? [info.client] : sender === 'server' ? [info.server, info.input] : [info.client, info.server, info.input];
+  return spans.some((s) => s !== undefined && inSpan(s, revision));
+}
+
+/** The methods of a revision, optionally only those one side sends. */
+export function methodsOf(revision: Revision, sender?: 'client' | 'server'): string[] {
+  return Object.keys(METHODS).filter((m) => hasMethod(m, revision, sender));
+}
+
+/** Whitespace-separated names, each paired with `value`. */
+function named<T>(names: string, value: T): [string, T][] {
+  return names
+    .split(/\s+/)
+    .filter((n) => n !== '')
+    .map((n) => [n, value]);
+}
+
+/** Schema definitions that do not exist in every revision, by the spec's name. */
+export const DEFINITIONS: Readonly<Record<string, Span>> = Object.fromEntries([
+  ...named('Annotated', { until: '2024-11-05' }),
+  ...named('ResourceReference', { until: '2025-03-26' }),
+  ...named('JSONRPCError', { until: '2025-06-18' }),
+  ...named('JSONRPCBatchRequest JSONRPCBatchResponse', { since: '2025-03-26', until: '2025-03-26' }),
+  ...named('Annotations AudioContent ToolAnnotations', SINCE_2025_03),
+  ...named(
+    `BaseMetadata BooleanSchema ContentBlock ElicitRequest ElicitResult EnumSchema NumberSchema
+     PrimitiveSchemaDefinition ResourceLink ResourceTemplateReference StringSchema`,
+    SINCE_2025_06,
+  ),
+  ...named(
+    `InitializeRequest InitializeResult InitializedNotification PingRequest RootsListChangedNotification
+     ServerRequest SetLevelRequest SubscribeRequest UnsubscribeRequest`,
+    UNTIL_2025_11,
+  ),
+  ...named(
+    `CancelTaskRequest CancelTaskResult CreateTaskResult ElicitationCompleteNotification GetTaskPayloadRequest
+     GetTaskPayloadResult GetTaskRequest GetTaskResult InitializeRequestParams ListTasksRequest ListTasksResult
+     RelatedTaskMetadata SetLevelRequestParams SubscribeRequestParams Task TaskAugmentedRequestParams TaskMetadata
+     TaskStatus TaskStatusNotification TaskStatusNotificationParams ToolExecution URLElicitationRequiredError
+     UnsubscribeRequestParams`,
+    ONLY_2025_11,
+  ),
+  ...named(
+    `CallToolRequestParams CancelledNotificationParams CompleteRequestParams CreateMessageRequestParams
+     ElicitRequestFormParams ElicitRequestParams ElicitRequestURLParams Error GetPromptRequestParams Icon Icons
+     JSONRPCErrorResponse JSONRPCResultResponse LegacyTitledEnumSchema LoggingMessageNotificationParams
+     MultiSelectEnumSchema NotificationParams PaginatedRequestParams ProgressNotificationParams
+     ReadResourceRequestParams RequestParams ResourceRequestParams ResourceUpdatedNotificationParams
+     SamplingMessageContentBlock SingleSelectEnumSchema TitledMultiSelectEnumSchema TitledSingleSelectEnumSchema
+     ToolChoice ToolResultContent ToolUseContent UntitledMultiSelectEnumSchema UntitledSingleSelectEnumSchema`,
+    SINCE_2025_11,
+  ),
+  ...named(
+    `CacheableResult CallToolResultResponse CompleteResultResponse DiscoverRequest DiscoverResult
+     DiscoverResultResponse GetPromptResultResponse HeaderMismatchError InputRequest InputRequests
+     InputRequiredResult InputResponse InputResponseRequestParams InputResponses InternalError InvalidParamsError
+     InvalidRequestError JSONArray JSONObject JSONValue ListPromptsResultResponse ListResourceTemplatesResultResponse
+     ListResourcesResultResponse ListToolsResultResponse MetaObject MethodNotFoundError
+     MissingRequiredClientCapabilityError NotificationMetaObject ParseError ReadResourceResultResponse
+     RequestMetaObject ResultMetaObject ResultType SubscriptionFilter SubscriptionsAcknowledgedNotification
+     SubscriptionsAcknowledgedNotificationParams SubscriptionsListenRequest SubscriptionsListenRequestParams
+     SubscriptionsListenResult SubscriptionsListenResultMetaObject SubscriptionsListenResultResponse
+     UnsupportedProtocolVersionError`,
+    SINCE_2026,
+  ),
+]);
+
+/**
+ * Members that exist only in some revisions, by type and dotted member path. A member not
+ * listed exists wherever its type does. (Params types name the params of the request.)
+ */
+export const FIELDS: Readonly<Record<string, Readonly<Record<string, Span>>>> = {
+  Annotations: { lastModified: SINCE_2025_06 },
+  TextContent: { _meta: SINCE_2025_06 },
+  ImageContent: { _meta: SINCE_2025_06 },
+  AudioContent: { _meta: SINCE_2025_06 },
+  EmbeddedResource: { _meta: SINCE_2025_06 },
+  ResourceContents: { _meta: SINCE_2025_06 },
+  TextResourceContents: { _meta: SINCE_2025_06 },
+  BlobResourceContents: { _meta: SINCE_2025_06 },
+  ResourceLink: { icons: SINCE_2025_11 },
+  Resource: { title: SINCE_2025_06, _meta: SINCE_2025_06, icons: SINCE_2025_11 },
+  ResourceTemplate: { title: SINCE_2025_06, _meta: SINCE_2025_06, icons: SINCE_2025_11 },
+  Prompt: { title: SINCE_2025_06, _meta: SINCE_2025_06, icons: SINCE_2025_11 },
+  PromptArgument: { title: SINCE_2025_06 },
+  PromptReference: { title: SINCE_2025_06 },
+  Root: { _meta: SINCE_2025_06 },
+  Implementation: { title: SINCE_2025_06, description: SINCE_2025_11, icons: SINCE_2025_11, websiteUrl: SINCE_2025_11 },
+  Tool: {
+    annotations: SINCE_2025_03,
+    title: SINCE_2025_06,
+    outputSchema: SINCE_2025_06,
+    _meta: SINCE_2025_06,
+    icons: SINCE_2025_11,
+    execution: ONLY_2025_11,
+    'inputSchema.$schema': SINCE_2025_11,
+    'outputSchema.$schema': SINCE_2025_11,
+  },
+  CallToolRequestParams: { task: ONLY_2025_11, inputResponses: SINCE_2026, requestState: SINCE_2026 },
+  GetPromptRequestParams: { inputResponses: SINCE_2026, requestState: SINCE_2026 },
+  ReadResourceRequestParams: { inputResponses: SINCE_2026, requestState: SINCE_2026 },
+  CallToolResult: { structuredContent: SINCE_2025_06, resultType: SINCE_2026 },
+  CompleteRequestParams: { context: SINCE_2025_06 },
+  ProgressNotificationParams: { message: SINCE_2025_03 },
+  CreateMessageRequestParams: { tools: SINCE_2025_11, toolChoice: SINCE_2025_11, task: ONLY_2025_11 },
+  SamplingMessage: { _meta: SINCE_2025_11 },
+  ElicitRequestFormParams: { mode: SINCE_2025_11, task: ONLY_2025_11 },
+  ElicitRequestURLParams: { elicitationId: ONLY_2025_11, task: ONLY_2025_11 },
+  ElicitResult: { _meta: UNTIL_2025_11 },
+  ListRootsResult: { _meta: UNTIL_2025_11 },
+  StringSchema: { default: SINCE_2025_11 },
+  NumberSchema: { default: SINCE_2025_11 },
+  ClientCapabilities: {
+    elicitation: SINCE_2025_06,
+    'elicitation.form': SINCE_2025_11,
+    'elicitation.url': SINCE_2025_11,
+    extensions: SINCE_2026,
+    'roots.listChanged': UNTIL_2025_11,
+    'sampling.context': SINCE_2025_11,
+    'sampling.tools': SINCE_2025_11,
+    tasks: ONLY_2025_11,
+  },
+  ServerCapabilities: { completions: SINCE_2025_03, extensions: SINCE_2026, tasks: ONLY_2025_11 },
+  ...Object.fromEntries(
+    named('ListToolsResult ListPromptsResult ListResourcesResult ListResourceTemplatesResult ReadResourceResult', {
+      resultType: SINCE_2026,
+      ttlMs: SINCE_2026,
+      cacheScope: SINCE_2026,
+    }),
+  ),
+  ...Object.fromEntries(named('Result EmptyResult PaginatedResult CompleteResult GetPromptResult', { resultType: SINCE_2026 })),
+};
+
+/** True when `type` has the member `field` in `revision` (members not listed in `FIELDS` always do). */
+export function hasField(type: string, field: string, revision: Revision): boolean {
+  const span = FIELDS[type]?.[field];
+  return span === undefined || inSpan(span, revision);
+}
+
+/** Reserved `_meta` keys, by the revisions that define them. */
+export const META_KEYS: Readonly<Record<string, Span>> = {
+  [META.progressToken]: ALL,
+  [META.protocolVersion]: SINCE_2026,
+  [META.clientInfo]: SINCE_2026,
+  [META.clientCapabilities]: SINCE_2026,
+  [META.logLevel]: SINCE_2026,
+  [META.serverInfo]: SINCE_2026,
+  [META.subscriptionId]: SINCE_2026,
+  [META.relatedTask]: ONLY_2025_11,
+  [META.modelImmediateResponse]: ONLY_2025_11,
+  [META.traceparent]: SINCE_2026,
+  [META.tracestate]: SINCE_2026,
+  [META.baggage]: SINCE_2026,
+};
+
+/** Content `type` tags allowed in each content position, by revision. */
+export const CONTENT_TYPES = {
+  /** `CallToolResult.content`, `PromptMessage.content`, `ToolResultContent.content`. */
+  ContentBlock: { text: ALL, image: ALL, resource: ALL, audio: SINCE_2025_03, resource_link: SINCE_2025_06 },
+  /** `SamplingMessage.content`, `CreateMessageResult.content` (arrays of blocks since 2025-11-25). */
+  SamplingMessageContentBlock: { text: ALL, image: ALL, audio: SINCE_2025_03, tool_use: SINCE_2025_11, tool_result: SINCE_2025_11 },
+} as const satisfies Record<string, Record<string, Span>>;
+
+/** Value forms that only some revisions accept, in members every revision has. */
+export const VALUE_FORMS: readonly { type: string; field: string; form: string; span: Span }[] = [
+  { type: 'SamplingMessage', field: 'content', form: 'array of blocks', span: SINCE_2025_11 },
+  { type: 'CreateMessageResult', field: 'content', form: 'array of blocks', span: SINCE_2025_11 },
+  { type: 'ElicitResult', field: 'content.*', form: 'array of strings', span: SINCE_2025_11 },
+  { type: 'ElicitRequestParams', field: 'mode', form: '"url"', span: SINCE_2025_11 },
+  { type: 'PrimitiveSchemaDefinition', field: '', form: 'titled, untitled and multi-select enums', span: SINCE_2025_11 },
+  { type: 'CallToolResult', field: 'structuredContent', form: 'any JSON value, not only objects', span: SINCE_2026 },
+  { type: 'ToolResultContent', field: 'structuredContent', form: 'any JSON value, not only objects', span: SINCE_2026 },
+  { type: 'Tool', field: 'outputSchema', form: 'any JSON Schema, not only type "object"', span: SINCE_2026 },
+  { type: 'CompleteResult', field: 'completion.values', form: 'maxItems 100 in the schema (prose before)', span: SINCE_2026 },
+];
+
+const CACHEABLE = 'DiscoverResult ListPromptsResult ListResourceTemplatesResult ListResourcesResult ListToolsResult ReadResourceResult';
+
+function required(types: string, member: string, span: Span): { type: string; member: string; span: Span }[] {
+  return named(types, span).map(([type]) => ({ type, member, span }));
+}
+
+/**
+ * Members the revision-neutral model and guards leave optional but some revisions require;
+ * the protocol layer enforces them for peers of those revisions. `RequestMeta` is a request's
+ * `_meta` (the spec's `RequestMetaObject` in 2026-07-28).
+ */
+export const REVISION_REQUIRED: readonly { type: string; member: string; span: Span }[] = [
+  ...required(
+    `CallToolRequestParams CompleteRequestParams GetPromptRequestParams InputResponseRequestParams
+     PaginatedRequestParams ReadResourceRequestParams RequestParams ResourceRequestParams SubscriptionsListenRequestParams`,
+    '_meta',
+    SINCE_2026,
+  ),
+  ...required(
+    'DiscoverRequest ListPromptsRequest ListResourceTemplatesRequest ListResourcesRequest ListToolsRequest PaginatedRequest',
+    'params',
+    SINCE_2026,
+  ),
+  ...required(
+    `CallToolResult CompleteResult DiscoverResult GetPromptResult ListPromptsResult ListResourceTemplatesResult
+     ListResourcesResult ListToolsResult ReadResourceResult SubscriptionsListenResult PaginatedResult CacheableResult
+     Result EmptyResult ClientResult`,
+    'resultType',
+    SINCE_2026,
+  ),
+  ...required(CACHEABLE, 'ttlMs', SINCE_2026),
+  ...required(CACHEABLE, 'cacheScope', SINCE_2026),
+  ...required('RequestMeta', META.protocolVersion, SINCE_2026),
+  ...required('RequestMeta', META.clientCapabilities, SINCE_2026),
+  ...required('ElicitRequestURLParams', 'elicitationId', ONLY_2025_11),
+  ...required('CreateMessageRequest ElicitRequest ListRootsRequest', 'jsonrpc', UNTIL_2025_11),
+  ...required('CreateMessageRequest ElicitRequest ListRootsRequest', 'id', UNTIL_2025_11),
+];
+
+/** Protocol mechanisms, by the revisions that have them. */
+export const FEATURES = {
+  /** `initialize` / `notifications/initialized` establish a session. */
+  initializeHandshake: UNTIL_2025_11,
+  /** JSON-RPC batches (arrays of messages). */
+  jsonRpcBatching: { since: '2025-03-26', until: '2025-03-26' },
+  /** Servers send JSON-RPC requests to clients (sampling, elicitation, roots, ping). */
+  serverRequests: UNTIL_2025_11,
+  /** Protocol version, client info and capabilities in every request's `_meta`; no session. */
+  perRequestMeta: SINCE_2026,
+  /** `resultType` on every result; absent means `complete`. */
+  resultType: SINCE_2026,
+  /** `InputRequiredResult` and retries with `inputResponses` / `requestState`. */
+  multiRoundTrip: SINCE_2026,
+  /** `ttlMs` / `cacheScope` on list, read and discover results. */
+  cacheHints: SINCE_2026,
+  /** `subscriptions/listen` replaces `resources/subscribe` and the HTTP GET stream. */
+  subscriptionsListen: SINCE_2026,
+  /** Log level per request (`_meta`) rather than `logging/setLevel`. */
+  perRequestLogLevel: SINCE_2026,
+  /** Task-augmented requests and `tasks/*` (an extension since 2026-07-28). */
+  tasks: ONLY_2025_11,
+  /** Elicitation (form mode). */
+  elicitation: SINCE_2025_06,
+  /** URL-mode elicitation. */
+  urlElicitation: SINCE_2025_11,
+  /** Tools in sampling (`tools`, `toolChoice`, tool use and result content). */
+  samplingTools: SINCE_2025_11,
+  /** `structuredContent` and `outputSchema`. */
+  structuredToolOutput: SINCE_2025_06,
+  /** `extensions` in capabilities. */
+  extensions: SINCE_2026,
+} as const satisfies Record<string, Span>;
+
+/** The error code a server uses for a resource that does not exist. */
+export function resourceNotFoundCode(revision: Revision): number {
+  return revision >= '2026-07-28' ? -32602 : -32002;
+}

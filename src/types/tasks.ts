@@ -1,0 +1,81 @@
+/**
+ * Tasks: durable, pollable execution of a request. 2025-11-25 only (an extension since 2026-07-28).
+ * @module
+ */
+import type { NotificationParams, PaginatedRequestParams, PaginatedResult, RequestParams, Result } from './base.js';
+
+/** The requests that may be task-augmented (with a `task` param). */
+export const TASK_AUGMENTABLE_METHODS = ['tools/call', 'sampling/createMessage', 'elicitation/create'] as const;
+
+/** The state of a task. */
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/** Asks for a request to run as a task. */
+export type TaskMetadata = {
+  /** Requested retention from creation, in milliseconds. */
+  ttl?: number;
+};
+
+/** Ties a message to a task, under `_meta["io.modelcontextprotocol/related-task"]`. */
+export type RelatedTaskMetadata = {
+  taskId: string;
+};
+
+/** A task's state. */
+export type Task = {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  lastUpdatedAt: string;
+  /** Retention from creation in milliseconds; `null` for unlimited. */
+  ttl: number | null;
+  /** Suggested polling interval in milliseconds. */
+  pollInterval?: number;
+};
+
+/** Params of a request that may be task-augmented. */
+export type TaskAugmentedRequestParams = RequestParams & {
+  task?: TaskMetadata;
+};
+
+/** The immediate result of a task-augmented request. */
+export type CreateTaskResult = Result & {
+  task: Task;
+};
+
+/** Params of `tasks/get`, `tasks/result` and `tasks/cancel`. */
+export type TaskRequestParams = RequestParams & {
+  taskId: string;
+};
+
+/** Params of `tasks/get`. */
+export type GetTaskRequestParams = TaskRequestParams;
+
+/** The result of `tasks/get`. */
+export type GetTaskResult = Result & Task;
+
+/** Params of `tasks/result`. */
+export type GetTaskPayloadRequestParams = TaskRequestParams;
+
+/** The result of `tasks/result`: the original request's result (e.g. a `CallToolResult`). */
+export type GetTaskPayloadResult = Result & { [key: string]: unknown };
+
+/** Params of `tasks/cancel`. */
+export type CancelTaskRequestParams = TaskRequestParams;
+
+/** The result of `tasks/cancel`. */
+export type CancelTaskResult = Result & Task;
+
+/** Params of `tasks/list`. */
+export type ListTasksRequestParams = PaginatedRequestParams;
+
+/** The result of `tasks/list`. */
+export type ListTasksResult = PaginatedResult & {
+  tasks: Task[];
+};
+
+/** Params of `notifications/tasks/status`. */
+export type TaskStatusNotificationParams = NotificationParams & Task;
