@@ -36,3 +36,5 @@ export {
 } from './protocol/versions.js';
 export type { Implementation } from './protocol/stateful.js';
 export type { Transport } from './transports/transport.js';
+export type * from './types/index.js';
+export { META } from './types/meta.js';

@@ -11,7 +11,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const expected: Record<string, string[]> = {
   '.': [
     'CancelledError', 'CapabilityNotSupportedError', 'ConnectionClosedError', 'ErrorCode', 'JsonRpcError',
-    'LATEST_STATEFUL_VERSION', 'LATEST_VERSION', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
+    'LATEST_STATEFUL_VERSION', 'LATEST_VERSION', 'META', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
     'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'isStateless',
   ],
   './server': ['Server', 'ServerContext', 'ServerSession'],

@@ -3,21 +3,25 @@
  * @module
  */
 import type { Session, SendRequestOptions } from '../protocol/session.js';
-import type { Implementation, InitializeOutcome } from '../protocol/stateful.js';
+import type { InitializeOutcome } from '../protocol/stateful.js';
+import type { ClientRequestMap, ClientRequestResult } from '../types/messages.js';
+import type { CallToolRequestParams, CallToolResult, ListToolsResult } from '../types/tools.js';
+import type { PaginatedRequestParams, Implementation } from '../types/base.js';
+import type { ServerCapabilities } from '../types/capabilities.js';
 
 export type { SendRequestOptions as RequestOptions };
 
 export class ClientSession {
   readonly #session: Session;
   readonly serverInfo: Implementation;
-  readonly serverCapabilities: Record<string, unknown>;
+  readonly serverCapabilities: ServerCapabilities;
   readonly instructions: string | undefined;
   readonly protocolVersion: string;
 
   constructor(session: Session, outcome: InitializeOutcome) {
     this.#session = session;
-    this.serverInfo = outcome.serverInfo;
-    this.serverCapabilities = outcome.capabilities;
+    this.serverInfo = outcome.serverInfo as Implementation;
+    this.serverCapabilities = outcome.capabilities as ServerCapabilities;
     this.instructions = outcome.instructions;
     this.protocolVersion = outcome.protocolVersion;
   }
@@ -30,17 +34,23 @@ export class ClientSession {
     return this.#session.ping(options);
   }
 
-  listTools(params: { cursor?: string } = {}, options?: SendRequestOptions): Promise<Record<string, unknown>> {
-    return this.#session.request('tools/list', params, options);
+  listTools(params: PaginatedRequestParams = {}, options?: SendRequestOptions): Promise<ListToolsResult> {
+    return this.request('tools/list', params, options) as Promise<ListToolsResult>;
   }
 
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: SendRequestOptions): Promise<Record<string, unknown>> {
-    return this.#session.request('tools/call', params, options);
+  callTool(params: CallToolRequestParams, options?: SendRequestOptions): Promise<CallToolResult> {
+    return this.request('tools/call', params, options) as Promise<CallToolResult>;
   }
 
-  /** Sends any request, for methods without a dedicated call. */
-  request(method: string, params?: Record<string, unknown>, options?: SendRequestOptions): Promise<Record<string, unknown>> {
-    return this.#session.request(method, params, options);
+  /** Sends any request: typed by method for the spec's methods, loosely for custom ones. */
+  request<M extends keyof ClientRequestMap>(
+    method: M,
+    params?: ClientRequestMap[M]['params'],
+    options?: SendRequestOptions,
+  ): Promise<ClientRequestResult<M>>;
+  request(method: string, params?: Record<string, unknown>, options?: SendRequestOptions): Promise<Record<string, unknown>>;
+  request(method: string, params?: object, options?: SendRequestOptions): Promise<unknown> {
+    return this.#session.request(method, params as Record<string, unknown> | undefined, options);
   }
 
   notify(method: string, params?: Record<string, unknown>): Promise<void> {

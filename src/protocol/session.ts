@@ -12,7 +12,7 @@ import type { Transport } from '../transports/transport.js';
 import { CapabilityNotSupportedError, McpError, methodNotFound } from './errors.js';
 import { hasCapability, methodAllowed, methodInfo, requiredCapability } from './methods.js';
 import { RequestCancelledError, RequestContext } from './request-context.js';
-import { validateNotificationParams, validateRequestParams } from './validation.js';
+import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
 
 export type Role = 'client' | 'server';
 
@@ -132,14 +132,14 @@ export class Session {
       }
     }
     const { onprogress, resetTimeoutOnProgress, ...rest } = options;
-    if (!onprogress) return this.connection.request(method, params, rest);
+    if (!onprogress) return checkResult(method, await this.connection.request(method, params, rest));
 
     const id = this.connection.allocateId();
     const meta = isObject(params?._meta) ? params._meta : {};
     const withToken = { ...params, _meta: { ...meta, progressToken: id } };
     this.#progress.set(id, { id, onprogress, reset: resetTimeoutOnProgress === true });
     try {
-      return await this.connection.request(method, withToken, { ...rest, id });
+      return checkResult(method, await this.connection.request(method, withToken, { ...rest, id }));
     } finally {
       this.#progress.delete(id);
     }
@@ -290,3 +290,9 @@ export class Session {
   }
 }
 
+/** A result the peer sent that does not have the spec's shape is an error, not data. */
+function checkResult(method: string, result: Record<string, unknown>): Record<string, unknown> {
+  const issue = validateResult(method, result);
+  if (issue !== undefined) throw new McpError(ErrorCode.InvalidParams, `Malformed ${method} result from the peer: ${issue}`, { result });
+  return result;
+}

@@ -5,4 +5,4 @@
 export { Server, type ServerOptions } from './server.js';
 export { ServerSession } from './server-session.js';
 export { ServerContext } from './context.js';
-export type { CallToolResult, RegisteredTool, ToolConfig, ToolHandler } from './tools.js';
+export type { RegisteredTool, ToolConfig, ToolHandler } from './tools.js';

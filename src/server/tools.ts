@@ -6,28 +6,13 @@
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { McpError } from '../protocol/errors.js';
+import type { CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import type { ServerContext } from './context.js';
-
-/** The result of a tool call: content for the model, optionally structured, optionally an error. */
-export interface CallToolResult {
-  content: Record<string, unknown>[];
-  structuredContent?: unknown;
-  isError?: boolean;
-  _meta?: Record<string, unknown>;
-  [key: string]: unknown;
-}
 
 export type ToolHandler = (args: Record<string, unknown>, ctx: ServerContext) => CallToolResult | Promise<CallToolResult>;
 
-export interface ToolConfig {
-  title?: string;
-  description?: string;
-  /** JSON Schema of the arguments (an object schema). Default: any object. */
-  inputSchema?: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-  _meta?: Record<string, unknown>;
-}
+/** A tool's definition as clients see it, less its name; `inputSchema` defaults to any object. */
+export type ToolConfig = Omit<Tool, 'name' | 'inputSchema'> & { inputSchema?: Tool['inputSchema'] };
 
 export interface RegisteredTool {
   readonly name: string;
@@ -36,7 +21,7 @@ export interface RegisteredTool {
 }
 
 interface ToolEntry {
-  definition: Record<string, unknown>;
+  definition: Tool;
   handler: ToolHandler;
 }
 
@@ -55,19 +40,13 @@ export class ToolRegistry {
       throw new TypeError(`Invalid tool name ${JSON.stringify(name)}: use 1-128 characters of A-Z, a-z, 0-9, _, - and .`);
     }
     if (this.#tools.has(name)) throw new Error(`A tool named ${JSON.stringify(name)} is already registered`);
-    const definition: Record<string, unknown> = { name };
-    if (config.title !== undefined) definition.title = config.title;
-    if (config.description !== undefined) definition.description = config.description;
-    definition.inputSchema = config.inputSchema ?? { type: 'object' };
-    if (config.outputSchema !== undefined) definition.outputSchema = config.outputSchema;
-    if (config.annotations !== undefined) definition.annotations = config.annotations;
-    if (config._meta !== undefined) definition._meta = config._meta;
+    const definition: Tool = { name, ...config, inputSchema: config.inputSchema ?? { type: 'object' } };
     this.#tools.set(name, { definition, handler });
     return { name, remove: () => this.#tools.delete(name) };
   }
 
-  list(): Record<string, unknown> {
-    const tools: Record<string, unknown>[] = [];
+  list(): ListToolsResult {
+    const tools: Tool[] = [];
     for (const entry of this.#tools.values()) tools.push(entry.definition);
     return { tools };
   }
