@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { parseFrame } from '../jsonrpc/codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
-import { LineSplitter, encodeLine } from '../transports/ndjson.js';
+import { LineSplitter } from '../transports/ndjson.js';
 import type { Transport } from '../transports/transport.js';
 import { linePreview, toBytes } from './bytes.js';
 import { getDefaultEnvironment } from './environment.js';
@@ -168,13 +168,7 @@ export class CommandTransport implements Transport {
     if (!this.writer) return Promise.reject(new ConnectionClosedError('CommandTransport not started'));
     // Once finished, the writer rejects with the reason the connection ended.
     if (this.stopping && !this.finished) return Promise.reject(new ConnectionClosedError('Connection is closing'));
-    let line: string;
-    try {
-      line = encodeLine(message);
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-    return this.writer.write(line);
+    return this.writer.writeMessage(message);
   }
 
   /** Shuts the child down (stdin close, then SIGTERM, then SIGKILL) and resolves once it has exited. */

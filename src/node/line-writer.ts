@@ -5,6 +5,8 @@
 import process from 'node:process';
 import type { Writable } from 'node:stream';
 import { ConnectionClosedError } from '../jsonrpc/errors.js';
+import type { JsonRpcMessage } from '../jsonrpc/message.js';
+import { encodeLine } from '../transports/ndjson.js';
 
 interface Pending {
   resolve: () => void;
@@ -33,6 +35,17 @@ export class LineWriter {
   }
 
   /** Queues one line (with its newline). */
+  /** Encodes a message as one line and writes it; a message JSON cannot encode rejects. */
+  writeMessage(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    let line: string;
+    try {
+      line = encodeLine(message);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return this.write(line);
+  }
+
   write(line: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import { errorResponse, parseFrame } from '../jsonrpc/codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
-import { DEFAULT_MAX_LINE_BYTES, LineSplitter, encodeLine } from '../transports/ndjson.js';
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../transports/ndjson.js';
 import type { Transport } from '../transports/transport.js';
 import { LineWriter } from './line-writer.js';
 import { linePreview, toBytes } from './bytes.js';
@@ -72,13 +72,7 @@ export class StdioServerTransport implements Transport {
 
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) return Promise.reject(new ConnectionClosedError());
-    let line: string;
-    try {
-      line = encodeLine(message);
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-    return this.writer.write(line);
+    return this.writer.writeMessage(message);
   }
 
   async close(): Promise<void> {
@@ -141,7 +135,7 @@ export class StdioServerTransport implements Transport {
   private answerLocally(code: number, message: string, preview?: string): void {
     if (this.closed) return;
     // The failure is the client's; a write error here surfaces through the stdout handlers.
-    this.writer.write(encodeLine(errorResponse(null, code, message))).catch(() => {});
+    this.writer.writeMessage(errorResponse(null, code, message)).catch(() => {});
     const detail = preview === undefined ? message : `${message} (line: ${preview})`;
     this.onerror?.(new JsonRpcError(code, detail));
   }

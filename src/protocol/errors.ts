@@ -4,21 +4,10 @@
  * @module
  */
 import { ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
+import { McpErrorCode as SpecErrorCode } from '../types/errors.js';
 
 /** Error codes of MCP, with JSON-RPC's standard ones. */
-export const McpErrorCode = {
-  ...ErrorCode,
-  /** Resource not found, in the stateful revisions (the stateless one uses -32602). */
-  ResourceNotFound: -32002,
-  /** 2026-07-28: HTTP headers disagree with the body. */
-  HeaderMismatch: -32020,
-  /** 2026-07-28: the request needs a client capability the request did not declare. */
-  MissingRequiredClientCapability: -32021,
-  /** 2026-07-28: the server does not speak the request's protocol version. */
-  UnsupportedProtocolVersion: -32022,
-  /** 2025-11-25: the client must complete a URL elicitation first. */
-  UrlElicitationRequired: -32042,
-} as const;
+export const McpErrorCode = { ...ErrorCode, ...SpecErrorCode } as const;
 
 /** A protocol error: thrown by handlers to answer with a JSON-RPC error, or received from the peer. */
 export class McpError extends JsonRpcError {
