@@ -41,6 +41,8 @@ export interface SessionOptions {
   capabilities: Record<string, unknown>;
   handlers: HandlerTable;
   defaultTimeoutMs?: number;
+  /** See `ConnectionOptions.drainTimeoutMs`. */
+  drainTimeoutMs?: number;
   clock?: Clock;
   /** Builds the context handlers receive; lets a role add its own helpers. */
   createContext?: (session: Session, request: JsonRpcRequest, version: string) => RequestContext;
@@ -71,11 +73,15 @@ export class Session {
   readonly #progress = new Map<string | number, ProgressListener>();
   /** Id of the initialize request while it is being handled; it cannot be cancelled. */
   #initializeId: RequestId | undefined;
+  /** Resolves with the reason once the connection has closed. */
+  readonly finished: Promise<ConnectionClosedError>;
+  #finish!: (error: ConnectionClosedError) => void;
 
   constructor(transport: Transport, options: SessionOptions) {
     this.role = options.role;
     this.capabilities = options.capabilities;
     this.#options = options;
+    this.finished = new Promise((resolve) => (this.#finish = resolve));
     this.connection = new Connection(
       transport,
       {
@@ -86,7 +92,11 @@ export class Session {
         onError: (error) => options.onError?.(error),
         onClose: (error) => this.#onClose(error),
       },
-      { ...(options.defaultTimeoutMs !== undefined && { defaultTimeoutMs: options.defaultTimeoutMs }), ...(options.clock && { clock: options.clock }) },
+      {
+        ...(options.defaultTimeoutMs !== undefined && { defaultTimeoutMs: options.defaultTimeoutMs }),
+        ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),
+        ...(options.clock && { clock: options.clock }),
+      },
     );
   }
 
@@ -269,6 +279,8 @@ export class Session {
   }
 
   #onAbandon(id: RequestId, method: string, reason: unknown): void {
+    // Progress already on its way (later in the same chunk) must not reach a caller who gave up.
+    this.#progress.delete(id);
     if (method === 'initialize') return; // the client must not cancel initialize
     const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
     const params: Record<string, unknown> = text === undefined ? { requestId: id } : { requestId: id, reason: text };
@@ -281,6 +293,7 @@ export class Session {
     for (const ctx of this.#inflight.values()) ctx.abort(error);
     this.#inflight.clear();
     this.#progress.clear();
+    this.#finish(error);
     this.#options.onClose?.(this, error);
   }
 

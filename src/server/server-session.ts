@@ -11,6 +11,11 @@ export class ServerSession {
     this.#session = session;
   }
 
+  /** Settles when the session has ended, whoever ended it; never rejects. */
+  get finished(): Promise<void> {
+    return this.#session.finished.then(() => undefined);
+  }
+
   /** The negotiated revision, once the client has initialized. */
   get protocolVersion(): string | undefined {
     return this.#session.protocolVersion;

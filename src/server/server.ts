@@ -21,6 +21,11 @@ export interface ServerOptions {
   versions?: readonly StatefulVersion[];
   /** Default time limit for requests the server sends to clients. */
   requestTimeoutMs?: number;
+  /**
+   * When a client ends its input (stdin EOF), how long requests still running may take to be
+   * answered before the session closes and aborts them. Default 10 s.
+   */
+  drainTimeoutMs?: number;
   /** Problems that do not end a session (malformed input, handler crashes), for logging. */
   onError?: (error: Error) => void;
   clock?: Clock;
@@ -83,6 +88,7 @@ export class Server {
       createContext: (s, request: JsonRpcRequest, version) =>
         new ServerContext(s, request.id, request.method, request.params ?? {}, version),
       ...(this.#options.requestTimeoutMs !== undefined && { defaultTimeoutMs: this.#options.requestTimeoutMs }),
+      ...(this.#options.drainTimeoutMs !== undefined && { drainTimeoutMs: this.#options.drainTimeoutMs }),
       ...(this.#options.clock && { clock: this.#options.clock }),
       ...(this.#options.onError && { onError: this.#options.onError }),
       onClose: () => this.#sessions.delete(serverSession),

@@ -1,0 +1,72 @@
+// Shared helpers for the end-to-end, interop and robustness tests: paths of the built CLI and
+// fixtures, failure guards, running the CLI, and transports to servers in child processes.
+import { spawn } from 'node:child_process';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { CommandTransport, type CommandTransportOptions } from '../../src/node/command.js';
+
+/** The built `mcpkit` CLI. */
+export const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+
+/** Arguments to `node` that serve the example server over stdio. */
+export const EXAMPLE_SERVER_ARGS: readonly string[] = [CLI, 'example-server'];
+
+/** The compiled path of a fixture in test/fixtures. */
+export function fixture(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/${name}.js`, import.meta.url));
+}
+
+export const clientInfo = { name: 'e2e-client', version: '0.0.1' };
+
+/** Rejects if `promise` has not settled within `ms`: a guard against hangs, never a wait. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
+}
+
+/** A transport that runs `node <script> ...args` with stderr captured. */
+export function nodeTransport(script: string, args: readonly string[] = [], options: Partial<CommandTransportOptions> = {}): CommandTransport {
+  return new CommandTransport({ command: process.execPath, args: [script, ...args], stderr: 'pipe', closeTimeoutMs: 5000, ...options });
+}
+
+/** A transport to the example server (`mcpkit example-server`). */
+export function exampleTransport(options: Partial<CommandTransportOptions> = {}): CommandTransport {
+  return nodeTransport(CLI, ['example-server'], options);
+}
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI with `args` and collects its output and exit status. */
+export function runCli(args: readonly string[], ms = 20_000): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  const done = new Promise<CliResult>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return within(done, ms, `mcpkit ${args.join(' ')}`).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
+}
+
+/** The text of the first content block of a tool result. */
+export function firstText(result: Record<string, unknown>): string {
+  const content = result.content as { type: string; text?: string }[] | undefined;
+  const block = content?.[0];
+  if (!block || block.type !== 'text' || typeof block.text !== 'string') {
+    throw new Error(`expected a text block, got ${JSON.stringify(result)}`);
+  }
+  return block.text;
+}

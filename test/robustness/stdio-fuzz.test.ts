@@ -1,0 +1,131 @@
+// Thousands of random and malformed lines into the example server's stdin (a real child
+// process), generated from a seed so a failure reproduces: FUZZ_SEED=<seed> reruns one.
+// Every line that deserves an answer must get exactly one, the others none, stdout must hold
+// nothing but JSON-RPC, and the server must stay up and answer a final ping.
+import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
+import process from 'node:process';
+import { describe, it, type TestContext } from 'node:test';
+import { EXAMPLE_SERVER_ARGS } from '../e2e/helpers.js';
+import { RawChild } from '../e2e/raw-child.js';
+import { CaseGenerator, Random } from './fuzz-cases.js';
+import { check, chunks, plan, type Plan } from './fuzz-check.js';
+
+const LIMIT = 4 * 1024 * 1024; // the example server's (default) line limit
+
+function seedFor(t: TestContext, salt: number): number {
+  const seed = process.env.FUZZ_SEED === undefined ? randomInt(2 ** 31) : (Number(process.env.FUZZ_SEED) + salt) >>> 0;
+  t.diagnostic(`seed ${seed} (rerun with FUZZ_SEED=${seed - salt})`);
+  return seed;
+}
+
+/** Initializes under `version`, writes the plan in random chunks, checks the answers, pings, and ends stdin. */
+async function run(t: TestContext, seed: number, version: string, fuzz: Plan): Promise<void> {
+  const rng = new Random(seed ^ 0x5eed);
+  const child = new RawChild(EXAMPLE_SERVER_ARGS);
+  try {
+    const init = await child.initialize(version);
+    assert.equal(init.protocolVersion, version);
+    const start = child.lines.length;
+    let answered = 0;
+    child.onLine = () => answered++;
+    for (const chunk of chunks(rng, fuzz.input)) await child.write(chunk);
+    t.diagnostic(`${fuzz.lines.length} lines, ${fuzz.input.length} bytes written; ${fuzz.answerLines} answers due`);
+    const waited = await child.until(() => answered >= fuzz.answerLines, `${fuzz.answerLines} answers`, 25_000).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    const output = () => child.lines.slice(start).filter((l) => !l.includes('"final-ping"'));
+    if (waited) {
+      const problems = check(fuzz.lines, output());
+      assert.fail(`seed ${seed}: ${waited.message}; ${answered} lines came back\n${problems.slice(0, 20).join('\n')}`);
+    }
+
+    assert.ok(child.alive, `seed ${seed}: the server died: ${child.stderr}`);
+    await child.send({ jsonrpc: '2.0', id: 'final-ping', method: 'ping' });
+    assert.deepEqual(await child.response('final-ping'), { jsonrpc: '2.0', id: 'final-ping', result: {} });
+    assert.ok(child.alive, `seed ${seed}: the server died: ${child.stderr}`);
+
+    // Ending stdin lets everything in flight finish; the output is then complete.
+    assert.deepEqual(await child.endInput(15_000), { code: 0, signal: null }, `seed ${seed}: ${child.stderr}`);
+    const problems = check(fuzz.lines, output());
+    assert.deepEqual(problems.slice(0, 20), [], `seed ${seed}: ${problems.length} problems`);
+    assert.equal(child.stderr, '', `seed ${seed}: the server wrote to stderr`);
+  } finally {
+    child.kill();
+  }
+}
+
+describe('the example server under a stdin fuzzer', () => {
+  it('10,000 random and malformed lines: one answer each where due, none otherwise', async (t) => {
+    const seed = seedFor(t, 0);
+    const gen = new CaseGenerator(seed);
+    await run(t, seed, '2025-11-25', plan(gen.rng, 10_000, '2025-11-25', () => gen.line()));
+  });
+
+  it('batches under 2025-03-26: one array of answers per batch', async (t) => {
+    const seed = seedFor(t, 1);
+    const gen = new CaseGenerator(seed);
+    const r = gen.rng;
+    const next = () => {
+      if (r.chance(0.5)) return gen.line();
+      const items = Array.from({ length: 1 + r.int(8) }, () => gen.anyMessage());
+      return { label: 'batch', bytes: Buffer.from(JSON.stringify(items)) };
+    };
+    const fuzz = plan(r, 2000, '2025-03-26', next);
+    assert.ok(fuzz.lines.some((l) => l.expected.kind === 'batch'));
+    await run(t, seed, '2025-03-26', fuzz);
+  });
+});
+
+describe('the example server and over-long lines', () => {
+  const echoLine = (id: string, bytes: number): string => {
+    const head = `{"jsonrpc":"2.0","id":"${id}","method":"tools/call","params":{"name":"echo","arguments":{"text":"`;
+    const tail = '"}}}';
+    return head + 'x'.repeat(bytes - head.length - tail.length) + tail;
+  };
+
+  it('a 6 MiB line gets -32600 (id null) and the server keeps serving', async () => {
+    const child = new RawChild(EXAMPLE_SERVER_ARGS);
+    try {
+      await child.initialize();
+      await child.write(echoLine('big', 6 * 1024 * 1024) + '\n');
+      await child.send({ jsonrpc: '2.0', id: 'after', method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } });
+      const after = await child.response('after', 20_000);
+      assert.deepEqual(after.result, { content: [{ type: 'text', text: 'still here' }] });
+      const answers = child.lines.slice(1).map((l) => JSON.parse(l) as Record<string, unknown>);
+      assert.equal(answers.length, 2, JSON.stringify(answers));
+      assert.deepEqual(answers.find((a) => a.id === null), { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Message exceeds the limit of ${LIMIT} bytes` } });
+      await child.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+      await child.response('ping');
+      assert.deepEqual(await child.endInput(), { code: 0, signal: null });
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('a line of exactly the limit is served; one byte more is refused', async () => {
+    const child = new RawChild(EXAMPLE_SERVER_ARGS);
+    try {
+      await child.initialize();
+      const fits = echoLine('fits', LIMIT);
+      const fitsCrlf = echoLine('fits-crlf', LIMIT - 1);
+      const over = echoLine('over', LIMIT + 1);
+      assert.equal(Buffer.byteLength(fits), LIMIT);
+      await child.write(`${fits}\n${fitsCrlf}\r\n${over}\n`);
+      await child.send({ jsonrpc: '2.0', id: 'last', method: 'ping' });
+      await child.response('last', 20_000);
+      type Reply = { id: unknown; result?: { content: { text: string }[] }; error?: { code: number } };
+      const answers = child.lines.slice(1).map((l) => JSON.parse(l) as Reply);
+      assert.deepEqual(answers.map((a) => String(a.id)).sort(), ['fits', 'fits-crlf', 'last', 'null']);
+      const sent = (JSON.parse(fits) as { params: { arguments: { text: string } } }).params.arguments.text;
+      assert.equal(answers.find((a) => a.id === 'fits')?.result?.content[0]?.text, sent);
+      const sentCrlf = (JSON.parse(fitsCrlf) as { params: { arguments: { text: string } } }).params.arguments.text;
+      assert.equal(answers.find((a) => a.id === 'fits-crlf')?.result?.content[0]?.text, sentCrlf);
+      assert.equal(answers.find((a) => a.id === null)?.error?.code, -32600);
+      assert.deepEqual(await child.endInput(), { code: 0, signal: null });
+    } finally {
+      child.kill();
+    }
+  });
+});
