@@ -33,6 +33,10 @@ export async function runCall(args: string[]): Promise<number> {
         else console.log(text);
       }
       return result.isError === true ? 1 : 0;
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+      console.error('mcpkit call: cancelled');
+      return 130; // the shell's code for a command ended by Ctrl-C
     } finally {
       process.removeListener('SIGINT', onSigint);
     }
