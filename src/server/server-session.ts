@@ -1,19 +1,27 @@
 /**
- * One client connected to a server.
+ * One client connected to a server, and what the server keeps per client: its log level and
+ * its resource subscriptions.
  * @module
  */
 import type { Session, SendRequestOptions } from '../protocol/session.js';
+import type { ClientCapabilities } from '../types/capabilities.js';
+import type { Implementation } from '../types/base.js';
+import type { LoggingLevel } from '../types/logging.js';
 
 export class ServerSession {
   readonly #session: Session;
+  /** The level the client asked for with `logging/setLevel`; none until it asks. */
+  logLevel: LoggingLevel | undefined;
+  /** URIs the client subscribed to with `resources/subscribe`. */
+  readonly subscriptions = new Set<string>();
 
   constructor(session: Session) {
     this.#session = session;
   }
 
-  /** Settles when the session has ended, whoever ended it; never rejects. */
-  get finished(): Promise<void> {
-    return this.#session.finished.then(() => undefined);
+  /** The protocol session underneath, for the server's own use. */
+  get session(): Session {
+    return this.#session;
   }
 
   /** The negotiated revision, once the client has initialized. */
@@ -21,16 +29,21 @@ export class ServerSession {
     return this.#session.protocolVersion;
   }
 
-  get clientInfo(): Record<string, unknown> | undefined {
-    return this.#session.peer?.info;
+  get clientInfo(): Implementation | undefined {
+    return this.#session.peer?.info as Implementation | undefined;
   }
 
-  get clientCapabilities(): Record<string, unknown> | undefined {
-    return this.#session.peer?.capabilities;
+  get clientCapabilities(): ClientCapabilities | undefined {
+    return this.#session.peer?.capabilities as ClientCapabilities | undefined;
   }
 
   get closed(): boolean {
     return this.#session.closed;
+  }
+
+  /** Settles when the session has ended, whoever ended it; never rejects. */
+  get finished(): Promise<void> {
+    return this.#session.finished.then(() => undefined);
   }
 
   ping(options?: SendRequestOptions): Promise<void> {

@@ -1,14 +1,21 @@
 /**
- * The MCP server: built once, it serves any number of sessions over any transports.
+ * The MCP server: built once, it serves any number of sessions over any transports. Features
+ * (tools, resources, prompts, completion, logging) live in their own modules; the server wires
+ * their handlers, declares their capabilities and tells sessions when their lists change.
  * @module
  */
-import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import type { Clock } from '../jsonrpc/clock.js';
-import { acceptInitialize, type Implementation } from '../protocol/stateful.js';
+import type { JsonRpcRequest } from '../jsonrpc/message.js';
+import { methodAllowed } from '../protocol/methods.js';
 import { Session, type HandlerTable, type NotificationHandler, type RequestHandler } from '../protocol/session.js';
+import { acceptInitialize } from '../protocol/stateful.js';
 import type { StatefulVersion } from '../protocol/versions.js';
 import type { Transport } from '../transports/transport.js';
-import { ServerContext } from './context.js';
+import type { Implementation } from '../types/base.js';
+import type { ServerCapabilities } from '../types/capabilities.js';
+import { ServerContext, type ClientChannel } from './context.js';
+import type { FeatureHost, ServerFeature } from './feature.js';
+import { createLogging } from './logging.js';
 import { ServerSession } from './server-session.js';
 import { ToolRegistry, type RegisteredTool, type ToolConfig, type ToolHandler } from './tools.js';
 
@@ -16,9 +23,11 @@ export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */
   instructions?: string;
   /** Capabilities to declare beyond those implied by what is registered. */
-  capabilities?: Record<string, unknown>;
+  capabilities?: ServerCapabilities;
   /** Stateful revisions to accept; default all. */
   versions?: readonly StatefulVersion[];
+  /** Items per page of `tools/list`, `resources/list`, ...; default: everything in one page. */
+  pageSize?: number;
   /** Default time limit for requests the server sends to clients. */
   requestTimeoutMs?: number;
   /**
@@ -31,18 +40,27 @@ export interface ServerOptions {
   clock?: Clock;
 }
 
+type ListKind = 'tools' | 'resources' | 'prompts';
+
 export class Server {
   readonly info: Implementation;
   readonly #options: ServerOptions;
-  readonly #tools = new ToolRegistry();
-  readonly #sessions = new Set<ServerSession>();
+  readonly #sessions = new Map<Session, ServerSession>();
   readonly #requestHandlers = new Map<string, RequestHandler<ServerContext>>();
   readonly #notificationHandlers = new Map<string, NotificationHandler>();
+  readonly #features: ServerFeature[] = [];
   readonly #handlers: HandlerTable;
+  readonly #pendingListChanges = new Set<ListKind>();
+  readonly #host: FeatureHost;
+  readonly #tools: ToolRegistry;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
     this.#options = options;
+    this.#host = {
+      pageSize: options.pageSize ?? Infinity,
+      listChanged: (kind) => this.#listChanged(kind),
+    };
     this.#requestHandlers.set('initialize', (params, ctx) =>
       acceptInitialize(ctx.session, params, {
         serverInfo: this.info,
@@ -51,9 +69,9 @@ export class Server {
         ...(options.versions && { versions: options.versions }),
       }),
     );
-    this.#requestHandlers.set('tools/list', () => this.#tools.list());
-    this.#requestHandlers.set('tools/call', (params, ctx) => this.#tools.call(params, ctx));
     this.#notificationHandlers.set('notifications/initialized', () => {});
+    this.#tools = this.addFeature(new ToolRegistry(this.#host));
+    this.addFeature(createLogging());
     const requests = this.#requestHandlers as Map<string, RequestHandler>;
     const notifications = this.#notificationHandlers;
     this.#handlers = {
@@ -62,11 +80,18 @@ export class Server {
     };
   }
 
+  /** Plugs a feature in: its handlers answer from now on, its capabilities are declared. */
+  addFeature<F extends ServerFeature>(feature: F): F {
+    for (const [method, handler] of Object.entries(feature.handlers)) this.#requestHandlers.set(method, handler);
+    this.#features.push(feature);
+    return feature;
+  }
+
   /** What this server declares at initialization. */
-  get capabilities(): Record<string, unknown> {
-    const declared: Record<string, unknown> = { ...this.#options.capabilities };
-    if (this.#tools.size > 0 && declared.tools === undefined) declared.tools = { listChanged: true };
-    return declared;
+  get capabilities(): ServerCapabilities {
+    const declared: ServerCapabilities = {};
+    for (const feature of this.#features) Object.assign(declared, feature.capabilities());
+    return { ...declared, ...this.#options.capabilities };
   }
 
   /** Registers a tool. Its name must be unique. */
@@ -76,31 +101,72 @@ export class Server {
 
   /** The sessions currently open. */
   get sessions(): ReadonlySet<ServerSession> {
-    return this.#sessions;
+    return new Set(this.#sessions.values());
   }
 
   /** Serves one peer over `transport`; resolves once the transport has started. */
   async connect(transport: Transport): Promise<ServerSession> {
-    const session = new Session(transport, {
+    const options = this.#options;
+    const session: Session = new Session(transport, {
       role: 'server',
       capabilities: this.capabilities,
       handlers: this.#handlers,
-      createContext: (s, request: JsonRpcRequest, version) =>
-        new ServerContext(s, request.id, request.method, request.params ?? {}, version),
-      ...(this.#options.requestTimeoutMs !== undefined && { defaultTimeoutMs: this.#options.requestTimeoutMs }),
-      ...(this.#options.drainTimeoutMs !== undefined && { drainTimeoutMs: this.#options.drainTimeoutMs }),
-      ...(this.#options.clock && { clock: this.#options.clock }),
-      ...(this.#options.onError && { onError: this.#options.onError }),
-      onClose: () => this.#sessions.delete(serverSession),
+      createContext: (s, request: JsonRpcRequest, version): ServerContext =>
+        new ServerContext(s, serverSession, channel, request.id, request.method, request.params ?? {}, version),
+      ...(options.requestTimeoutMs !== undefined && { defaultTimeoutMs: options.requestTimeoutMs }),
+      ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),
+      ...(options.clock && { clock: options.clock }),
+      ...(options.onError && { onError: options.onError }),
+      onClose: (s) => this.#sessions.delete(s),
     });
-    const serverSession = new ServerSession(session);
-    this.#sessions.add(serverSession);
+    const serverSession: ServerSession = new ServerSession(session);
+    // In a stateful session the context's calls to the client are real requests.
+    const channel: ClientChannel = {
+      request: (method, params, signal) => session.request(method, params, { signal }),
+      get logLevel() {
+        return serverSession.logLevel;
+      },
+    };
+    this.#sessions.set(session, serverSession);
     await session.start();
     return serverSession;
   }
 
+  /**
+   * Tells every session subscribed to `uri` that the resource changed
+   * (`notifications/resources/updated`).
+   */
+  async resourceUpdated(uri: string): Promise<void> {
+    const sends: Promise<void>[] = [];
+    for (const s of this.#sessions.values()) {
+      if (s.subscriptions.has(uri) && !s.closed) sends.push(s.notify('notifications/resources/updated', { uri }).catch(() => {}));
+    }
+    await Promise.all(sends);
+  }
+
   /** Closes every session. */
   async close(): Promise<void> {
-    await Promise.all([...this.#sessions].map((s) => s.close()));
+    await Promise.all([...this.#sessions.values()].map((s) => s.close()));
+  }
+
+  /** Coalesces changes made in one tick into one notification per list per session. */
+  #listChanged(kind: ListKind): void {
+    if (this.#pendingListChanges.size === 0) queueMicrotask(() => this.#flushListChanges());
+    this.#pendingListChanges.add(kind);
+  }
+
+  #flushListChanges(): void {
+    const kinds = [...this.#pendingListChanges];
+    this.#pendingListChanges.clear();
+    for (const [session, serverSession] of this.#sessions) {
+      const version = session.protocolVersion;
+      if (version === undefined || session.closed) continue;
+      for (const kind of kinds) {
+        const declared = session.capabilities[kind] as { listChanged?: boolean } | undefined;
+        const method = `notifications/${kind}/list_changed`;
+        if (!declared?.listChanged || !methodAllowed(method, version, 'server', 'notification')) continue;
+        serverSession.notify(method).catch(() => {});
+      }
+    }
   }
 }

@@ -42,7 +42,7 @@ describe('over stdio with the example server', () => {
       assert.equal(session.protocolVersion, '2025-11-25');
       assert.deepEqual(session.serverInfo, { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' });
       assert.match(session.instructions ?? '', /Example tools/);
-      assert.deepEqual(session.serverCapabilities, { tools: { listChanged: true } });
+      assert.deepEqual(session.serverCapabilities, { tools: { listChanged: true }, logging: {} });
     });
   });
 

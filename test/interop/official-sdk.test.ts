@@ -54,7 +54,7 @@ describe('the official SDK client against our servers', () => {
       assert.equal(transport.negotiated, '2025-11-25');
       assert.deepEqual(client.getServerVersion(), { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' });
       assert.match(client.getInstructions() ?? '', /Example tools/);
-      assert.deepEqual(client.getServerCapabilities(), { tools: { listChanged: true } });
+      assert.deepEqual(client.getServerCapabilities(), { tools: { listChanged: true }, logging: {} });
       assert.deepEqual(await client.ping(), {});
 
       const { tools } = await client.listTools();

@@ -73,7 +73,7 @@ describe('version negotiation', () => {
     assert.equal(session.protocolVersion, '2025-06-18');
     assert.equal(session.instructions, 'be nice');
     assert.deepEqual(session.serverInfo, { name: 'test-server', version: '1.0.0' });
-    assert.deepEqual(session.serverCapabilities, { tools: { listChanged: true } });
+    assert.deepEqual(session.serverCapabilities, { tools: { listChanged: true }, logging: {} });
     const [serverSession] = server.sessions;
     assert.deepEqual(serverSession?.clientInfo, clientInfo);
     await session.close();

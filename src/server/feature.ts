@@ -1,0 +1,23 @@
+/**
+ * The contract between the server and each of its features (tools, resources, prompts, ...):
+ * a feature answers some methods and says what to declare for itself.
+ * @module
+ */
+import type { RequestHandler } from '../protocol/session.js';
+import type { ServerCapabilities } from '../types/capabilities.js';
+import type { ServerContext } from './context.js';
+
+export interface ServerFeature {
+  /** The requests this feature answers, by method. */
+  readonly handlers: Readonly<Record<string, RequestHandler<ServerContext>>>;
+  /** The capabilities to declare for it; empty when it has nothing to offer yet. */
+  capabilities(): ServerCapabilities;
+}
+
+/** What every feature is told by the server that owns it. */
+export interface FeatureHost {
+  /** Items per page of a list result; `Infinity` lists everything at once. */
+  readonly pageSize: number;
+  /** Tells every session that can hear it that a list changed. Coalesced per tick. */
+  listChanged(kind: 'tools' | 'resources' | 'prompts'): void;
+}
