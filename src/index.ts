@@ -21,6 +21,7 @@ export {
   CapabilityNotSupportedError,
   UnsupportedVersionError,
   CancelledError,
+  UrlElicitationRequiredError,
 } from './protocol/errors.js';
 export { RequestCancelledError, RequestContext } from './protocol/request-context.js';
 export {

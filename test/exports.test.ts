@@ -12,7 +12,7 @@ const expected: Record<string, string[]> = {
   '.': [
     'CancelledError', 'CapabilityNotSupportedError', 'ConnectionClosedError', 'ErrorCode', 'JsonRpcError',
     'LATEST_STATEFUL_VERSION', 'LATEST_VERSION', 'META', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
-    'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'isStateless',
+    'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isStateless',
   ],
   './server': ['Server', 'ServerContext', 'ServerSession'],
   './client': ['Client', 'ClientSession'],

@@ -8,6 +8,7 @@ import { McpError, UnsupportedVersionError } from './errors.js';
 import type { Session, SendRequestOptions } from './session.js';
 import { isStatefulVersion, negotiateStatefulVersion, STATEFUL_VERSIONS, type StatefulVersion } from './versions.js';
 import { McpErrorCode } from './errors.js';
+import { shapeForRevision } from './revision-shape.js';
 
 export interface Implementation {
   name: string;
@@ -36,8 +37,8 @@ export function acceptInitialize(session: Session, params: Record<string, unknow
   session.initializeHandled();
   const result: Record<string, unknown> = {
     protocolVersion: version,
-    capabilities: identity.capabilities,
-    serverInfo: identity.serverInfo,
+    capabilities: shapeForRevision('ServerCapabilities', identity.capabilities, version),
+    serverInfo: shapeForRevision('Implementation', identity.serverInfo, version),
   };
   if (identity.instructions !== undefined) result.instructions = identity.instructions;
   return result;
@@ -67,9 +68,14 @@ export interface InitializeOutcome {
 export async function initialize(session: Session, options: InitializeOptions): Promise<InitializeOutcome> {
   const requested = options.protocolVersion ?? STATEFUL_VERSIONS[0];
   const accepted = options.versions ?? STATEFUL_VERSIONS;
+  // Offer only what the requested revision defines; the answer may still pick an older one.
   const result = await session.request(
     'initialize',
-    { protocolVersion: requested, capabilities: options.capabilities, clientInfo: options.clientInfo },
+    {
+      protocolVersion: requested,
+      capabilities: shapeForRevision('ClientCapabilities', options.capabilities, requested),
+      clientInfo: shapeForRevision('Implementation', options.clientInfo, requested),
+    },
     options.request,
   );
   const answered = result.protocolVersion;
