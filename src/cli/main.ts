@@ -6,6 +6,8 @@
 import { runCall } from './commands/call.js';
 import { runExampleServer } from './commands/example-server.js';
 import { runList } from './commands/list.js';
+import { runPrompt } from './commands/prompt.js';
+import { runRead } from './commands/read.js';
 import { UsageError } from './server-target.js';
 import { VERSION } from './version.js';
 
@@ -13,9 +15,14 @@ const USAGE = `mcpkit ${VERSION}: run, inspect and call MCP servers
 
 Usage:
   mcpkit example-server                      serve the example server over stdio
-  mcpkit list [options] -- <command...>      list the tools of a server started by <command>
+  mcpkit list [options] -- <command...>      what a server started by <command> offers:
+                                             tools, resources, templates and prompts
   mcpkit call [options] <tool> [json] -- <command...>
                                              call a tool with JSON arguments
+  mcpkit read [options] <uri> -- <command...>
+                                             read a resource
+  mcpkit prompt [options] <name> [json] -- <command...>
+                                             get a prompt with JSON (string) arguments
   The server may also be given as one quoted command line before the other arguments:
   mcpkit list "node server.js"   mcpkit call "node server.js" echo '{"text":"hi"}'
 
@@ -30,6 +37,8 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   'example-server': runExampleServer,
   list: runList,
   call: runCall,
+  read: runRead,
+  prompt: runPrompt,
 };
 
 async function main(argv: string[]): Promise<number> {

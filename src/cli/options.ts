@@ -46,3 +46,16 @@ export function parseCommand(args: string[]): ParsedCommand {
   if (line === undefined) throw new UsageError('no server given: pass a command line, e.g. `-- node server.js`');
   return { options, positionals: rest, target: targetFromString(line) };
 }
+
+/** A JSON object typed on the command line (`'{"text":"hi"}'`); absent means `{}`. */
+export function parseJsonObject(json: string | undefined, what: string): Record<string, unknown> {
+  if (json === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new UsageError(`${what} are not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${what} must be a JSON object, like '{"text":"hi"}'`);
+  return value as Record<string, unknown>;
+}

@@ -1,6 +1,7 @@
 /** `mcpkit call`: call one tool and print what it returns. */
 import { withSession } from '../connect.js';
-import { parseCommand } from '../options.js';
+import { parseCommand, parseJsonObject } from '../options.js';
+import { renderContent } from '../render.js';
 import { UsageError } from '../server-target.js';
 
 export async function runCall(args: string[]): Promise<number> {
@@ -8,7 +9,7 @@ export async function runCall(args: string[]): Promise<number> {
   const [name, json, ...extra] = positionals;
   if (name === undefined) throw new UsageError('which tool? usage: mcpkit call <tool> [json] -- <command...>');
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-  const toolArguments = parseArguments(json);
+  const toolArguments = parseJsonObject(json, 'tool arguments');
 
   return withSession(target, options, async (session) => {
     const controller = new AbortController();
@@ -41,40 +42,4 @@ export async function runCall(args: string[]): Promise<number> {
       process.removeListener('SIGINT', onSigint);
     }
   });
-}
-
-function parseArguments(json: string | undefined): Record<string, unknown> {
-  if (json === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    throw new UsageError(`tool arguments are not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('tool arguments must be a JSON object, like \'{"text":"hi"}\'');
-  return value as Record<string, unknown>;
-}
-
-/** Content blocks as a person would read them. */
-function renderContent(content: unknown): string {
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((block: Record<string, unknown>) => {
-      switch (block.type) {
-        case 'text':
-          return String(block.text);
-        case 'image':
-        case 'audio':
-          return `[${String(block.type)} ${String(block.mimeType)}, ${Math.floor((String(block.data).length * 3) / 4)} bytes]`;
-        case 'resource_link':
-          return `[link ${String(block.uri)}${block.name ? ` (${String(block.name)})` : ''}]`;
-        case 'resource': {
-          const resource = block.resource as Record<string, unknown>;
-          return typeof resource?.text === 'string' ? resource.text : `[resource ${String(resource?.uri)}]`;
-        }
-        default:
-          return JSON.stringify(block);
-      }
-    })
-    .join('\n');
 }
