@@ -1,21 +1,46 @@
 /**
  * The MCP client: who this application is, what it can do, and how it answers the server's
- * requests. Each `connect` opens one session with one server.
+ * requests. Each `connect` opens one session with one server. The capabilities it declares
+ * follow from the answers it can give (sampling, elicitation, roots).
  * @module
  */
 import type { Clock } from '../jsonrpc/clock.js';
+import { hasCapability, methodAllowed } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
+import { shapeForRevision } from '../protocol/revision-shape.js';
 import { Session, type HandlerTable, type RequestHandler } from '../protocol/session.js';
 import { initialize, type Implementation } from '../protocol/stateful.js';
-import type { StatefulVersion } from '../protocol/versions.js';
+import { LATEST_STATEFUL_VERSION, type StatefulVersion } from '../protocol/versions.js';
 import type { Transport } from '../transports/transport.js';
+import type { ClientCapabilities } from '../types/capabilities.js';
+import type { Root } from '../types/roots.js';
+import { SessionEvents } from './client-events.js';
+import {
+  answerHandlers,
+  derivedCapabilities,
+  mergeCapabilities,
+  type AnswerConfig,
+  type ElicitationOptions,
+  type SamplingHandler,
+  type SamplingOptions,
+} from './client-handlers.js';
 import { ClientSession } from './client-session.js';
 
 export interface ClientOptions {
-  /** Capabilities to declare (roots, sampling, elicitation). */
-  capabilities?: Record<string, unknown>;
+  /**
+   * Capabilities to declare beyond those that follow from `sampling`, `elicitation` and
+   * `roots`; merged one level deep over them (`{ roots: undefined }` withdraws one).
+   */
+  capabilities?: ClientCapabilities & Record<string, unknown>;
+  /** Answers `sampling/createMessage`; declares `sampling` (and `sampling.tools` / `sampling.context` as set). */
+  sampling?: SamplingHandler | SamplingOptions;
+  /** Answers `elicitation/create` in the modes given; declares `elicitation` with those modes. */
+  elicitation?: ElicitationOptions;
+  /** The roots to offer (`file://` URIs); declares `roots: { listChanged: true }`. Change them with `setRoots`. */
+  roots?: readonly Root[];
   /** Default time limit for each request. Default 60 s. */
   requestTimeoutMs?: number;
+  /** Problems that do not end a session: malformed messages, listeners or handlers that fail. */
   onError?: (error: Error) => void;
   clock?: Clock;
 }
@@ -28,36 +53,86 @@ export interface ConnectOptions {
   signal?: AbortSignal;
 }
 
+/** An open session, and what it declared to its server. */
+interface OpenSession {
+  session: Session;
+  declared: Record<string, unknown>;
+}
+
 export class Client {
   readonly info: Implementation;
   readonly #options: ClientOptions;
   readonly #requestHandlers = new Map<string, RequestHandler>();
-  readonly #handlers: HandlerTable = { request: (method) => this.#requestHandlers.get(method) };
+  readonly #answers: AnswerConfig;
+  readonly #open = new Set<OpenSession>();
+  #roots: readonly Root[] | undefined;
 
   constructor(info: Implementation, options: ClientOptions = {}) {
     this.info = info;
     this.#options = options;
+    if (options.roots) this.#roots = checkedRoots(options.roots);
+    const sampling = options.sampling;
+    this.#answers = {
+      sampling: typeof sampling === 'function' ? { handler: sampling } : sampling,
+      elicitation: options.elicitation,
+      roots: () => this.#roots,
+      onError: options.onError,
+    };
   }
 
   /**
-   * Answers a request the server sends (`roots/list`, `sampling/createMessage`,
-   * `elicitation/create`). The matching capability must be declared for the server to send it.
+   * Answers a request the server sends with a handler of your own: a custom method, or one of
+   * `roots/list`, `sampling/createMessage`, `elicitation/create` in place of the typed option.
+   * Its capability must then be declared with the `capabilities` option. Applies to every
+   * session, open or not.
    */
   setRequestHandler(method: string, handler: (params: Record<string, unknown>, ctx: RequestContext) => unknown): void {
     this.#requestHandlers.set(method, handler);
   }
 
+  /** What the client declares when it asks for the latest revision. */
   get capabilities(): Record<string, unknown> {
-    return { ...this.#options.capabilities };
+    return this.#capabilitiesFor(LATEST_STATEFUL_VERSION);
+  }
+
+  /** The roots offered to servers; `[]` when none were set. */
+  get roots(): readonly Root[] {
+    return this.#roots ?? [];
+  }
+
+  /**
+   * Replaces the roots (each a `file://` URI) and tells every open session that declared
+   * `roots.listChanged` (`notifications/roots/list_changed`); the server then lists them again.
+   * Sessions opened later declare roots even if the client started without them.
+   */
+  async setRoots(roots: readonly Root[]): Promise<void> {
+    this.#roots = checkedRoots(roots);
+    const method = 'notifications/roots/list_changed';
+    const sends: Promise<void>[] = [];
+    for (const { session, declared } of this.#open) {
+      const version = session.protocolVersion;
+      if (session.closed || version === undefined || !hasCapability(declared, 'roots.listChanged')) continue;
+      if (!methodAllowed(method, version, 'client', 'notification')) continue;
+      sends.push(session.notify(method).catch((error: unknown) => this.#report(error)));
+    }
+    await Promise.all(sends);
   }
 
   /** Connects over `transport` and runs the handshake; resolves with the open session. */
   async connect(transport: Transport, options: ConnectOptions = {}): Promise<ClientSession> {
-    const capabilities = this.capabilities;
+    const requested = options.protocolVersion ?? LATEST_STATEFUL_VERSION;
+    // What the server will see: the initialize request carries exactly this.
+    const declared = shapeForRevision('ClientCapabilities', this.#capabilitiesFor(requested), requested);
+    const events = new SessionEvents(this.#options.onError);
+    const answers = answerHandlers(this.#answers, events);
+    const handlers: HandlerTable = {
+      request: (method) => this.#requestHandlers.get(method) ?? answers.get(method),
+      notification: (method) => events.handler(method),
+    };
     const session = new Session(transport, {
       role: 'client',
-      capabilities,
-      handlers: this.#handlers,
+      capabilities: declared,
+      handlers,
       ...(this.#options.requestTimeoutMs !== undefined && { defaultTimeoutMs: this.#options.requestTimeoutMs }),
       ...(this.#options.clock && { clock: this.#options.clock }),
       ...(this.#options.onError && { onError: this.#options.onError }),
@@ -66,17 +141,38 @@ export class Client {
     try {
       const outcome = await initialize(session, {
         clientInfo: this.info,
-        capabilities,
-        ...(options.protocolVersion && { protocolVersion: options.protocolVersion }),
+        capabilities: declared,
+        protocolVersion: requested,
         request: {
           ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
           ...(options.signal && { signal: options.signal }),
         },
       });
-      return new ClientSession(session, outcome);
+      const open: OpenSession = { session, declared };
+      this.#open.add(open);
+      void session.finished.then(() => this.#open.delete(open));
+      return new ClientSession(session, outcome, events);
     } catch (error) {
       await session.close().catch(() => {});
       throw error;
     }
   }
+
+  #capabilitiesFor(version: string): Record<string, unknown> {
+    return mergeCapabilities(derivedCapabilities(this.#answers, version), this.#options.capabilities);
+  }
+
+  #report(error: unknown): void {
+    this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+/** A copy of `roots`, refused when one is not a `file://` URI (the only kind the spec allows). */
+function checkedRoots(roots: readonly Root[]): readonly Root[] {
+  for (const root of roots) {
+    if (typeof root?.uri !== 'string' || !root.uri.startsWith('file://')) {
+      throw new TypeError(`Invalid root ${JSON.stringify(root?.uri)}: a root must be a file:// URI`);
+    }
+  }
+  return Object.freeze(roots.map((root) => ({ ...root })));
 }

@@ -3,4 +3,13 @@
  * @module
  */
 export { Client, type ClientOptions, type ConnectOptions } from './client.js';
-export { ClientSession, type RequestOptions } from './client-session.js';
+export { ClientSession, type ListParams, type RequestOptions } from './client-session.js';
+export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './client-events.js';
+export type {
+  ElicitationOptions,
+  FormElicitationHandler,
+  SamplingHandler,
+  SamplingOptions,
+  UrlElicitationHandler,
+  UrlElicitationResult,
+} from './client-handlers.js';

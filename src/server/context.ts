@@ -15,7 +15,7 @@ import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } fr
 import type { CreateMessageRequestParams, CreateMessageResult } from '../types/sampling.js';
 import type { ListRootsResult } from '../types/roots.js';
 import type { LoggingLevel } from '../types/logging.js';
-import { checkSamplingMessages } from './sampling-rules.js';
+import { checkSamplingMessages } from '../protocol/sampling-rules.js';
 import { checkElicitationSchema } from './elicitation-rules.js';
 import type { ServerSession } from './server-session.js';
 

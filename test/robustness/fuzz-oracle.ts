@@ -9,6 +9,8 @@
 // An array is a batch: empty -32600 (id null); in revisions without batches, -32600 (id null);
 // in 2025-03-26, one array with the answer to each element, or nothing if none has one.
 
+import { methodAllowed } from '../../src/protocol/methods.js';
+
 export type RequestId = string | number;
 
 /** One response the server must send: its id, and its outcome ('any' when the spec leaves it open). */
@@ -96,11 +98,13 @@ function outcome(method: string, params: Record<string, unknown>): Omit<Answer, 
     case 'ping':
       return { code: 'result' };
     case 'tools/list':
-      return { code: params.cursor === undefined || typeof params.cursor === 'string' ? 'result' : 'any' };
+      // A cursor the server did not issue is -32602; none lists everything.
+      return { code: params.cursor === undefined ? 'result' : 'any' };
     case 'tools/call':
       return toolCall(params);
     default:
-      return { code: MethodNotFound };
+      // Other client requests of the revision are answered one way or another; the rest do not exist.
+      return { code: methodAllowed(method, '2025-11-25', 'client', 'request') ? 'any' : MethodNotFound };
   }
 }
 

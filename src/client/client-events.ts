@@ -1,0 +1,110 @@
+/**
+ * What a server tells a client without being asked (list changes, resource updates, log
+ * messages, finished URL elicitations), delivered to listeners registered on the session.
+ * A plain listener table rather than Node's EventEmitter, so the client runs on any runtime.
+ * @module
+ */
+import type { NotificationHandler } from '../protocol/session.js';
+import type { ElicitationCompleteNotificationParams } from '../types/elicitation.js';
+import type { LoggingMessageNotificationParams } from '../types/logging.js';
+import type { ListChangedNotificationParams } from '../types/notifications.js';
+import type { ResourceUpdatedNotificationParams } from '../types/resources.js';
+
+/** The events of a `ClientSession`, by name, with what each listener receives. */
+export interface ClientSessionEventMap {
+  /** `notifications/tools/list_changed`: list the tools again to see the change. */
+  toolsListChanged: ListChangedNotificationParams;
+  /** `notifications/resources/list_changed`. */
+  resourcesListChanged: ListChangedNotificationParams;
+  /** `notifications/prompts/list_changed`. */
+  promptsListChanged: ListChangedNotificationParams;
+  /** `notifications/resources/updated`: a subscribed resource (or one below it) changed. */
+  resourceUpdated: ResourceUpdatedNotificationParams;
+  /** `notifications/message`: a log message at or above the level set with `setLoggingLevel`. */
+  log: LoggingMessageNotificationParams;
+  /**
+   * `notifications/elicitation/complete` (2025-11-25): the out-of-band interaction of a URL
+   * elicitation finished. Only for elicitations this session knows and that are not finished
+   * yet: ones the URL handler accepted, or ones a -32042 error asked for.
+   */
+  elicitationComplete: ElicitationCompleteNotificationParams;
+}
+
+/** The name of a `ClientSession` event. */
+export type ClientSessionEvent = keyof ClientSessionEventMap;
+
+/** A listener for one event. */
+export type ClientSessionListener<E extends ClientSessionEvent> = (event: ClientSessionEventMap[E]) => void;
+
+const EVENT_OF_NOTIFICATION: Readonly<Record<string, ClientSessionEvent>> = {
+  'notifications/tools/list_changed': 'toolsListChanged',
+  'notifications/resources/list_changed': 'resourcesListChanged',
+  'notifications/prompts/list_changed': 'promptsListChanged',
+  'notifications/resources/updated': 'resourceUpdated',
+  'notifications/message': 'log',
+  'notifications/elicitation/complete': 'elicitationComplete',
+};
+
+/**
+ * The listeners of one session, and the notification handlers that feed them. Created before
+ * the connection starts so that the session's handler table can route to it from the first
+ * message on.
+ */
+export class SessionEvents {
+  readonly #listeners = new Map<ClientSessionEvent, Set<(event: never) => void>>();
+  /** URL elicitations whose completion may still be announced. */
+  readonly #awaitingCompletion = new Set<string>();
+  readonly #onError: ((error: Error) => void) | undefined;
+
+  constructor(onError?: (error: Error) => void) {
+    this.#onError = onError;
+  }
+
+  /** Adds a listener; returns the function that removes it. */
+  on<E extends ClientSessionEvent>(event: E, listener: ClientSessionListener<E>): () => void {
+    let set = this.#listeners.get(event);
+    if (!set) this.#listeners.set(event, (set = new Set()));
+    // Wrapped so that adding the same function twice gives two independent registrations.
+    const entry = (payload: never) => listener(payload);
+    set.add(entry);
+    return () => {
+      set.delete(entry);
+    };
+  }
+
+  /** Calls every listener of `event`; a listener that throws is reported, not propagated. */
+  emit<E extends ClientSessionEvent>(event: E, payload: ClientSessionEventMap[E]): void {
+    const set = this.#listeners.get(event);
+    if (!set) return;
+    for (const listener of [...set]) {
+      try {
+        (listener as ClientSessionListener<E>)(payload);
+      } catch (error) {
+        this.#onError?.(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  }
+
+  /** Remembers a URL elicitation so that its completion notification is delivered. */
+  expectCompletion(elicitationId: string): void {
+    this.#awaitingCompletion.add(elicitationId);
+  }
+
+  /** Forgets a URL elicitation the user declined or cancelled: no completion will follow. */
+  forgetCompletion(elicitationId: string): void {
+    this.#awaitingCompletion.delete(elicitationId);
+  }
+
+  /** The handler for a server notification, for the session's handler table. */
+  handler(method: string): NotificationHandler | undefined {
+    const event = Object.hasOwn(EVENT_OF_NOTIFICATION, method) ? EVENT_OF_NOTIFICATION[method] : undefined;
+    if (event === undefined) return undefined;
+    if (event === 'elicitationComplete') return (params) => this.#complete(params as ElicitationCompleteNotificationParams);
+    return (params) => this.emit(event, params as never);
+  }
+
+  /** The spec has clients ignore completions of unknown or already completed elicitations. */
+  #complete(params: ElicitationCompleteNotificationParams): void {
+    if (this.#awaitingCompletion.delete(params.elicitationId)) this.emit('elicitationComplete', params);
+  }
+}
