@@ -14,7 +14,10 @@ const expected: Record<string, string[]> = {
     'LATEST_STATEFUL_VERSION', 'LATEST_VERSION', 'META', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
     'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isStateless',
   ],
-  './server': ['Server', 'ServerContext', 'ServerSession'],
+  './server': [
+    'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError',
+    'blobContents', 'embeddedResource', 'resourceLink', 'resourceNotFound', 'textContents',
+  ],
   './client': ['Client', 'ClientSession'],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
   './stdio': stdioNames(),

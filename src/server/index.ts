@@ -8,3 +8,16 @@ export { ServerContext, type ClientChannel, type ElicitFormParams, type ElicitUr
 export type { ServerFeature, FeatureHost } from './feature.js';
 export type { FeatureHandle } from './feature-set.js';
 export type { RegisteredTool, ToolConfig, ToolHandler } from './tools.js';
+export {
+  resourceNotFound,
+  type RegisteredResource,
+  type RegisteredResourceTemplate,
+  type ResourceConfig,
+  type ResourceTemplateConfig,
+  type ResourceReader,
+  type ReadResourceReturn,
+} from './resources.js';
+export { textContents, blobContents, resourceLink, embeddedResource, type ResourceContentsInput } from './resource-contents.js';
+export { UriTemplate, UriTemplateError, type TemplateValue, type MatchedVariables } from './uri-template.js';
+export type { PromptConfig, PromptHandler, PromptReturn, RegisteredPrompt } from './prompts.js';
+export type { Completer, Completers, CompletionContext, CompletionValues } from './completion.js';

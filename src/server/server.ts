@@ -18,6 +18,17 @@ import type { FeatureHost, ServerFeature } from './feature.js';
 import { createLogging } from './logging.js';
 import { ServerSession } from './server-session.js';
 import { ToolRegistry, type RegisteredTool, type ToolConfig, type ToolHandler } from './tools.js';
+import {
+  ResourceRegistry,
+  type RegisteredResource,
+  type RegisteredResourceTemplate,
+  type ResourceConfig,
+  type ResourceReader,
+  type ResourceTemplateConfig,
+} from './resources.js';
+import { PromptRegistry, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
+import { createCompletion } from './completion.js';
+import type { MatchedVariables } from './uri-template.js';
 
 export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */
@@ -53,6 +64,8 @@ export class Server {
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #host: FeatureHost;
   readonly #tools: ToolRegistry;
+  readonly #resources: ResourceRegistry;
+  readonly #prompts: PromptRegistry;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
@@ -71,6 +84,9 @@ export class Server {
     );
     this.#notificationHandlers.set('notifications/initialized', () => {});
     this.#tools = this.addFeature(new ToolRegistry(this.#host));
+    this.#resources = this.addFeature(new ResourceRegistry(this.#host));
+    this.#prompts = this.addFeature(new PromptRegistry(this.#host));
+    this.addFeature(createCompletion(this.#resources, this.#prompts));
     this.addFeature(createLogging());
     const requests = this.#requestHandlers as Map<string, RequestHandler>;
     const notifications = this.#notificationHandlers;
@@ -97,6 +113,27 @@ export class Server {
   /** Registers a tool. Its name must be unique. */
   tool(name: string, config: ToolConfig, handler: ToolHandler): RegisteredTool {
     return this.#tools.add(name, config, handler);
+  }
+
+  /**
+   * Registers a resource at a fixed URI. `read` returns its contents (or a string, or bytes);
+   * returning `undefined` answers "not found".
+   */
+  resource(uri: string, config: ResourceConfig, read: ResourceReader<undefined>): RegisteredResource {
+    return this.#resources.add(uri, config, read);
+  }
+
+  /**
+   * Registers a family of resources by RFC 6570 URI template (`file:///{+path}`). `read` gets
+   * the variables matched from the requested URI.
+   */
+  resourceTemplate(uriTemplate: string, config: ResourceTemplateConfig, read: ResourceReader<MatchedVariables>): RegisteredResourceTemplate {
+    return this.#resources.addTemplate(uriTemplate, config, read);
+  }
+
+  /** Registers a prompt. Its name must be unique. */
+  prompt(name: string, config: PromptConfig, handler: PromptHandler): RegisteredPrompt {
+    return this.#prompts.add(name, config, handler);
   }
 
   /** The sessions currently open. */

@@ -1,0 +1,280 @@
+/**
+ * Resources: static resources registered by URI and families of resources described by URI
+ * templates; listing, reading and per-session subscriptions.
+ * @module
+ */
+import { McpError, invalidParams } from '../protocol/errors.js';
+import type { ServerCapabilities } from '../types/capabilities.js';
+import type { BlobResourceContents, TextResourceContents } from '../types/content.js';
+import type {
+  ListResourceTemplatesResult,
+  ListResourcesResult,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+} from '../types/resources.js';
+import type { Annotations, Meta } from '../types/base.js';
+import { isRevision, resourceNotFoundCode } from '../types/revisions.js';
+import type { RequestHandler } from '../protocol/session.js';
+import type { Completer, Completers, CompletionSource } from './completion.js';
+import type { ServerContext } from './context.js';
+import type { FeatureHost, ServerFeature } from './feature.js';
+import { FeatureSet, type FeatureHandle } from './feature-set.js';
+import {
+  blobContents,
+  completeContents,
+  shapeContents,
+  shapeWithAnnotations,
+  type ResourceContentsInput,
+} from './resource-contents.js';
+import { UriTemplate, type MatchedVariables } from './uri-template.js';
+
+/**
+ * What a read handler returns: contents (each URI defaults to the one read), a string (its
+ * text) or bytes (its blob). `undefined` means there is no such resource: the client gets the
+ * not-found error of its revision.
+ */
+export type ReadResourceReturn = { contents: ResourceContentsInput[]; _meta?: Meta } | string | Uint8Array | undefined;
+
+/**
+ * Reads a resource. `variables` are those of the URI template the URI matched, `undefined` for
+ * a static resource.
+ */
+export type ResourceReader<V extends MatchedVariables | undefined> = (
+  uri: string,
+  variables: V,
+  ctx: ServerContext,
+) => ReadResourceReturn | Promise<ReadResourceReturn>;
+
+/** A static resource's description as clients see it, less its URI. */
+export type ResourceConfig = Omit<Resource, 'uri'>;
+
+/** A resource template's description as clients see it, less the template, plus its helpers. */
+export type ResourceTemplateConfig = Omit<ResourceTemplate, 'uriTemplate'> & {
+  /** Completers for the template's variables, by variable name. */
+  complete?: Completers;
+  /** The concrete resources of the template, listed by `resources/list` after static ones. */
+  list?: (ctx: ServerContext) => Resource[] | Promise<Resource[]>;
+};
+
+export interface RegisteredResource extends FeatureHandle {
+  readonly uri: string;
+  /** The resource as registered (for `resourceLink`). */
+  readonly resource: Resource;
+}
+
+export interface RegisteredResourceTemplate extends FeatureHandle {
+  readonly uriTemplate: UriTemplate;
+}
+
+/** The error for a resource that does not exist: -32002 until 2025-11-25, -32602 since. */
+export function resourceNotFound(uri: string, protocolVersion: string): McpError {
+  const code = isRevision(protocolVersion) ? resourceNotFoundCode(protocolVersion) : resourceNotFoundCode('2025-11-25');
+  return new McpError(code, `Resource not found: ${uri}`, { uri });
+}
+
+/** A description as each revision sees it, shaped on first use. */
+class Shaped<T extends { annotations?: Annotations }> {
+  readonly #byVersion = new Map<string, T>();
+  constructor(
+    readonly type: string,
+    readonly value: T,
+  ) {}
+
+  for(version: string): T {
+    let shaped = this.#byVersion.get(version);
+    if (!shaped) {
+      shaped = shapeWithAnnotations(this.type, this.value, version);
+      this.#byVersion.set(version, shaped);
+    }
+    return shaped;
+  }
+}
+
+interface StaticEntry {
+  description: Shaped<Resource>;
+  read: ResourceReader<undefined>;
+}
+
+interface TemplateEntry {
+  template: UriTemplate;
+  description: Shaped<ResourceTemplate>;
+  read: ResourceReader<MatchedVariables>;
+  complete: Completers | undefined;
+  list: ResourceTemplateConfig['list'];
+}
+
+/** Cursors into the resources listed by templates: distinct from the static set's own. */
+const LISTED_CURSOR = /^t([0-9a-z]{1,11})$/;
+// A scheme, as RFC 3986 defines it, is what makes a URI absolute.
+const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+export class ResourceRegistry implements ServerFeature, CompletionSource {
+  readonly #host: FeatureHost;
+  readonly #statics: FeatureSet<StaticEntry>;
+  readonly #templates: FeatureSet<TemplateEntry>;
+  /** Templates with completers, enabled or not: the capability is declared for them. */
+  readonly #completing = new Set<TemplateEntry>();
+  readonly handlers: Record<string, RequestHandler<ServerContext>>;
+
+  constructor(host: FeatureHost) {
+    this.#host = host;
+    this.#statics = new FeatureSet('resource', () => host.listChanged('resources'));
+    this.#templates = new FeatureSet('resource template', () => host.listChanged('resources'));
+    this.handlers = {
+      'resources/list': (params, ctx) => this.list(params.cursor as string | undefined, ctx),
+      'resources/templates/list': (params, ctx) => this.listTemplates(params.cursor as string | undefined, ctx),
+      'resources/read': (params, ctx) => this.read(params.uri as string, ctx),
+      'resources/subscribe': (params, ctx) => this.#subscribe(params.uri as string, ctx, true),
+      'resources/unsubscribe': (params, ctx) => this.#subscribe(params.uri as string, ctx, false),
+    };
+  }
+
+  capabilities(): ServerCapabilities {
+    return this.#statics.size + this.#templates.size > 0 ? { resources: { subscribe: true, listChanged: true } } : {};
+  }
+
+  /** Registers a static resource. Its URI must be absolute and unique. */
+  add(uri: string, config: ResourceConfig, read: ResourceReader<undefined>): RegisteredResource {
+    if (!ABSOLUTE_URI.test(uri)) throw new TypeError(`Invalid resource URI ${JSON.stringify(uri)}: it must start with a scheme (file:, https:, ...)`);
+    const resource: Resource = { uri, ...config };
+    const handle = this.#statics.add(uri, { description: new Shaped('Resource', resource), read });
+    return Object.assign(handle, { uri, resource });
+  }
+
+  /**
+   * Registers a resource template (RFC 6570). Throws when the template is malformed, already
+   * registered, or has completers for variables it does not have.
+   */
+  addTemplate(uriTemplate: string, config: ResourceTemplateConfig, read: ResourceReader<MatchedVariables>): RegisteredResourceTemplate {
+    const template = new UriTemplate(uriTemplate);
+    const { complete, list, ...description } = config;
+    for (const name of Object.keys(complete ?? {})) {
+      if (!template.variableNames.includes(name)) {
+        throw new TypeError(`Resource template ${JSON.stringify(uriTemplate)} has no variable ${JSON.stringify(name)} to complete`);
+      }
+    }
+    const entry: TemplateEntry = {
+      template,
+      description: new Shaped('ResourceTemplate', { uriTemplate, ...description }),
+      read,
+      complete,
+      list,
+    };
+    const handle = this.#templates.add(uriTemplate, entry);
+    const completing = complete !== undefined && Object.keys(complete).length > 0;
+    if (completing) this.#completing.add(entry);
+    const remove = handle.remove;
+    return Object.assign(handle, {
+      uriTemplate: template,
+      remove: () => {
+        this.#completing.delete(entry);
+        remove();
+      },
+    });
+  }
+
+  /**
+   * One page of `resources/list`: static resources in registration order, then the resources
+   * that templates list, in template order.
+   */
+  async list(cursor: string | undefined, ctx: ServerContext): Promise<ListResourcesResult> {
+    const pageSize = this.#host.pageSize;
+    const version = ctx.protocolVersion;
+    const listed = cursor === undefined ? undefined : LISTED_CURSOR.exec(cursor);
+    let resources: Resource[] = [];
+    let offset = 0;
+    if (listed) {
+      offset = parseInt(listed[1]!, 36);
+    } else {
+      const page = this.#statics.page(cursor, pageSize);
+      resources = page.items.map((e) => e.description.for(version));
+      if (page.nextCursor !== undefined) return { resources, nextCursor: page.nextCursor };
+    }
+    const fromTemplates = await this.#listFromTemplates(ctx);
+    const end = Math.min(fromTemplates.length, offset + (pageSize - resources.length));
+    for (let i = offset; i < end; i++) resources.push(shapeWithAnnotations('Resource', fromTemplates[i]!, version));
+    return end < fromTemplates.length ? { resources, nextCursor: `t${end.toString(36)}` } : { resources };
+  }
+
+  /** One page of `resources/templates/list`, in registration order. */
+  listTemplates(cursor: string | undefined, ctx: ServerContext): ListResourceTemplatesResult {
+    const page = this.#templates.page(cursor, this.#host.pageSize);
+    const result: ListResourceTemplatesResult = { resourceTemplates: page.items.map((e) => e.description.for(ctx.protocolVersion)) };
+    if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+    return result;
+  }
+
+  /**
+   * Reads `uri`: a static resource if one has that URI, else the first template (in
+   * registration order) that matches it.
+   */
+  async read(uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
+    let returned: ReadResourceReturn;
+    let mimeType: string | undefined;
+    const entry = this.#statics.get(uri);
+    if (entry) {
+      mimeType = entry.description.value.mimeType;
+      returned = await entry.read(uri, undefined, ctx);
+    } else {
+      for (const t of this.#templates.values()) {
+        const variables = t.template.match(uri);
+        if (!variables) continue;
+        mimeType = t.description.value.mimeType;
+        returned = await t.read(uri, variables, ctx);
+        break;
+      }
+    }
+    if (returned === undefined) throw resourceNotFound(uri, ctx.protocolVersion);
+    return toReadResult(returned, uri, mimeType, ctx.protocolVersion);
+  }
+
+  completerFor(uriTemplate: string, variable: string): Completer | undefined {
+    const entry = this.#templates.get(uriTemplate);
+    if (!entry) throw invalidParams(`Unknown resource template: ${uriTemplate}`, { uri: uriTemplate });
+    if (!entry.template.variableNames.includes(variable)) {
+      throw invalidParams(`Resource template ${uriTemplate} has no variable ${JSON.stringify(variable)}`);
+    }
+    return entry.complete?.[variable];
+  }
+
+  hasCompleters(): boolean {
+    return this.#completing.size > 0;
+  }
+
+  async #listFromTemplates(ctx: ServerContext): Promise<Resource[]> {
+    const out: Resource[] = [];
+    for (const t of this.#templates.values()) {
+      if (!t.list) continue;
+      const mimeType = t.description.value.mimeType;
+      for (const resource of await t.list(ctx)) out.push(mimeType !== undefined && resource.mimeType === undefined ? { ...resource, mimeType } : resource);
+    }
+    return out;
+  }
+
+  /**
+   * Any absolute URI may be subscribed to, known or not: the spec defines no error for it,
+   * leaves the URI's meaning to the server, and updates may concern sub-resources of what was
+   * subscribed to or resources that do not exist yet.
+   */
+  #subscribe(uri: string, ctx: ServerContext, on: boolean): Record<string, never> {
+    if (!ABSOLUTE_URI.test(uri)) throw invalidParams(`Invalid resource URI: ${JSON.stringify(uri)}`, { uri });
+    if (on) ctx.serverSession.subscriptions.add(uri);
+    else ctx.serverSession.subscriptions.delete(uri);
+    return {};
+  }
+}
+
+function toReadResult(returned: Exclude<ReadResourceReturn, undefined>, uri: string, mimeType: string | undefined, version: string): ReadResourceResult {
+  let contents: (TextResourceContents | BlobResourceContents)[];
+  let meta: Meta | undefined;
+  if (typeof returned === 'string') contents = completeContents([{ text: returned }], uri, mimeType);
+  else if (returned instanceof Uint8Array) contents = [blobContents(uri, returned, mimeType)];
+  else {
+    contents = completeContents(returned.contents, uri, mimeType);
+    meta = returned._meta;
+  }
+  const result: ReadResourceResult = { contents: contents.map((c) => shapeContents(c, version)) };
+  if (meta !== undefined) result._meta = meta;
+  return result;
+}
