@@ -15,7 +15,7 @@ const expected: Record<string, string[]> = {
     'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isStateless',
   ],
   './server': [
-    'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError',
+    'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',
     'blobContents', 'embeddedResource', 'resourceLink', 'resourceNotFound', 'textContents',
   ],
   './client': ['Client', 'ClientSession'],

@@ -20,4 +20,6 @@ export interface FeatureHost {
   readonly pageSize: number;
   /** Tells every session that can hear it that a list changed. Coalesced per tick. */
   listChanged(kind: 'tools' | 'resources' | 'prompts'): void;
+  /** A bug on the server's side that the client only sees as -32603 (a result that breaks its own schema). */
+  reportError?(error: Error): void;
 }

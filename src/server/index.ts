@@ -7,7 +7,18 @@ export { ServerSession } from './server-session.js';
 export { ServerContext, type ClientChannel, type ElicitFormParams, type ElicitUrlParams } from './context.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
 export type { FeatureHandle } from './feature-set.js';
-export type { RegisteredTool, ToolConfig, ToolHandler } from './tools.js';
+export type {
+  RegisteredTool,
+  ToolConfig,
+  ToolHandler,
+  ToolArgs,
+  ToolResult,
+  ToolUpdate,
+  ToolInputSchemaLike,
+  ToolOutputSchemaLike,
+  ToolStructuredContent,
+} from './tool-types.js';
+export { withJsonSchema, SchemaError } from '../schema/index.js';
 export {
   resourceNotFound,
   type RegisteredResource,

@@ -17,7 +17,9 @@ import { ServerContext, type ClientChannel } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { createLogging } from './logging.js';
 import { ServerSession } from './server-session.js';
-import { ToolRegistry, type RegisteredTool, type ToolConfig, type ToolHandler } from './tools.js';
+import { ToolRegistry } from './tools.js';
+import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from './tool-types.js';
+import type { ToolInputSchema } from '../types/tools.js';
 import {
   ResourceRegistry,
   type RegisteredResource,
@@ -73,6 +75,7 @@ export class Server {
     this.#host = {
       pageSize: options.pageSize ?? Infinity,
       listChanged: (kind) => this.#listChanged(kind),
+      reportError: (error) => options.onError?.(error),
     };
     this.#requestHandlers.set('initialize', (params, ctx) =>
       acceptInitialize(ctx.session, params, {
@@ -110,8 +113,16 @@ export class Server {
     return { ...declared, ...this.#options.capabilities };
   }
 
-  /** Registers a tool. Its name must be unique. */
-  tool(name: string, config: ToolConfig, handler: ToolHandler): RegisteredTool {
+  /**
+   * Registers a tool. Its name must be unique. `inputSchema` and `outputSchema` are plain JSON
+   * Schema or any Standard Schema (Zod, ArkType, ...); with a Standard Schema the handler's
+   * arguments are typed from it.
+   */
+  tool<In extends ToolInputSchemaLike = ToolInputSchema, Out extends ToolOutputSchemaLike | undefined = undefined>(
+    name: string,
+    config: ToolConfig<In, Out>,
+    handler: ToolHandler<In, Out>,
+  ): RegisteredTool<In, Out> {
     return this.#tools.add(name, config, handler);
   }
 

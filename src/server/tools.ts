@@ -1,45 +1,57 @@
 /**
- * Tool registration, listing and calls. The JSON a client sees for each tool is built once,
- * at registration, so listing never recomputes schemas.
+ * Tools: registration, `tools/list` and `tools/call`. A tool's definition is checked and built
+ * once, at registration, and shaped once per protocol revision, so listing never recomputes
+ * schemas. Calls check arguments against the input schema (a model gets an error result it
+ * can act on) and results against the output schema (a mismatch is the server's bug).
  * @module
  */
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
-import { McpError } from '../protocol/errors.js';
-import type { CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
-import type { ServerCapabilities } from '../types/capabilities.js';
+import { invalidParams, McpError } from '../protocol/errors.js';
 import type { RequestHandler } from '../protocol/session.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { ValidateFunction, ValidationResult, Validator } from '../schema/validator.js';
+import type { ServerCapabilities } from '../types/capabilities.js';
+import type { CallToolResult, ListToolsResult } from '../types/tools.js';
 import type { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
-import { FeatureSet, type FeatureHandle } from './feature-set.js';
+import { FeatureSet } from './feature-set.js';
+import { createToolEntry, definitionFor, mergeConfig, type StoredHandler, type ToolEntry } from './tool-definition.js';
+import { resultForRevision, withTextMirror } from './tool-result.js';
+import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike, ToolUpdate } from './tool-types.js';
 
-export type ToolHandler = (args: Record<string, unknown>, ctx: ServerContext) => CallToolResult | Promise<CallToolResult>;
+export type {
+  RegisteredTool,
+  ToolArgs,
+  ToolConfig,
+  ToolHandler,
+  ToolInputSchemaLike,
+  ToolOutputSchemaLike,
+  ToolResult,
+  ToolStructuredContent,
+  ToolUpdate,
+} from './tool-types.js';
 
-/** A tool's definition as clients see it, less its name; `inputSchema` defaults to any object. */
-export type ToolConfig = Omit<Tool, 'name' | 'inputSchema'> & { inputSchema?: Tool['inputSchema'] };
+/** What the tool registry is told by its server (`reportError` receives the server's own bugs). */
+export type ToolHost = FeatureHost;
 
-export interface RegisteredTool extends FeatureHandle {
-  readonly name: string;
+export interface ToolRegistryOptions {
+  /** Validates plain JSON Schemas; default Ajv (2020-12 and draft-07), shared by the process. */
+  jsonSchemaValidator?: Validator<JsonSchema>;
 }
-
-interface ToolEntry {
-  definition: Tool;
-  handler: ToolHandler;
-}
-
-// Tool names: 1-128 characters of ASCII letters, digits, underscore, hyphen and dot.
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 export class ToolRegistry implements ServerFeature {
   readonly #tools: FeatureSet<ToolEntry>;
-  readonly #host: FeatureHost;
+  readonly #host: ToolHost;
+  readonly #validator: Validator<JsonSchema> | undefined;
   readonly handlers: Record<string, RequestHandler<ServerContext>>;
 
-  constructor(host: FeatureHost) {
+  constructor(host: ToolHost, options: ToolRegistryOptions = {}) {
     this.#host = host;
+    this.#validator = options.jsonSchemaValidator;
     this.#tools = new FeatureSet('tool', () => host.listChanged('tools'));
     this.handlers = {
-      'tools/list': (params) => this.list(params.cursor as string | undefined),
+      'tools/list': (params, ctx) => this.list(params.cursor as string | undefined, ctx.protocolVersion),
       'tools/call': (params, ctx) => this.call(params, ctx),
     };
   }
@@ -48,35 +60,123 @@ export class ToolRegistry implements ServerFeature {
     return this.#tools.size > 0 ? { tools: { listChanged: true } } : {};
   }
 
-  add(name: string, config: ToolConfig, handler: ToolHandler): RegisteredTool {
-    if (!TOOL_NAME.test(name)) {
-      throw new TypeError(`Invalid tool name ${JSON.stringify(name)}: use 1-128 characters of A-Z, a-z, 0-9, _, - and .`);
-    }
-    const definition: Tool = { name, ...config, inputSchema: config.inputSchema ?? { type: 'object' } };
-    const handle = this.#tools.add(name, { definition, handler });
-    return Object.assign(handle, { name });
+  /**
+   * Registers a tool. Throws when the name is taken or invalid, or a schema cannot be used (not
+   * an object schema, a dialect other than 2020-12 and draft-07, a reference to another
+   * document, a Standard Schema that cannot describe itself as JSON Schema).
+   */
+  add<In extends ToolInputSchemaLike = ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined>(
+    name: string,
+    config: ToolConfig<In, Out>,
+    handler: ToolHandler<In, Out>,
+  ): RegisteredTool<In, Out> {
+    let entry = createToolEntry(name, config as ToolConfig, handler as unknown as StoredHandler, this.#validator);
+    const handle = this.#tools.add(name, entry);
+    let removed = false;
+    const tools = this.#tools;
+    const validator = this.#validator;
+    return {
+      name,
+      get enabled() {
+        return handle.enabled;
+      },
+      enable: () => handle.enable(),
+      disable: () => handle.disable(),
+      remove: () => {
+        removed = true;
+        handle.remove();
+      },
+      update(changes: ToolUpdate<In, Out>) {
+        if (removed) throw new Error(`Tool ${JSON.stringify(name)} was removed and cannot be updated`);
+        const { handler: newHandler, ...configChanges } = changes;
+        const stored = newHandler === undefined ? entry.handler : (newHandler as unknown as StoredHandler);
+        if (Object.keys(configChanges).length === 0) {
+          // The definition is unchanged: nothing for clients to hear about.
+          entry.handler = stored;
+          return;
+        }
+        entry = createToolEntry(name, mergeConfig(entry.config, configChanges as Partial<ToolConfig>), stored, validator);
+        tools.replace(name, entry);
+      },
+    };
   }
 
-  list(cursor: string | undefined): ListToolsResult {
+  /** One page of enabled tools, as `version` defines them. */
+  list(cursor: string | undefined, version: string): ListToolsResult {
     const page = this.#tools.page(cursor, this.#host.pageSize);
-    const result: ListToolsResult = { tools: page.items.map((e) => e.definition) };
+    const result: ListToolsResult = { tools: page.items.map((entry) => definitionFor(entry, version)) };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
     return result;
   }
 
-  /** Runs a tool. A tool's own exception becomes an error result the model can read. */
+  /**
+   * Runs a tool. Arguments that break the input schema, and a handler's own exception, become
+   * error results the model can read; an `McpError` from the handler is a JSON-RPC error, and
+   * so is a result that breaks the output schema (-32603: the server's bug, also reported).
+   */
   async call(params: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> {
     const name = params.name as string;
     const entry = this.#tools.get(name);
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const args = params.arguments ?? {};
-    if (!isObject(args)) throw new McpError(ErrorCode.InvalidParams, 'Tool arguments must be an object');
+    if (!entry) throw invalidParams(`Unknown tool: ${name}`);
+    const given = params.arguments ?? {};
+    if (!isObject(given)) throw invalidParams('Tool arguments must be an object');
+
+    let args: unknown = given;
+    if (entry.input) {
+      const checked = await this.#check(entry.input.validate, given, `Tool ${name}: inputSchema`);
+      if (!checked.ok) return errorResult(`Invalid arguments for tool ${name}: ${checked.issues.join('; ')}`);
+      args = checked.value;
+    }
+
+    let returned: unknown;
     try {
-      return await entry.handler(args, ctx);
+      returned = await entry.handler(args as Record<string, unknown>, ctx);
     } catch (error) {
       if (error instanceof McpError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      return { content: [{ type: 'text', text: message }], isError: true };
+      return errorResult(error instanceof Error ? error.message : String(error));
+    }
+    const result = await this.#checkResult(entry, returned);
+    return resultForRevision(withTextMirror(result), ctx.protocolVersion);
+  }
+
+  /** The handler's result, checked against the tool's output schema. */
+  async #checkResult(entry: ToolEntry, returned: unknown): Promise<CallToolResult> {
+    if (!isObject(returned)) throw this.#bug(`Tool ${entry.name} returned ${describeValue(returned)} instead of a result object`);
+    const content = returned.content ?? [];
+    if (!Array.isArray(content)) throw this.#bug(`Tool ${entry.name} returned a result whose content is not an array`);
+    let result = { ...returned, content } as CallToolResult;
+    if (!entry.output || result.isError === true) return result;
+    if (result.structuredContent === undefined) {
+      throw this.#bug(`Tool ${entry.name} has an outputSchema but returned no structuredContent`);
+    }
+    const checked = await this.#check(entry.output.validate, result.structuredContent, `Tool ${entry.name}: outputSchema`);
+    if (!checked.ok) {
+      throw this.#bug(`Tool ${entry.name} returned structuredContent that does not match its outputSchema: ${checked.issues.join('; ')}`);
+    }
+    if (checked.value !== result.structuredContent) result = { ...result, structuredContent: checked.value };
+    return result;
+  }
+
+  /** Runs a check; a schema that turns out unusable (it fails to compile) is the server's bug. */
+  async #check(validate: ValidateFunction, value: unknown, what: string): Promise<ValidationResult> {
+    try {
+      return await validate(value);
+    } catch (error) {
+      throw this.#bug(`${what}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+
+  /** An internal error for the client, reported to the server's owner as well. */
+  #bug(message: string): McpError {
+    this.#host.reportError?.(new Error(message));
+    return new McpError(ErrorCode.InternalError, message);
+  }
+}
+
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function describeValue(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }

@@ -1,0 +1,183 @@
+// Tool schemas: Zod, Valibot and ArkType through Standard Schema (with the handler's arguments
+// typed from the schema), JSON Schema 2020-12 and draft-07, declared keywords shown exactly,
+// references to other documents refused.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import * as v from 'valibot';
+import { type } from 'arktype';
+import { Server } from '../../src/server/index.js';
+import { Client } from '../../src/client/index.js';
+import { withJsonSchema } from '../../src/schema/index.js';
+import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from '../../src/server/tools.js';
+import { createInMemoryPair } from '../../src/testing/index.js';
+import type { CallToolResult } from '../../src/types/tools.js';
+
+const info = { name: 'schemas-test', version: '1.0.0' };
+
+async function connect(server: Server) {
+  const [a, b] = createInMemoryPair();
+  const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b)]);
+  return session;
+}
+
+/** `server.tool` with the handler's argument and result types taken from the schemas. */
+function tool<In extends ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = undefined>(
+  server: Server,
+  name: string,
+  config: ToolConfig<In, Out>,
+  handler: ToolHandler<In, Out>,
+): RegisteredTool {
+  return server.tool(name, config as ToolConfig, handler as unknown as ToolHandler);
+}
+
+const textOf = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+
+describe('Standard Schema input', () => {
+  it('Zod: JSON Schema from the library, arguments typed and defaulted, errors naming the field', async () => {
+    const server = new Server(info);
+    tool(server, 'add', { inputSchema: z.object({ a: z.number(), b: z.number().default(10) }) }, (args) => {
+      // @ts-expect-error -- the schema has no such argument
+      void args.c;
+      const sum: number = args.a + args.b;
+      return { content: [{ type: 'text', text: String(sum) }] };
+    });
+    const session = await connect(server);
+    const [listed] = (await session.listTools()).tools;
+    assert.deepEqual(listed?.inputSchema, {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { default: 10, type: 'number' } },
+      required: ['a'],
+    });
+    assert.equal(textOf(await session.callTool({ name: 'add', arguments: { a: 1 } })), '11');
+    const invalid = await session.callTool({ name: 'add', arguments: { a: 'one' } });
+    assert.equal(invalid.isError, true);
+    assert.equal(textOf(invalid), 'Invalid arguments for tool add: a: Invalid input: expected number, received string');
+  });
+
+  it('ArkType: JSON Schema from the library, arguments typed, errors naming the field', async () => {
+    const server = new Server(info);
+    tool(server, 'repeat', { inputSchema: type({ text: 'string', times: 'number.integer' }) }, ({ text, times }) => ({
+      content: [{ type: 'text', text: text.repeat(times) }],
+    }));
+    const session = await connect(server);
+    const [listed] = (await session.listTools()).tools;
+    assert.equal(listed?.inputSchema.type, 'object');
+    assert.deepEqual(listed?.inputSchema.required, ['text', 'times']);
+    assert.equal(textOf(await session.callTool({ name: 'repeat', arguments: { text: 'ab', times: 2 } })), 'abab');
+    const invalid = await session.callTool({ name: 'repeat', arguments: { text: 'ab', times: 1.5 } });
+    assert.equal(invalid.isError, true);
+    assert.match(textOf(invalid), /^Invalid arguments for tool repeat: times: must be an integer \(was 1\.5\)$/);
+  });
+
+  it('Valibot: refused without a JSON Schema, accepted with withJsonSchema, arguments typed', async () => {
+    const server = new Server(info);
+    const schema = v.object({ city: v.string(), days: v.optional(v.number(), 1) });
+    assert.throws(() => tool(server, 'forecast', { inputSchema: schema }, () => ({ content: [] })), /Tool "forecast": inputSchema: this valibot schema cannot describe itself as JSON Schema.*withJsonSchema/);
+    const json = { type: 'object' as const, properties: { city: { type: 'string' }, days: { type: 'number' } }, required: ['city'] };
+    tool(server, 'forecast', { inputSchema: withJsonSchema(schema, json) }, ({ city, days }) => ({
+      content: [{ type: 'text', text: `${city.toUpperCase()} for ${days.toFixed(0)} day(s)` }],
+    }));
+    const session = await connect(server);
+    assert.deepEqual((await session.listTools()).tools[0]?.inputSchema, json);
+    assert.equal(textOf(await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })), 'OSLO for 1 day(s)');
+    const invalid = await session.callTool({ name: 'forecast', arguments: { city: 7 } });
+    assert.match(textOf(invalid), /^Invalid arguments for tool forecast: city: Invalid type: Expected string/);
+  });
+
+  it('refuses a Standard Schema that does not describe an object', () => {
+    assert.throws(() => tool(new Server(info), 'n', { inputSchema: z.number() }, () => ({ content: [] })), /inputSchema must describe an object/);
+  });
+});
+
+describe('Standard Schema output', () => {
+  it('shows the output type\'s JSON Schema and sends the validated output', async () => {
+    const server = new Server(info);
+    const outputSchema = z.object({ total: z.number(), currency: z.string().default('EUR') });
+    tool(server, 'price', { outputSchema }, () => ({ content: [], structuredContent: { total: 12 } }));
+    tool(server, 'broken', { outputSchema }, () => ({ content: [], structuredContent: { total: 'twelve' as unknown as number } }));
+    const session = await connect(server);
+    const listed = (await session.listTools()).tools;
+    assert.deepEqual(listed[0]?.outputSchema?.required, ['total', 'currency']);
+    const result = await session.callTool({ name: 'price' });
+    assert.deepEqual(result.structuredContent, { total: 12, currency: 'EUR' });
+    assert.equal(textOf(result), '{"total":12,"currency":"EUR"}');
+    await assert.rejects(session.callTool({ name: 'broken' }), (e: unknown) => (e as { code?: number }).code === -32603 && /total: Invalid input/.test((e as Error).message));
+  });
+});
+
+describe('JSON Schema input', () => {
+  it('shows every declared keyword exactly, $schema, unknown keywords and $defs included', async () => {
+    const inputSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'https://example.com/tools/search.json',
+      type: 'object' as const,
+      title: 'Search arguments',
+      $defs: { region: { type: 'string', enum: ['eu', 'us'], 'x-mcp-header': 'Region' } },
+      properties: {
+        query: { type: 'string', minLength: 1, description: 'What to look for', examples: ['cats'] },
+        region: { $ref: '#/$defs/region' },
+        limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+      },
+      required: ['query'],
+      additionalProperties: false,
+      'x-vendor-hint': { ui: 'search-box' },
+    };
+    const snapshot = structuredClone(inputSchema);
+    const server = new Server(info);
+    server.tool('search', { inputSchema }, () => ({ content: [] }));
+    const session = await connect(server);
+    assert.deepEqual((await session.listTools()).tools[0]?.inputSchema, snapshot);
+    const invalid = await session.callTool({ name: 'search', arguments: { query: '', region: 'asia', limit: 0 } });
+    assert.deepEqual(textOf(invalid).replace('Invalid arguments for tool search: ', '').split('; ').sort(), [
+      'limit: must be >= 1',
+      'query: must NOT have fewer than 1 characters',
+      'region: must be one of ["eu","us"]',
+    ]);
+  });
+
+  it('validates in 2020-12 by default (prefixItems) and in draft-07 when $schema says so (array items)', async () => {
+    const server = new Server(info);
+    const ok = () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
+    server.tool('modern', { inputSchema: { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } } } }, ok);
+    server.tool(
+      'classic',
+      {
+        inputSchema: {
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'object',
+          properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false } },
+        },
+      },
+      ok,
+    );
+    const session = await connect(server);
+    for (const name of ['modern', 'classic']) {
+      assert.equal(textOf(await session.callTool({ name, arguments: { pair: ['a', 1] } })), 'ok', name);
+      const swapped = await session.callTool({ name, arguments: { pair: [1, 'a'] } });
+      assert.equal(textOf(swapped), `Invalid arguments for tool ${name}: pair[0]: must be string; pair[1]: must be number`);
+      const long = await session.callTool({ name, arguments: { pair: ['a', 1, 2] } });
+      assert.equal(textOf(long), `Invalid arguments for tool ${name}: pair: must NOT have more than 2 items`);
+    }
+  });
+
+  it('refuses a reference to another document at registration', () => {
+    const server = new Server(info);
+    assert.throws(
+      () => server.tool('remote', { inputSchema: { type: 'object', properties: { user: { $ref: 'https://example.com/schemas/user.json' } } } }, () => ({ content: [] })),
+      (e: unknown) => e instanceof TypeError && /^Tool "remote": inputSchema: it refers to "https:\/\/example.com\/schemas\/user.json", outside itself/.test(e.message),
+    );
+    assert.throws(
+      () => server.tool('remote', { inputSchema: { type: 'object' }, outputSchema: { $ref: 'user.json' } }, () => ({ content: [] })),
+      /Tool "remote": outputSchema: it refers to "user.json"/,
+    );
+  });
+
+  it('answers -32603 when a schema turns out not to compile', async () => {
+    const server = new Server(info);
+    server.tool('odd', { inputSchema: { type: 'object', properties: { a: { type: 'text' } } } }, () => ({ content: [] }));
+    const session = await connect(server);
+    await assert.rejects(session.callTool({ name: 'odd', arguments: {} }), (e: unknown) => (e as { code?: number }).code === -32603 && /Tool odd: inputSchema: The schema cannot be compiled/.test((e as Error).message));
+  });
+});
