@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const cli = join('dist', 'cli', 'main.js');
+const cli = join('dist', 'src', 'cli', 'main.js');
 const server = ['--', process.execPath, cli, 'example-server'];
 
 function step(title, args) {
@@ -22,6 +22,10 @@ failed += step('what the example server offers', ['list', ...server]) === 0 ? 0 
 failed += step('a tool call', ['call', 'echo', '{"text":"Hello from mcpkit"}', ...server]) === 0 ? 0 : 1;
 failed += step('another one', ['call', 'add', '{"a":2,"b":40}', ...server]) === 0 ? 0 : 1;
 failed += step('progress notifications arrive while the tool works', ['call', 'count', '{"n":3,"delayMs":200}', ...server]) === 0 ? 0 : 1;
+failed += step('structured output, checked against the tool\'s output schema', ['call', 'weather', '{"city":"Paris"}', ...server]) === 0 ? 0 : 1;
 failed += step('a tool error is content the model can read (exit code 1)', ['call', 'fail', ...server]) === 1 ? 0 : 1;
+failed += step('arguments are validated against the input schema (exit code 1)', ['call', 'add', '{"a":"two","b":40}', ...server]) === 1 ? 0 : 1;
+failed += step('a resource', ['read', 'greeting://Ada', ...server]) === 0 ? 0 : 1;
+failed += step('a prompt', ['prompt', 'review_code', '{"code":"let x = 1","language":"typescript"}', ...server]) === 0 ? 0 : 1;
 console.log(failed === 0 ? '\nDemo finished: every step behaved as expected.' : `\nDemo: ${failed} step(s) did not behave as expected.`);
 process.exit(failed === 0 ? 0 : 1);

@@ -33,7 +33,7 @@ describe('public entry points', () => {
     it(`${entry} exports exactly the pinned names`, async () => {
       const target = pkg.exports[entry];
       assert.ok(target, `package.json exports ${entry}`);
-      const file = (typeof target === 'string' ? target : target.default).replace('./dist/', '../src/');
+      const file = (typeof target === 'string' ? target : target.default).replace('./dist/src/', '../src/');
       const module = (await import(new URL(file, import.meta.url).href)) as Record<string, unknown>;
       assert.deepEqual(Object.keys(module).sort(), [...names].sort());
     });

@@ -42,7 +42,13 @@ describe('over stdio with the example server', () => {
       assert.equal(session.protocolVersion, '2025-11-25');
       assert.deepEqual(session.serverInfo, { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' });
       assert.match(session.instructions ?? '', /Example tools/);
-      assert.deepEqual(session.serverCapabilities, { tools: { listChanged: true }, logging: {} });
+      assert.deepEqual(session.serverCapabilities, {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+        completions: {},
+        logging: {},
+      });
     });
   });
 
@@ -59,7 +65,7 @@ describe('over stdio with the example server', () => {
     await withServer('example', async (session) => {
       await session.ping();
       const { tools } = (await session.listTools()) as { tools: { name: string; inputSchema: unknown }[] };
-      assert.deepEqual(tools.map((t) => t.name), ['echo', 'add', 'count', 'fail']);
+      assert.deepEqual(tools.map((t) => t.name).slice(0, 5), ['echo', 'add', 'weather', 'count', 'fail']);
       assert.deepEqual(tools[0]?.inputSchema, { type: 'object', properties: { text: { type: 'string', description: 'Text to echo' } }, required: ['text'] });
       const echoed = await session.callTool({ name: 'echo', arguments: { text: 'héllo 🌍\nline two' } });
       assert.deepEqual(echoed, { content: [{ type: 'text', text: 'héllo 🌍\nline two' }] });
@@ -209,7 +215,7 @@ describe('the mcpkit CLI', () => {
     const r = await runCli(['list', '--json', `"${process.execPath}" "${CLI}" example-server`]);
     assert.equal(r.code, 0, r.stderr);
     const parsed = JSON.parse(r.stdout) as { tools: { name: string }[] };
-    assert.deepEqual(parsed.tools.map((t) => t.name), ['echo', 'add', 'count', 'fail']);
+    assert.deepEqual(parsed.tools.map((t) => t.name).slice(0, 5), ['echo', 'add', 'weather', 'count', 'fail']);
   });
 
   it('calls a tool (exit 0), a failing tool (exit 1), and shows progress', async () => {

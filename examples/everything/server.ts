@@ -1,0 +1,187 @@
+/**
+ * An MCP server that uses every feature mcpkit offers a server: tools (plain, structured,
+ * progress, cancellation, errors, asking the user and the client's model), resources and
+ * templates with completion and subscriptions, prompts, and logging. `mcpkit example-server`
+ * serves it over stdio.
+ * @module
+ */
+import { Server, blobContents, embeddedResource, resourceLink, textContents, type ServerContext } from '../../src/server/index.js';
+
+/** A 1x1 transparent PNG, small enough to inline. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+export function createEverythingServer(): Server {
+  const server = new Server(
+    { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' },
+    { instructions: 'Example tools, resources and prompts that show every MCP feature. Try `echo`, `weather`, `count` and the `memo://notes` resource.' },
+  );
+  let notes = 'Nothing noted yet.';
+
+  // Tools ------------------------------------------------------------------------------------
+
+  server.tool(
+    'echo',
+    { description: 'Echoes the given text back.', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'Text to echo' } }, required: ['text'] } },
+    ({ text }) => ({ content: [{ type: 'text', text: String(text) }] }),
+  );
+
+  server.tool(
+    'add',
+    {
+      description: 'Adds two numbers.',
+      annotations: { readOnlyHint: true, idempotentHint: true },
+      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+    },
+    ({ a, b }) => ({ content: [{ type: 'text', text: String(Number(a) + Number(b)) }] }),
+  );
+
+  server.tool(
+    'weather',
+    {
+      title: 'Weather',
+      description: 'Made-up current weather for a city, as structured data.',
+      inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      outputSchema: {
+        type: 'object',
+        properties: { city: { type: 'string' }, temperatureC: { type: 'number' }, conditions: { type: 'string', enum: ['sunny', 'cloudy', 'rainy'] } },
+        required: ['city', 'temperatureC', 'conditions'],
+      },
+    },
+    ({ city }) => {
+      const name = String(city);
+      const seed = [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0);
+      const conditions = (['sunny', 'cloudy', 'rainy'] as const)[seed % 3]!;
+      return { content: [], structuredContent: { city: name, temperatureC: 5 + (seed % 25), conditions } };
+    },
+  );
+
+  server.tool(
+    'count',
+    {
+      description: 'Counts to n, one step every `delayMs` milliseconds, reporting progress. Stops when cancelled.',
+      inputSchema: {
+        type: 'object',
+        properties: { n: { type: 'integer', minimum: 1, maximum: 1000 }, delayMs: { type: 'integer', minimum: 0, maximum: 60000 } },
+        required: ['n'],
+      },
+    },
+    async ({ n, delayMs }, ctx) => {
+      const total = Number(n);
+      for (let i = 1; i <= total; i++) {
+        await sleep(delayMs === undefined ? 100 : Number(delayMs), ctx.signal);
+        if (ctx.signal.aborted) return { content: [{ type: 'text', text: `cancelled at ${i - 1}` }], isError: true };
+        await ctx.progress(i, total, `counted ${i} of ${total}`);
+      }
+      return { content: [{ type: 'text', text: `counted to ${total}` }] };
+    },
+  );
+
+  server.tool('fail', { description: 'Always fails, to show how tool errors look.' }, () => {
+    throw new Error('This tool fails on purpose.');
+  });
+
+  server.tool('media', { description: 'Returns an image, a link to a resource and an embedded resource.' }, () => ({
+    content: [
+      { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
+      resourceLink({ uri: 'memo://notes', name: 'notes', mimeType: 'text/plain' }),
+      embeddedResource(textContents('memo://notes', notes, 'text/plain')),
+    ],
+  }));
+
+  server.tool(
+    'note',
+    {
+      description: 'Replaces the text of memo://notes; subscribers are told it changed.',
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    },
+    async ({ text }, ctx) => {
+      notes = String(text);
+      await ctx.log('info', { noted: notes.length }, 'notes');
+      await server.resourceUpdated('memo://notes');
+      return { content: [{ type: 'text', text: 'Noted.' }] };
+    },
+  );
+
+  server.tool('ask_name', { description: 'Asks the user for their name (elicitation) and greets them.' }, async (_args, ctx) => {
+    const answer = await ctx.elicit({
+      message: 'What is your name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name', minLength: 1 } }, required: ['name'] },
+    });
+    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `No name given (${answer.action}).` }] };
+    return { content: [{ type: 'text', text: `Hello, ${String(answer.content?.name)}!` }] };
+  });
+
+  server.tool(
+    'haiku',
+    { description: "Asks the client's model for a haiku (sampling).", inputSchema: { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] } },
+    async ({ topic }, ctx) => {
+      const reply = await ctx.sample({
+        messages: [{ role: 'user', content: { type: 'text', text: `Write a haiku about ${String(topic)}.` } }],
+        maxTokens: 100,
+      });
+      const blocks = Array.isArray(reply.content) ? reply.content : [reply.content];
+      return { content: blocks.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : [])) };
+    },
+  );
+
+  server.tool('roots', { description: "Lists the client's roots." }, async (_args, ctx) => {
+    const { roots } = await ctx.listRoots();
+    return { content: [{ type: 'text', text: roots.map((r) => r.uri).join('\n') || '(no roots)' }] };
+  });
+
+  server.tool('who', { description: 'Says which client is calling and what it can do.' }, (_args, ctx: ServerContext) => ({
+    content: [{ type: 'text', text: `${ctx.clientInfo?.name ?? 'unknown'} (protocol ${ctx.protocolVersion}), capabilities: ${JSON.stringify(ctx.clientCapabilities)}` }],
+  }));
+
+  // Resources --------------------------------------------------------------------------------
+
+  server.resource('memo://notes', { name: 'notes', title: 'Notes', description: 'A note the `note` tool rewrites.', mimeType: 'text/plain' }, () => notes);
+  server.resource('memo://pixel.png', { name: 'pixel', description: 'A 1x1 PNG.', mimeType: 'image/png' }, (uri) => ({ contents: [blobContents(uri, PIXEL_PNG, 'image/png')] }));
+  server.resourceTemplate(
+    'greeting://{name}',
+    {
+      name: 'greeting',
+      description: 'A greeting for anyone.',
+      mimeType: 'text/plain',
+      complete: { name: (value) => ['Ada', 'Alan', 'Grace', 'Linus'].filter((n) => n.toLowerCase().startsWith(value.toLowerCase())) },
+    },
+    (_uri, { name }) => `Hello, ${String(name)}!`,
+  );
+
+  // Prompts ----------------------------------------------------------------------------------
+
+  server.prompt(
+    'review_code',
+    {
+      title: 'Review code',
+      description: 'Asks for a review of a piece of code.',
+      arguments: [{ name: 'code', required: true }, { name: 'language', description: 'Programming language' }],
+      complete: { language: (value) => ['go', 'python', 'rust', 'typescript'].filter((l) => l.startsWith(value)) },
+    },
+    ({ code, language }) => ({
+      description: 'A code review request',
+      messages: [{ role: 'user', content: { type: 'text', text: `Please review this ${language ?? ''} code:\n\n${code}` } }],
+    }),
+  );
+  server.prompt('describe_notes', { description: 'Asks the model to summarize the notes, embedding them.' }, () => ({
+    messages: [
+      { role: 'user', content: embeddedResource(textContents('memo://notes', notes, 'text/plain')) },
+      { role: 'user', content: { type: 'text', text: 'Summarize the notes above in one sentence.' } },
+    ],
+  }));
+
+  return server;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
