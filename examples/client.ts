@@ -1,0 +1,34 @@
+/**
+ * A client that starts a server as a child process, answers its sampling, elicitation and
+ * roots requests, walks its tools and calls one. Run: `node build/examples/client.js`
+ * (it starts the example server).
+ */
+import { fileURLToPath } from 'node:url';
+import { Client } from '../src/client/index.js';
+import { CommandTransport } from '../src/node/index.js';
+
+const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+
+const client = new Client(
+  { name: 'my-app', version: '1.0.0' },
+  {
+    // Declaring a handler declares the capability.
+    sampling: async () => ({ role: 'assistant', content: { type: 'text', text: 'Leaves fall, code compiles.' }, model: 'local' }),
+    elicitation: { form: async () => ({ action: 'accept', content: { name: 'Ada' } }) },
+    roots: [{ uri: 'file:///home/me/project', name: 'project' }],
+  },
+);
+const session = await client.connect(new CommandTransport({ command: process.execPath, args: [cli, 'example-server'] }));
+
+for await (const tool of session.tools()) console.log(tool.name); // walks every page
+const result = await session.callTool(
+  { name: 'count', arguments: { n: 2, delayMs: 10 } },
+  { timeoutMs: 10_000, onprogress: (p) => console.log('progress', p.progress, p.total) },
+);
+console.log(result.content);
+for (const name of ['ask_name', 'haiku', 'roots']) {
+  const answer = await session.callTool({ name, arguments: { topic: 'autumn' } });
+  console.log(name, '->', answer.content);
+}
+session.on('toolsListChanged', () => console.log('tools changed'));
+await session.close(); // closes stdin, waits, then SIGTERM, then SIGKILL
