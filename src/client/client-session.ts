@@ -29,6 +29,7 @@ import type { CreateTaskResult, TaskMetadata } from '../types/tasks.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './client-events.js';
 import { paginate } from './client-lists.js';
+import { ToolOutputChecker } from './tool-output.js';
 
 export type { SendRequestOptions as RequestOptions };
 
@@ -38,6 +39,7 @@ export type ListParams = Omit<PaginatedRequestParams, 'cursor'>;
 export class ClientSession {
   readonly #session: Session;
   readonly #events: SessionEvents;
+  readonly #outputs = new ToolOutputChecker();
   readonly serverInfo: Implementation;
   readonly serverCapabilities: ServerCapabilities;
   readonly instructions: string | undefined;
@@ -76,8 +78,10 @@ export class ClientSession {
   }
 
   /** `tools/list`: one page of tools. See `tools()` to walk them all. */
-  listTools(params: PaginatedRequestParams = {}, options?: SendRequestOptions): Promise<ListToolsResult> {
-    return this.request('tools/list', params, options);
+  async listTools(params: PaginatedRequestParams = {}, options?: SendRequestOptions): Promise<ListToolsResult> {
+    const result = await this.request('tools/list', params, options);
+    this.#outputs.remember(result.tools);
+    return result;
   }
 
   /**
@@ -86,8 +90,11 @@ export class ClientSession {
    */
   callTool(params: CallToolRequestParams & { task: TaskMetadata }, options?: SendRequestOptions): Promise<CreateTaskResult>;
   callTool(params: CallToolRequestParams, options?: SendRequestOptions): Promise<CallToolResult>;
-  callTool(params: CallToolRequestParams, options?: SendRequestOptions): Promise<CallToolResult | CreateTaskResult> {
-    return this.request('tools/call', params, options) as Promise<CallToolResult | CreateTaskResult>;
+  async callTool(params: CallToolRequestParams, options?: SendRequestOptions): Promise<CallToolResult | CreateTaskResult> {
+    const result = (await this.request('tools/call', params, options)) as CallToolResult | CreateTaskResult;
+    // A tool listed with an output schema must keep to it (checked once the tools were listed).
+    if ('content' in result) await this.#outputs.check(params.name, result);
+    return result;
   }
 
   /** `resources/list`: one page of resources. See `resources()`. */

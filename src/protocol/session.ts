@@ -179,11 +179,11 @@ export class Session {
     const { method, id } = request;
     const params = request.params ?? {};
     const version = this.#admit(method, batched);
+    const issue = validateRequestParams(method, request.params);
+    if (issue !== undefined) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${issue}`);
     if (method === 'ping') return {};
     const handler = this.#options.handlers.request(method);
     if (!handler) throw methodNotFound(method);
-    const issue = validateRequestParams(method, request.params);
-    if (issue !== undefined) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${issue}`);
 
     const ctx = this.#options.createContext?.(this, request, version) ?? new RequestContext(this, id, method, params, version);
     if (method === 'initialize') this.#initializeId = id;

@@ -96,7 +96,8 @@ function outcome(method: string, params: Record<string, unknown>): Omit<Answer, 
       // Already initialized (or inside a batch): either way not a valid request now.
       return { code: InvalidRequest };
     case 'ping':
-      return { code: 'result' };
+      // Params of the wrong shape are -32602 even for ping.
+      return { code: Object.keys(params).length === 0 ? 'result' : 'any' };
     case 'tools/list':
       // A cursor the server did not issue is -32602; none lists everything.
       return { code: params.cursor === undefined ? 'result' : 'any' };
