@@ -4,6 +4,7 @@
  * A plain listener table rather than Node's EventEmitter, so the client runs on any runtime.
  * @module
  */
+import { Listeners } from '../internal/listeners.js';
 import type { NotificationHandler } from '../protocol/session.js';
 import type { ElicitationCompleteNotificationParams } from '../types/elicitation.js';
 import type { LoggingMessageNotificationParams } from '../types/logging.js';
@@ -51,38 +52,22 @@ const EVENT_OF_NOTIFICATION: Readonly<Record<string, ClientSessionEvent>> = {
  * message on.
  */
 export class SessionEvents {
-  readonly #listeners = new Map<ClientSessionEvent, Set<(event: never) => void>>();
+  readonly #listeners: Listeners<ClientSessionEventMap>;
   /** URL elicitations whose completion may still be announced. */
   readonly #awaitingCompletion = new Set<string>();
-  readonly #onError: ((error: Error) => void) | undefined;
 
   constructor(onError?: (error: Error) => void) {
-    this.#onError = onError;
+    this.#listeners = new Listeners(onError);
   }
 
   /** Adds a listener; returns the function that removes it. */
   on<E extends ClientSessionEvent>(event: E, listener: ClientSessionListener<E>): () => void {
-    let set = this.#listeners.get(event);
-    if (!set) this.#listeners.set(event, (set = new Set()));
-    // Wrapped so that adding the same function twice gives two independent registrations.
-    const entry = (payload: never) => listener(payload);
-    set.add(entry);
-    return () => {
-      set.delete(entry);
-    };
+    return this.#listeners.on(event, listener);
   }
 
   /** Calls every listener of `event`; a listener that throws is reported, not propagated. */
   emit<E extends ClientSessionEvent>(event: E, payload: ClientSessionEventMap[E]): void {
-    const set = this.#listeners.get(event);
-    if (!set) return;
-    for (const listener of [...set]) {
-      try {
-        (listener as ClientSessionListener<E>)(payload);
-      } catch (error) {
-        this.#onError?.(error instanceof Error ? error : new Error(String(error)));
-      }
-    }
+    this.#listeners.emit(event, payload);
   }
 
   /** Remembers a URL elicitation so that its completion notification is delivered. */

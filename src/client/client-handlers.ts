@@ -17,7 +17,7 @@ import type { ClientCapabilities } from '../types/capabilities.js';
 import type { ElicitRequestFormParams, ElicitRequestParams, ElicitRequestURLParams, ElicitResult } from '../types/elicitation.js';
 import type { Root } from '../types/roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../types/sampling.js';
-import { elicitationContentIssues } from './elicitation-validate.js';
+import { elicitationContentIssues } from '../protocol/elicitation-validate.js';
 
 /** Runs the application's model for the server. Throw an `McpError` (e.g. code -1) to refuse. */
 export type SamplingHandler = (params: CreateMessageRequestParams, ctx: RequestContext) => CreateMessageResult | Promise<CreateMessageResult>;

@@ -5,7 +5,8 @@
  * @module
  */
 import { RequestContext } from '../protocol/request-context.js';
-import { CapabilityNotSupportedError } from '../protocol/errors.js';
+import { CapabilityNotSupportedError, invalidParams } from '../protocol/errors.js';
+import { elicitationContentIssues } from '../protocol/elicitation-validate.js';
 import { hasCapability } from '../protocol/methods.js';
 import type { Session } from '../protocol/session.js';
 import type { RequestId } from '../jsonrpc/message.js';
@@ -94,16 +95,19 @@ export class ServerContext extends RequestContext {
     if (!url && explicitModes && !hasCapability(caps, 'elicitation.form')) {
       throw new CapabilityNotSupportedError('The client does not support form-mode elicitation (elicitation.form not declared)');
     }
-    let wire: Record<string, unknown>;
-    if (url) {
-      wire = { ...params };
-    } else {
-      checkElicitationSchema((params as ElicitFormParams).requestedSchema);
-      // `mode` exists since 2025-11-25; older clients know only forms and no mode field.
-      const { mode: _mode, ...rest } = params as ElicitFormParams;
-      wire = this.protocolVersion >= '2025-11-25' ? { mode: 'form', ...rest } : rest;
+    if (url) return (await this.#channel.request('elicitation/create', { ...params }, this.signal)) as ElicitResult;
+    const form = params as ElicitFormParams;
+    checkElicitationSchema(form.requestedSchema);
+    // `mode` exists since 2025-11-25; older clients know only forms and no mode field.
+    const { mode: _mode, ...rest } = form;
+    const wire = this.protocolVersion >= '2025-11-25' ? { mode: 'form', ...rest } : rest;
+    const answer = (await this.#channel.request('elicitation/create', wire, this.signal)) as ElicitResult;
+    if (answer.action === 'accept') {
+      // The handler may rely on the answer having the shape it asked for.
+      const issues = elicitationContentIssues(form.requestedSchema, answer.content ?? {});
+      if (issues.length > 0) throw invalidParams(`The client's answer does not match the requested schema: ${issues.join('; ')}`);
     }
-    return (await this.#channel.request('elicitation/create', wire, this.signal)) as ElicitResult;
+    return answer;
   }
 
   /** Asks the client's model for a completion (`sampling/createMessage`), optionally with tools. */

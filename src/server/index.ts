@@ -2,7 +2,7 @@
  * The MCP server.
  * @module
  */
-export { Server, type ServerOptions } from './server.js';
+export { Server, type ServerOptions, type ServerEventMap } from './server.js';
 export { ServerSession } from './server-session.js';
 export { ServerContext, type ClientChannel, type ElicitFormParams, type ElicitUrlParams } from './context.js';
 export type { ServerFeature, FeatureHost } from './feature.js';

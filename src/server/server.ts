@@ -16,6 +16,7 @@ import type { ServerCapabilities } from '../types/capabilities.js';
 import { ServerContext, type ClientChannel } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { createLogging } from './logging.js';
+import { Listeners } from '../internal/listeners.js';
 import { ServerSession } from './server-session.js';
 import { ToolRegistry } from './tools.js';
 import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from './tool-types.js';
@@ -55,6 +56,14 @@ export interface ServerOptions {
 
 type ListKind = 'tools' | 'resources' | 'prompts';
 
+/** Server events, with the session each concerns. */
+export interface ServerEventMap {
+  /** The client sent `notifications/initialized`: the session is ready for requests from the server. */
+  initialized: ServerSession;
+  /** The client's roots changed (`notifications/roots/list_changed`). */
+  rootsListChanged: ServerSession;
+}
+
 export class Server {
   readonly info: Implementation;
   readonly #options: ServerOptions;
@@ -66,12 +75,14 @@ export class Server {
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #host: FeatureHost;
   readonly #tools: ToolRegistry;
+  readonly #events: Listeners<ServerEventMap>;
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
     this.#options = options;
+    this.#events = new Listeners(options.onError);
     this.#host = {
       pageSize: options.pageSize ?? Infinity,
       listChanged: (kind) => this.#listChanged(kind),
@@ -85,7 +96,8 @@ export class Server {
         ...(options.versions && { versions: options.versions }),
       }),
     );
-    this.#notificationHandlers.set('notifications/initialized', () => {});
+    this.#notificationHandlers.set('notifications/initialized', (_params, session) => this.#emitFor(session, 'initialized'));
+    this.#notificationHandlers.set('notifications/roots/list_changed', (_params, session) => this.#emitFor(session, 'rootsListChanged'));
     this.#tools = this.addFeature(new ToolRegistry(this.#host));
     this.#resources = this.addFeature(new ResourceRegistry(this.#host));
     this.#prompts = this.addFeature(new PromptRegistry(this.#host));
@@ -145,6 +157,19 @@ export class Server {
   /** Registers a prompt. Its name must be unique. */
   prompt(name: string, config: PromptConfig, handler: PromptHandler): RegisteredPrompt {
     return this.#prompts.add(name, config, handler);
+  }
+
+  /**
+   * Listens to what clients tell the server: `initialized` (a session is ready),
+   * `rootsListChanged` (its roots changed: list them again). Returns the function that stops it.
+   */
+  on<E extends keyof ServerEventMap>(event: E, listener: (session: ServerEventMap[E]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  #emitFor(session: Session, event: keyof ServerEventMap): void {
+    const serverSession = this.#sessions.get(session);
+    if (serverSession) this.#events.emit(event, serverSession);
   }
 
   /** The sessions currently open. */

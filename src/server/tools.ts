@@ -7,7 +7,7 @@
  */
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
-import { invalidParams, McpError } from '../protocol/errors.js';
+import { CapabilityNotSupportedError, invalidParams, McpError } from '../protocol/errors.js';
 import type { RequestHandler } from '../protocol/session.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ValidateFunction, ValidationResult, Validator } from '../schema/validator.js';
@@ -132,7 +132,9 @@ export class ToolRegistry implements ServerFeature {
     try {
       returned = await entry.handler(args as Record<string, unknown>, ctx);
     } catch (error) {
-      if (error instanceof McpError) throw error;
+      // A client lacking what the tool needed (sampling, elicitation, roots) is the tool's failure
+      // to report, not a missing method: tools/call itself exists.
+      if (error instanceof McpError && !(error instanceof CapabilityNotSupportedError)) throw error;
       return errorResult(error instanceof Error ? error.message : String(error));
     }
     const result = await this.#checkResult(entry, returned);

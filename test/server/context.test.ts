@@ -49,8 +49,8 @@ describe('ctx.elicit', () => {
   it('fails with a clear error when the client has no elicitation capability', async () => {
     const client = await RawClient.connect(serverRunning((ctx) => ctx.elicit(form)));
     const reply = await call(client);
-    assert.equal(reply.error?.code, -32601);
-    assert.match(reply.error!.message, /does not support elicitation/);
+    assert.equal(reply.result?.isError, true);
+    assert.match(text(reply), /does not support elicitation/);
   });
 
   for (const [version, mode] of [['2025-06-18', undefined], ['2025-11-25', 'form']] as const) {
@@ -70,7 +70,7 @@ describe('ctx.elicit', () => {
     const url = { mode: 'url' as const, message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' };
     const formOnly = await RawClient.connect(serverRunning((ctx) => ctx.elicit(url)), '2025-11-25', { elicitation: { form: {} } });
     const refused = await call(formOnly);
-    assert.match(refused.error!.message, /URL-mode elicitation/);
+    assert.match(text(refused), /URL-mode elicitation/);
     const both = await RawClient.connect(serverRunning((ctx) => ctx.elicit(url)), '2025-11-25', { elicitation: { form: {}, url: {} } });
     both.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
     const request = await both.next((m) => m.method === 'elicitation/create');
@@ -93,9 +93,9 @@ describe('ctx.sample', () => {
 
   it('needs the sampling capability, and sampling.tools for tools', async () => {
     const none = await RawClient.connect(serverRunning((ctx) => ctx.sample(ask)));
-    assert.match((await call(none)).error!.message, /does not support sampling/);
+    assert.match(text(await call(none)), /does not support sampling/);
     const noTools = await RawClient.connect(serverRunning((ctx) => ctx.sample({ ...ask, tools: [tool] })), '2025-11-25', { sampling: {} });
-    assert.match((await call(noTools)).error!.message, /tools in sampling/);
+    assert.match(text(await call(noTools)), /tools in sampling/);
   });
 
   it('sends the request with tools and returns the model answer', async () => {
@@ -144,7 +144,7 @@ describe('ctx.sample', () => {
 describe('ctx.listRoots', () => {
   it('needs the roots capability, then asks the client', async () => {
     const none = await RawClient.connect(serverRunning((ctx) => ctx.listRoots()));
-    assert.match((await call(none)).error!.message, /does not support roots/);
+    assert.match(text(await call(none)), /does not support roots/);
     const client = await RawClient.connect(serverRunning((ctx) => ctx.listRoots()), '2025-11-25', { roots: { listChanged: true } });
     client.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
     const request = await client.next((m) => m.method === 'roots/list');
@@ -170,5 +170,36 @@ describe('initialize result per revision', () => {
     assert.deepEqual(init.result?.serverInfo, { name: 's', version: '1' });
     const latest = await RawClient.connect(server, '2025-11-25');
     assert.deepEqual((latest.all[0] as WireMessage).result?.serverInfo, { name: 's', version: '1', title: 'Server', description: 'since 2025-11-25' });
+  });
+});
+
+describe('answers and notifications from the client', () => {
+  it('ctx.elicit refuses an accepted answer that breaks the requested schema', async () => {
+    const form = { message: 'Age?', requestedSchema: { type: 'object' as const, properties: { age: { type: 'integer' as const, minimum: 0 } }, required: ['age'] } };
+    const client = await RawClient.connect(serverRunning((ctx) => ctx.elicit(form)), '2025-11-25', { elicitation: {} });
+    client.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
+    const request = await client.next((m) => m.method === 'elicitation/create');
+    client.send({ id: request.id, result: { action: 'accept', content: { age: 'old' } } });
+    const reply = await client.next((m) => m.id === 'c1');
+    assert.equal(reply.error?.code, -32602);
+    assert.match(reply.error!.message, /does not match the requested schema/);
+  });
+
+  it('a missing client capability is a tool error, not a missing method', async () => {
+    const client = await RawClient.connect(serverRunning((ctx) => ctx.listRoots()));
+    const reply = await call(client);
+    assert.equal(reply.result?.isError, true);
+    assert.match(text(reply), /does not support roots/);
+  });
+
+  it('server.on hears initialized and roots/list_changed, with the session', async () => {
+    const server = serverRunning(async () => undefined);
+    const heard: string[] = [];
+    server.on('initialized', (s) => heard.push(`initialized ${String(s.clientInfo?.name)}`));
+    server.on('rootsListChanged', (s) => heard.push(`roots ${String(s.clientInfo?.name)}`));
+    const client = await RawClient.connect(server, '2025-11-25', { roots: { listChanged: true } });
+    client.send({ method: 'notifications/roots/list_changed' });
+    await client.request('ping');
+    assert.deepEqual(heard, ['initialized raw', 'roots raw']);
   });
 });

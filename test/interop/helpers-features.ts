@@ -1,0 +1,108 @@
+// Shared by the feature interop tests: what the client side answers (a stub model, a user filling
+// in forms, the roots it offers), a mailbox to wait for what arrives, and the expectations both
+// feature fixtures must meet whichever SDK they are written with.
+import { within, firstText } from '../e2e/helpers.js';
+import { FILE_TEMPLATE, GREETING, LOGO, LOOKUP_TOOL, NOTE_TEMPLATE, NOTE_TOPICS } from '../fixtures/interop-features-data.js';
+
+/** Everything that arrived, and promises of what is still to come. */
+export class Inbox<T> {
+  readonly items: T[] = [];
+  readonly #waiters = new Set<{ test: (item: T) => boolean; resolve: (item: T) => void }>();
+
+  push(item: T): void {
+    this.items.push(item);
+    for (const waiter of [...this.#waiters]) {
+      if (!waiter.test(item)) continue;
+      this.#waiters.delete(waiter);
+      waiter.resolve(item);
+    }
+  }
+
+  /** The first item, arrived or to come, that passes `test`; rejects if none comes within 10 s. */
+  waitFor(test: (item: T) => boolean, what: string): Promise<T> {
+    const found = this.items.find(test);
+    if (found !== undefined) return Promise.resolve(found);
+    return within(new Promise<T>((resolve) => this.#waiters.add({ test, resolve })), 10_000, what);
+  }
+}
+
+type Block = { type: string; text?: string; content?: Block[] };
+interface SamplingParams {
+  messages: { role: string; content: Block | Block[] }[];
+  tools?: { name: string }[];
+}
+
+const blocksOf = (content: Block | Block[]): Block[] => (Array.isArray(content) ? content : [content]);
+
+/**
+ * The client's model: offered tools, it asks for the first one; given tool results, or no tools,
+ * it answers with the text it was sent.
+ */
+export function stubModel(params: SamplingParams): Record<string, unknown> {
+  const last = blocksOf(params.messages.at(-1)?.content ?? []);
+  const tool = params.tools?.[0];
+  if (tool && !last.some((b) => b.type === 'tool_result')) {
+    return { role: 'assistant', content: [{ type: 'tool_use', id: 'call-1', name: tool.name, input: { term: 'MCP' } }], model: 'stub-model', stopReason: 'toolUse' };
+  }
+  const said = last.map((b) => (b.type === 'tool_result' ? (b.content ?? []).map((c) => c.text).join(' ') : (b.text ?? `[${b.type}]`))).join(' ');
+  return { role: 'assistant', content: { type: 'text', text: `You said: ${said}` }, model: 'stub-model', stopReason: 'endTurn' };
+}
+
+/** The text the stub model is sent to make it wait until its request is cancelled. */
+export const HANG = 'hang until cancelled';
+
+/**
+ * The user, shown the profile form: declines when asked to, answers off the form's schema (no
+ * name, an age that is not an integer) when asked to, else fills it in.
+ */
+export function fillProfile(message: string): { action: 'accept' | 'decline'; content?: Record<string, string | number | boolean> } {
+  if (message.includes('decline')) return { action: 'decline' };
+  if (message.includes('off-schema')) return { action: 'accept', content: { age: 'old' } };
+  return { action: 'accept', content: { name: 'Ada', age: 36, color: 'green', subscribe: true } };
+}
+
+export const ROOTS_BEFORE = [{ uri: 'file:///work/project', name: 'Project' }];
+export const ROOTS_AFTER = [...ROOTS_BEFORE, { uri: 'file:///tmp/scratch', name: 'Scratch' }];
+
+/** The JSON a fixture tool returned as text. */
+export const parsed = (result: unknown): unknown => JSON.parse(firstText(result as Record<string, unknown>));
+
+export const TOOL_NAMES = ['forecast', 'log', 'progress', 'slow', 'aborts', 'sample', 'sample-with-tools', 'elicit-form', 'elicit-url', 'needs-login', 'finish-login', 'roots', 'roots-seen', 'touch'];
+
+/** `resources/list`, less what each SDK adds of its own. */
+export const LISTED_RESOURCES = [
+  { uri: GREETING.uri, name: GREETING.name, title: GREETING.title, mimeType: GREETING.mimeType },
+  { uri: LOGO.uri, name: LOGO.name, mimeType: LOGO.mimeType },
+  ...NOTE_TOPICS.map((topic) => ({ uri: `memo://notes/${topic}`, name: `note-${topic}`, mimeType: 'text/markdown' })),
+];
+
+export const LISTED_TEMPLATES = [
+  { uriTemplate: NOTE_TEMPLATE, name: 'note', description: 'A note on a topic', mimeType: 'text/markdown' },
+  { uriTemplate: FILE_TEMPLATE, name: 'file', description: 'A file in a folder' },
+];
+
+/** The members of each listed item that both SDKs send. */
+export const pick = <T extends object>(items: readonly T[], keys: readonly string[]): Record<string, unknown>[] =>
+  items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))));
+
+/** What the sampling requests of tool `sample` carry besides the prompt. */
+export const SAMPLE_OPTIONS = {
+  systemPrompt: 'Answer in one line.',
+  modelPreferences: { hints: [{ name: 'stub' }], speedPriority: 0.5 },
+  temperature: 0.25,
+  stopSequences: ['\n\n'],
+  metadata: { purpose: 'interop' },
+  maxTokens: 64,
+};
+
+/** What both sampling rounds of tool `sample-with-tools` offer the model besides the messages. */
+export const TOOL_OFFER = { tools: [LOOKUP_TOOL], toolChoice: { mode: 'auto' }, maxTokens: 64 };
+
+export const expectedToolUse = { role: 'assistant', content: [{ type: 'tool_use', id: 'call-1', name: 'lookup', input: { term: 'MCP' } }], model: 'stub-model', stopReason: 'toolUse' };
+export const expectedToolAnswer = { role: 'assistant', content: { type: 'text', text: 'You said: MCP: Model Context Protocol' }, model: 'stub-model', stopReason: 'endTurn' };
+/** The conversation of the second sampling round of tool `sample-with-tools`. */
+export const toolConversation = (question: string) => [
+  { role: 'user', content: { type: 'text', text: question } },
+  { role: 'assistant', content: expectedToolUse.content },
+  { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call-1', content: [{ type: 'text', text: 'MCP: Model Context Protocol' }] }] },
+];
