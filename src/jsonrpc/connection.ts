@@ -4,7 +4,7 @@
  * handlers and hears about abandoned requests so it can tell the peer.
  * @module
  */
-import type { Transport } from '../transports/transport.js';
+import type { SendOptions, Transport } from '../transports/transport.js';
 import { errorResponse } from './codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError, RequestTimeoutError } from './errors.js';
 import {
@@ -50,6 +50,8 @@ export interface RequestOptions {
   maxTotalTimeoutMs?: number;
   /** Use this id instead of allocating one (it must come from `allocateId`). */
   id?: RequestId;
+  /** The inbound request this one is made on behalf of; transports may route by it. */
+  relatedRequestId?: RequestId;
 }
 
 export interface ConnectionOptions {
@@ -135,7 +137,8 @@ export class Connection {
       }
       const message: JsonRpcRequest =
         params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
-      this.#transport.send(message).catch((error: unknown) => {
+      const sending = options.relatedRequestId === undefined ? this.#transport.send(message) : this.#transport.send(message, { relatedRequestId: options.relatedRequestId });
+      sending.catch((error: unknown) => {
         if (this.#settle(id)) reject(error);
       });
     });
@@ -154,10 +157,10 @@ export class Connection {
     return this.#pending.has(id);
   }
 
-  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+  notify(method: string, params?: Record<string, unknown>, options?: SendOptions): Promise<void> {
     if (this.#closed) return Promise.reject(this.#closed);
     const message: JsonRpcNotification = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
-    return this.#transport.send(message);
+    return options === undefined ? this.#transport.send(message) : this.#transport.send(message, options);
   }
 
   /** Sends a message as is (a transport-level reply, for instance). */

@@ -71,7 +71,7 @@ export class RequestContext {
     const params: Record<string, unknown> = { progressToken: token, progress };
     if (total !== undefined) params.total = total;
     if (message !== undefined && this.protocolVersion >= '2025-03-26') params.message = message;
-    await this.session.notify('notifications/progress', params);
+    await this.session.notify('notifications/progress', params, { relatedRequestId: this.requestId });
   }
 
   /** Marks the request cancelled and aborts its signal. */

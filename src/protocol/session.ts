@@ -8,7 +8,7 @@ import { Connection, NO_RESPONSE, type RequestOptions } from '../jsonrpc/connect
 import type { Clock } from '../jsonrpc/clock.js';
 import { ErrorCode, type ConnectionClosedError } from '../jsonrpc/errors.js';
 import { isObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from '../jsonrpc/message.js';
-import type { Transport } from '../transports/transport.js';
+import type { SendOptions, Transport } from '../transports/transport.js';
 import { CapabilityNotSupportedError, McpError, methodNotFound } from './errors.js';
 import { hasCapability, methodAllowed, methodInfo, requiredCapability } from './methods.js';
 import { RequestCancelledError, RequestContext } from './request-context.js';
@@ -155,10 +155,13 @@ export class Session {
     }
   }
 
-  /** Sends a notification; fails locally when the method does not exist in the negotiated revision. */
-  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+  /**
+   * Sends a notification; fails locally when the method does not exist in the negotiated
+   * revision. `relatedRequestId` ties it to the inbound request it is about.
+   */
+  notify(method: string, params?: Record<string, unknown>, options?: SendOptions): Promise<void> {
     this.#checkOutbound(method, 'notification');
-    return this.connection.notify(method, params);
+    return this.connection.notify(method, params, options);
   }
 
   /** Pings the peer; resolves when it answers. */

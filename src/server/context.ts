@@ -22,7 +22,8 @@ import type { ServerSession } from './server-session.js';
 
 /** How the context's calls to the client travel. */
 export interface ClientChannel {
-  request(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>>;
+  /** Sends a request to the client on behalf of the inbound request `relatedRequestId`. */
+  request(method: string, params: Record<string, unknown>, signal: AbortSignal, relatedRequestId: RequestId): Promise<Record<string, unknown>>;
   /** The level at or above which `ctx.log` messages are sent; `undefined` sends none. */
   readonly logLevel: LoggingLevel | undefined;
 }
@@ -75,7 +76,7 @@ export class ServerContext extends RequestContext {
     if (!levelPasses(level, this.#channel.logLevel) || this.cancelled) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params.logger = logger;
-    await this.session.notify('notifications/message', params);
+    await this.session.notify('notifications/message', params, { relatedRequestId: this.requestId });
   }
 
   /**
@@ -95,13 +96,13 @@ export class ServerContext extends RequestContext {
     if (!url && explicitModes && !hasCapability(caps, 'elicitation.form')) {
       throw new CapabilityNotSupportedError('The client does not support form-mode elicitation (elicitation.form not declared)');
     }
-    if (url) return (await this.#channel.request('elicitation/create', { ...params }, this.signal)) as ElicitResult;
+    if (url) return (await this.#channel.request('elicitation/create', { ...params }, this.signal, this.requestId)) as ElicitResult;
     const form = params as ElicitFormParams;
     checkElicitationSchema(form.requestedSchema);
     // `mode` exists since 2025-11-25; older clients know only forms and no mode field.
     const { mode: _mode, ...rest } = form;
     const wire = this.protocolVersion >= '2025-11-25' ? { mode: 'form', ...rest } : rest;
-    const answer = (await this.#channel.request('elicitation/create', wire, this.signal)) as ElicitResult;
+    const answer = (await this.#channel.request('elicitation/create', wire, this.signal, this.requestId)) as ElicitResult;
     if (answer.action === 'accept') {
       // The handler may rely on the answer having the shape it asked for.
       const issues = elicitationContentIssues(form.requestedSchema, answer.content ?? {});
@@ -123,7 +124,7 @@ export class ServerContext extends RequestContext {
       throw new CapabilityNotSupportedError(`The client does not support includeContext "${params.includeContext}" (sampling.context not declared)`);
     }
     checkSamplingMessages(params);
-    return (await this.#channel.request('sampling/createMessage', params as Record<string, unknown>, this.signal)) as CreateMessageResult;
+    return (await this.#channel.request('sampling/createMessage', params as Record<string, unknown>, this.signal, this.requestId)) as CreateMessageResult;
   }
 
   /** The client's roots (directories and files it lets the server work in). */
@@ -131,6 +132,6 @@ export class ServerContext extends RequestContext {
     if (!hasCapability(this.clientCapabilities, 'roots')) {
       throw new CapabilityNotSupportedError('The client does not support roots (it did not declare the roots capability)');
     }
-    return (await this.#channel.request('roots/list', {}, this.signal)) as ListRootsResult;
+    return (await this.#channel.request('roots/list', {}, this.signal, this.requestId)) as ListRootsResult;
   }
 }

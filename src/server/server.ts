@@ -195,7 +195,7 @@ export class Server {
     const serverSession: ServerSession = new ServerSession(session);
     // In a stateful session the context's calls to the client are real requests.
     const channel: ClientChannel = {
-      request: (method, params, signal) => session.request(method, params, { signal }),
+      request: (method, params, signal, relatedRequestId) => session.request(method, params, { signal, relatedRequestId }),
       get logLevel() {
         return serverSession.logLevel;
       },

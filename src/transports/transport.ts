@@ -2,7 +2,16 @@
  * The transport contract: a transport moves JSON-RPC messages and nothing more.
  * @module
  */
-import type { JsonRpcMessage } from '../jsonrpc/message.js';
+import type { JsonRpcMessage, RequestId } from '../jsonrpc/message.js';
+
+/** Hints a transport may use to route a message; transports with one channel ignore them. */
+export interface SendOptions {
+  /**
+   * The inbound request this message belongs to (a progress or log notification, or a request
+   * to the client, made while handling it). HTTP sends it on that request's response stream.
+   */
+  relatedRequestId?: RequestId;
+}
 
 /**
  * A bidirectional channel of JSON-RPC messages.
@@ -16,7 +25,7 @@ export interface Transport {
   /** Begins delivering inbound messages. Called once. */
   start(): Promise<void>;
   /** Sends one message, or a batch of responses. Rejects if the transport is closed. */
-  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void>;
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void>;
   /** Closes the transport; `onclose` fires once, whoever closed it. */
   close(): Promise<void>;
 
