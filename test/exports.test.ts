@@ -21,7 +21,14 @@ const expected: Record<string, string[]> = {
   './client': ['Client', 'ClientSession'],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
   './stdio': stdioNames(),
-  './node': stdioNames(),
+  './node': [...stdioNames(), 'listen', 'toNodeListener'],
+  './http': [
+    'BodyTooLargeError', 'DEFAULT_LEGACY_MAX_BODY_BYTES', 'DEFAULT_MAX_BODY_BYTES', 'DEFAULT_MAX_STORED_EVENTS',
+    'DEFAULT_RECONNECT_OPTIONS', 'DEFAULT_SESSION_IDLE_TIMEOUT_MS', 'DEFAULT_SSE_KEEP_ALIVE_MS', 'HttpStatusError',
+    'LOOPBACK_HOSTS', 'LegacySseTransport', 'MemoryEventStore', 'SessionExpiredError', 'SseClientTransport',
+    'StreamableHttpClientTransport', 'connectHttp', 'createLegacySseCore', 'createStreamableHttpCore',
+    'createStreamableHttpHandler', 'hostOriginRejection', 'toFetchHandler',
+  ],
 };
 
 function stdioNames(): string[] {

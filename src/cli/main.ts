@@ -14,7 +14,8 @@ import { VERSION } from './version.js';
 const USAGE = `mcpkit ${VERSION}: run, inspect and call MCP servers
 
 Usage:
-  mcpkit example-server                      serve the example server over stdio
+  mcpkit example-server [--http [--port N]]  serve the example server over stdio, or over
+                                             HTTP at http://127.0.0.1:N/mcp (and HTTP+SSE at /sse)
   mcpkit list [options] -- <command...>      what a server started by <command> offers:
                                              tools, resources, templates and prompts
   mcpkit call [options] <tool> [json] -- <command...>
@@ -25,11 +26,14 @@ Usage:
                                              get a prompt with JSON (string) arguments
   The server may also be given as one quoted command line before the other arguments:
   mcpkit list "node server.js"   mcpkit call "node server.js" echo '{"text":"hi"}'
+  or as a URL (Streamable HTTP, falling back to HTTP+SSE):
+  mcpkit list http://127.0.0.1:3000/mcp --header 'Authorization: Bearer x'
 
 Options:
   --json              print the raw JSON result
   --timeout <ms>      time limit for each request (default 60000)
   --quiet             do not show the server's stderr
+  --header 'N: v'     an extra HTTP header for a URL server (repeatable)
   -h, --help          show this help
   -v, --version       show the version`;
 
@@ -59,8 +63,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command(rest);
   } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`mcpkit ${name}: ${error.message}\n\n${USAGE}`);
+    // node:util's parseArgs reports unknown or malformed options with these codes.
+    const parseError = typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('ERR_PARSE_ARGS');
+    if (error instanceof UsageError || parseError) {
+      console.error(`mcpkit ${name}: ${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
     console.error(`mcpkit ${name}: ${error instanceof Error ? error.message : String(error)}`);

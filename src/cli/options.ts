@@ -1,15 +1,17 @@
 /**
  * Options shared by the commands that talk to a server, and the split between the command's
- * own arguments and the server's command line (after `--`).
+ * own arguments and the server's command line or URL (after `--`).
  * @module
  */
 import { parseArgs } from 'node:util';
-import { targetFromString, UsageError, type ServerTarget } from './server-target.js';
+import { isUrlTarget, parseHeader, targetFromString, targetFromWords, UsageError, type ServerTarget } from './server-target.js';
 
 export interface CommonOptions {
   json: boolean;
   timeoutMs: number | undefined;
   quiet: boolean;
+  /** `--header 'Name: value'`, in order, for a server given by URL. */
+  headers: [string, string][];
 }
 
 export interface ParsedCommand {
@@ -20,8 +22,8 @@ export interface ParsedCommand {
 }
 
 /**
- * Parses `[options] [own args] -- <server command...>`, or, without `--`, takes the first
- * positional argument as the server's command line.
+ * Parses `[options] [own args] -- <server command... | url>`, or, without `--`, takes the
+ * first positional argument as the server's command line or URL.
  */
 export function parseCommand(args: string[]): ParsedCommand {
   const dash = args.indexOf('--');
@@ -33,6 +35,7 @@ export function parseCommand(args: string[]): ParsedCommand {
       json: { type: 'boolean', default: false },
       timeout: { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      header: { type: 'string', multiple: true },
     },
   });
   let timeoutMs: number | undefined;
@@ -40,11 +43,18 @@ export function parseCommand(args: string[]): ParsedCommand {
     timeoutMs = Number(values.timeout);
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not ${values.timeout}`);
   }
-  const options = { json: values.json === true, timeoutMs, quiet: values.quiet === true };
-  if (dash !== -1) return { options, positionals, target: { command: args.slice(dash + 1) } };
-  const [line, ...rest] = positionals;
-  if (line === undefined) throw new UsageError('no server given: pass a command line, e.g. `-- node server.js`');
-  return { options, positionals: rest, target: targetFromString(line) };
+  const headers = (values.header ?? []).map(parseHeader);
+  const options: CommonOptions = { json: values.json === true, timeoutMs, quiet: values.quiet === true, headers };
+  let parsed: ParsedCommand;
+  if (dash !== -1) {
+    parsed = { options, positionals, target: targetFromWords(args.slice(dash + 1)) };
+  } else {
+    const [line, ...rest] = positionals;
+    if (line === undefined) throw new UsageError('no server given: pass a command line, e.g. `-- node server.js`, or a URL');
+    parsed = { options, positionals: rest, target: targetFromString(line) };
+  }
+  if (headers.length > 0 && !isUrlTarget(parsed.target)) throw new UsageError('--header applies to a server given by URL (http:// or https://)');
+  return parsed;
 }
 
 /** A JSON object typed on the command line (`'{"text":"hi"}'`); absent means `{}`. */

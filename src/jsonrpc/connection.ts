@@ -89,6 +89,7 @@ export class Connection {
   /** Inbound requests (or batches) whose response has not been handed to the transport yet. */
   #busy = 0;
   #inputEnded = false;
+  #closing = false;
   readonly #drainTimeoutMs: number;
 
   constructor(transport: Transport, handlers: ConnectionHandlers, options: ConnectionOptions = {}) {
@@ -139,6 +140,9 @@ export class Connection {
         params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
       const sending = options.relatedRequestId === undefined ? this.#transport.send(message) : this.#transport.send(message, { relatedRequestId: options.relatedRequestId });
       sending.catch((error: unknown) => {
+        // A send cut short by our own close is a closed connection, not a failed send: the
+        // close rejects everything pending with one clear error.
+        if (this.#closing) return;
         if (this.#settle(id)) reject(error);
       });
     });
@@ -171,6 +175,7 @@ export class Connection {
 
   async close(): Promise<void> {
     if (this.#closed) return;
+    this.#closing = true;
     await this.#transport.close();
     // A transport that failed to report its close still leaves nothing pending.
     this.#onTransportClose();

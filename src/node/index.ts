@@ -8,3 +8,5 @@ export { CommandTransport, DEFAULT_CLIENT_MAX_MESSAGE_BYTES } from './command.js
 export type { CommandTransportOptions } from './command.js';
 export { DEFAULT_INHERITED_ENV_VARS, getDefaultEnvironment } from './environment.js';
 export { DEFAULT_STDERR_TAIL_BYTES } from './stderr-tail.js';
+export { listen, toNodeListener } from './http.js';
+export type { ListenOptions, ListeningServer, NodeListenerOptions, NodeRequestListener } from './http.js';

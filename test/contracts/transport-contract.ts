@@ -74,9 +74,10 @@ export function runTransportContract(subject: TransportUnderTest): void {
     it('rejects what is pending when the session closes', async () => {
       const { session, done } = await open();
       const call = session.callTool({ name: 'wait' });
+      const rejected = assert.rejects(call, /closed/i);
       await session.ping();
       await session.close();
-      await assert.rejects(call, /closed/i);
+      await rejected;
       await done();
     });
   });

@@ -243,7 +243,8 @@ describe('the mcpkit CLI', () => {
       [['call', 'echo', '[1,2]', ...server], /must be a JSON object/],
       [['list'], /no server given/],
       [['list', '--timeout', 'soon', ...server], /--timeout must be a positive number/],
-      [['example-server', 'extra'], /takes no arguments/],
+      [['example-server', 'extra'], /unexpected arguments: extra/],
+      [['example-server', '--bogus'], /Unknown option '--bogus'/],
     ];
     for (const [args, message] of cases) {
       const r = await runCli(args);

@@ -1,0 +1,88 @@
+/**
+ * The client program the conformance suite runs for its client scenarios. The suite appends the
+ * server's URL to the command line and names the scenario in `MCP_CONFORMANCE_SCENARIO` (the
+ * revision in `MCP_CONFORMANCE_PROTOCOL_VERSION`); this program does what that scenario expects
+ * of a client and exits 0, or exits 1 with the reason on stderr.
+ *   MCP_CONFORMANCE_SCENARIO=tools_call node build/conformance/client.js http://localhost:3000/mcp
+ * @module
+ */
+import { Client, type ClientOptions, type ClientSession } from '../src/client/index.js';
+import { connectHttp } from '../src/http/client/connect.js';
+import { STATEFUL_VERSIONS, type StatefulVersion } from '../src/index.js';
+import { acceptWithDefaults } from './client-answers.js';
+
+interface Scenario {
+  /** What the client can answer the server with; decides the capabilities it declares. */
+  options?: ClientOptions;
+  run(session: ClientSession): Promise<void>;
+}
+
+const SCENARIOS: Record<string, Scenario> = {
+  // The handshake is the whole test.
+  initialize: { run: async () => {} },
+
+  tools_call: {
+    run: async (session) => {
+      await session.listTools();
+      await session.callTool({ name: 'add_numbers', arguments: { a: 5, b: 3 } });
+    },
+  },
+
+  'elicitation-sep1034-client-defaults': {
+    options: { elicitation: { form: acceptWithDefaults } },
+    run: async (session) => {
+      await session.listTools();
+      await session.callTool({ name: 'test_client_elicitation_defaults', arguments: {} });
+    },
+  },
+
+  // The server ends the call's stream before answering; the transport must reconnect and resume.
+  'sse-retry': {
+    run: async (session) => {
+      await session.listTools();
+      await session.callTool({ name: 'test_reconnection', arguments: {} });
+    },
+  },
+
+  // The schema the client received is sent back as it is: what the echo holds is what survived parsing.
+  'json-schema-2020-12-preservation': {
+    run: async (session) => {
+      const { tools } = await session.listTools();
+      const focal = tools.find((tool) => tool.name === 'json_schema_2020_12_tool');
+      if (!focal) throw new Error('The server does not list json_schema_2020_12_tool');
+      await session.callTool({ name: 'json_schema_echo', arguments: { schema: focal.inputSchema } });
+    },
+  },
+};
+
+function requestedVersion(): StatefulVersion | undefined {
+  const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
+  if (version === undefined || version === '') return undefined;
+  if (!(STATEFUL_VERSIONS as readonly string[]).includes(version)) throw new Error(`Protocol version ${version} is not served by this client`);
+  return version as StatefulVersion;
+}
+
+async function main(): Promise<void> {
+  const name = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+  const url = process.argv.at(-1);
+  const scenario = SCENARIOS[name];
+  if (!scenario) throw new Error(`Unsupported scenario ${JSON.stringify(name)}; supported: ${Object.keys(SCENARIOS).join(', ')}`);
+  if (!url?.startsWith('http')) throw new Error('Usage: client.js <server URL>');
+  const version = requestedVersion();
+  const client = new Client({ name: 'mcpkit-conformance-client', version: '1.0.0' }, { requestTimeoutMs: 20_000, ...scenario.options });
+  // Streamable HTTP only: falling back to the old HTTP+SSE transport would hide a failure.
+  const { session } = await connectHttp(client, url, { transport: 'streamable-http', ...(version && { protocolVersion: version }) });
+  try {
+    await scenario.run(session);
+  } finally {
+    await session.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against mcpkit
+// for the 2025-11-25 revision, on loopback only, and holds the results to the expected-failures
+// files in conformance/: an unlisted failure and a listed entry that passes are both mismatches.
+//   node scripts/conformance.mjs           both legs
+//   node scripts/conformance.mjs server    the server scenarios of the revision's requirement set
+//   node scripts/conformance.mjs client    its client scenarios, authorization ones aside
+// Runs the compiled fixtures in build/conformance (npm run conformance builds first). Exit code
+// 0 when everything matches, 1 on a mismatch, 2 when the suite could not be run. The suite's
+// own output is kept in .tools/conformance-results/<leg>/.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNode22 } from './conformance-node.mjs';
+import { formatSummary, judge, readExpectedFailures, readResults } from './conformance-results.mjs';
+
+const REVISION = '2025-11-25';
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const suiteDir = join(root, 'node_modules', '@modelcontextprotocol', 'conformance');
+const suiteCli = join(suiteDir, 'dist', 'index.js');
+const fixtureServer = join(root, 'build', 'conformance', 'server.js');
+const fixtureClient = join(root, 'build', 'conformance', 'client.js');
+const resultsRoot = join(root, '.tools', 'conformance-results');
+
+class SetupError extends Error {}
+
+/** The scenarios the revision's requirement set runs for `leg`, scored or not. */
+function requirementSet(leg) {
+  const yaml = createRequire(join(suiteDir, 'package.json'))('yaml');
+  const set = yaml.parse(readFileSync(join(suiteDir, 'requirements', `${REVISION}.yaml`), 'utf8'));
+  const notScored = (set.not_scored ?? []).filter((e) => e.leg === leg).map((e) => e.scenario);
+  return [...(set[leg] ?? []), ...notScored];
+}
+
+/** Runs a command to its end (or kills it after `timeoutMs`), its output going to `logFile`. */
+function run(cmd, args, { logFile, timeoutMs }) {
+  return new Promise((resolve) => {
+    const log = createWriteStream(logFile);
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      log.end(() => resolve({ code: code ?? -1, signal, timedOut }));
+    });
+  });
+}
+
+/** Starts the fixture server on a free loopback port; resolves once it printed its URL. */
+function startFixtureServer(logFile) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fixtureServer, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = createWriteStream(logFile);
+    child.stderr.pipe(log);
+    let out = '';
+    const fail = (why) => {
+      child.kill('SIGKILL');
+      reject(new SetupError(`The fixture server did not start: ${why} (see ${logFile})`));
+    };
+    const timer = setTimeout(() => fail('no URL printed within 20 s'), 20_000);
+    child.on('exit', (code) => fail(`it exited with code ${code}`));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && /^http:\/\/127\.0\.0\.1:\d+\//.test(line)) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve({ url: line.trim(), stop: () => stop(child) });
+      }
+    });
+  });
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function serverLeg(node) {
+  const dir = join(resultsRoot, 'server');
+  const server = await startFixtureServer(join(dir, 'fixture-server.log'));
+  try {
+    const logFile = join(dir, 'suite.log');
+    const args = [suiteCli, 'server', '--url', server.url, '--requirements', REVISION, '--timeout', '20000', '-o', join(dir, 'checks')];
+    const r = await run(node, args, { logFile, timeoutMs: 8 * 60_000 });
+    if (r.timedOut) throw new SetupError(`The server suite did not finish within 8 minutes (see ${logFile})`);
+    const verdict = judge(requirementSet('server'), readResults(join(dir, 'checks'), 'server-'), expectedFailures('server'));
+    return { verdict, title: `Server scenarios of ${REVISION} against ${server.url} (suite output: ${logFile})` };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function clientLeg(node) {
+  const dir = join(resultsRoot, 'client');
+  const scenarios = requirementSet('client').filter((s) => !s.startsWith('auth/'));
+  // The suite splits the command on spaces and hands it to a shell, so quoting survives.
+  const command = `"${process.execPath}" "${fixtureClient}"`;
+  const results = new Map();
+  const runOne = async (scenario) => {
+    const out = join(dir, 'checks', scenario);
+    const args = [suiteCli, 'client', '--command', command, '--scenario', scenario, '--spec-version', REVISION, '--timeout', '30000', '-o', out];
+    const r = await run(node, args, { logFile: join(dir, `${scenario}.log`), timeoutMs: 90_000 });
+    const checks = readResults(out).get(scenario) ?? [];
+    // The suite also fails a run whose client exited non-zero or timed out, which no check records.
+    if (r.code !== 0 && !checks.some((c) => c.status === 'FAILURE' || c.status === 'WARNING')) {
+      checks.push({ id: 'client-run', status: 'FAILURE', errorMessage: `the suite failed the run (exit ${r.timedOut ? 'timeout' : r.code}); see ${dir}/${scenario}.log` });
+    }
+    results.set(scenario, checks);
+  };
+  // Two at a time: each scenario is a suite process, its mock server and the client.
+  const queue = [...scenarios];
+  await Promise.all([0, 1].map(async () => {
+    for (let s = queue.shift(); s !== undefined; s = queue.shift()) await runOne(s);
+  }));
+  const verdict = judge(scenarios, results, expectedFailures('client'));
+  return { verdict, title: `Client scenarios of ${REVISION}, authorization aside (suite output: ${dir}/<scenario>.log)` };
+}
+
+function expectedFailures(leg) {
+  return readExpectedFailures(join(root, 'conformance', `expected-failures.${leg}.${REVISION}.yaml`), leg);
+}
+
+async function main() {
+  const legs = process.argv.slice(2).filter((a) => a === 'server' || a === 'client');
+  const chosen = legs.length > 0 ? legs : ['server', 'client'];
+  for (const file of [suiteCli, fixtureServer, fixtureClient]) {
+    if (!existsSync(file)) throw new SetupError(`Missing ${file}: run npm install and build first (npm run conformance does both builds)`);
+  }
+  const node = ensureNode22(root);
+  let ok = true;
+  for (const leg of chosen) {
+    rmSync(join(resultsRoot, leg), { recursive: true, force: true });
+    mkdirSync(join(resultsRoot, leg), { recursive: true });
+    const { verdict, title } = leg === 'server' ? await serverLeg(node) : await clientLeg(node);
+    console.log(formatSummary(title, verdict));
+    ok &&= verdict.ok;
+  }
+  return ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof SetupError ? error.message : error);
+    process.exit(2);
+  },
+);

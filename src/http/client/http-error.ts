@@ -1,0 +1,63 @@
+/**
+ * Errors of the HTTP client transports: an answer with an error status, and a session the
+ * server no longer knows.
+ * @module
+ */
+import { ConnectionClosedError } from '../../jsonrpc/errors.js';
+import { isObject } from '../../jsonrpc/message.js';
+import { readSnippet } from './response-body.js';
+
+/** An HTTP request of a transport was answered with an unexpected status. */
+export class HttpStatusError extends Error {
+  /** The request's method: `POST`, `GET` or `DELETE`. */
+  readonly method: string;
+  readonly url: string;
+  readonly status: number;
+  readonly statusText: string;
+  /** The start of the answer's body, for the error message (at most about 1 KiB). */
+  readonly body: string;
+
+  constructor(method: string, url: string, status: number, statusText: string, body: string) {
+    super(`${method} ${url} answered ${status}${statusText ? ` ${statusText}` : ''}${describeBody(body)}`);
+    this.name = 'HttpStatusError';
+    this.method = method;
+    this.url = url;
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+
+  /** Reads the start of `response`'s body (and releases the rest) into an error. */
+  static async from(method: string, url: string, response: Response): Promise<HttpStatusError> {
+    const body = await readSnippet(response);
+    return new HttpStatusError(method, url, response.status, response.statusText, body);
+  }
+}
+
+/**
+ * The server answered 404 to a request carrying the session id: the session is over. Every
+ * pending request fails with this error and the transport closes; connect again (with a new
+ * transport) to start a new session.
+ */
+export class SessionExpiredError extends ConnectionClosedError {
+  readonly sessionId: string;
+
+  constructor(sessionId: string, url: string) {
+    super(`Session expired: ${url} no longer knows session ${sessionId} (HTTP 404); reconnect to start a new session`, { sessionId });
+    this.name = 'SessionExpiredError';
+    this.sessionId = sessionId;
+  }
+}
+
+/** `: message` for a body holding a JSON-RPC error, `: text` for other text, nothing when empty. */
+function describeBody(body: string): string {
+  const text = body.trim();
+  if (text.length === 0) return '';
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isObject(value) && isObject(value.error) && typeof value.error.message === 'string') return `: ${value.error.message}`;
+  } catch {
+    // Not JSON: show the text as it is.
+  }
+  return `: ${text.replace(/\s+/g, ' ')}`;
+}

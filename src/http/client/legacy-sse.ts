@@ -1,0 +1,169 @@
+/**
+ * The client side of the HTTP+SSE transport of protocol revision 2024-11-05: a GET opens an
+ * event stream whose first event, `endpoint`, names the URL to POST messages to; the server's
+ * messages arrive as `message` events on that stream. Runtime-neutral.
+ * @module
+ */
+import { serialize } from '../../jsonrpc/codec.js';
+import { ConnectionClosedError } from '../../jsonrpc/errors.js';
+import type { JsonRpcMessage } from '../../jsonrpc/message.js';
+import type { SseEvent } from '../sse-parser.js';
+import type { Transport } from '../../transports/transport.js';
+import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
+import { HttpStatusError } from './http-error.js';
+import { discardBody, mediaType, readEventStream } from './response-body.js';
+
+/** Options of an {@link SseClientTransport}; `url` is the SSE endpoint. */
+export interface SseClientTransportOptions extends HttpClientOptions {
+  /** How long `start()` waits for the `endpoint` event. Default 30 000 ms. */
+  endpointTimeoutMs?: number;
+}
+
+interface Waiter {
+  resolve(endpoint: string): void;
+  reject(error: Error): void;
+}
+
+/** A {@link Transport} to a server of the 2024-11-05 HTTP+SSE transport. */
+export class SseClientTransport implements Transport {
+  onmessage?: (message: unknown) => void;
+  onerror?: (error: Error) => void;
+  onclose?: (error?: Error) => void;
+
+  /** The SSE endpoint. */
+  readonly url: string;
+  readonly #options: SseClientTransportOptions;
+  readonly #fetch: FetchLike;
+  readonly #abort = new AbortController();
+  #endpoint: string | undefined;
+  #waiter: Waiter | undefined;
+  #started = false;
+  #closed = false;
+
+  constructor(options: SseClientTransportOptions) {
+    this.url = new URL(options.url).href;
+    this.#options = options;
+    this.#fetch = options.fetch ?? globalFetch;
+  }
+
+  /** Where messages are POSTed, once the server named it. */
+  get endpoint(): string | undefined {
+    return this.#endpoint;
+  }
+
+  /**
+   * Opens the event stream and resolves once the server named its message endpoint. Rejects
+   * when the answer is not an event stream, or the endpoint is on another origin.
+   */
+  async start(): Promise<void> {
+    if (this.#started) throw new Error('SseClientTransport already started');
+    this.#started = true;
+    let response: Response;
+    try {
+      const headers = await buildHeaders(this.#options.headers, { accept: 'text/event-stream' });
+      response = await this.#fetch(this.url, { method: 'GET', headers, signal: this.#abort.signal });
+    } catch (error) {
+      throw fetchFailure('GET', this.url, error, this.#closed);
+    }
+    if (!response.ok) throw await HttpStatusError.from('GET', this.url, response);
+    if (mediaType(response) !== 'text/event-stream' || !response.body) {
+      await discardBody(response);
+      throw new Error(`GET ${this.url} answered ${response.status} with ${mediaType(response) || 'no content type'}, not an event stream`);
+    }
+    const endpoint = new Promise<string>((resolve, reject) => (this.#waiter = { resolve, reject }));
+    const limit = this.#options.endpointTimeoutMs ?? 30_000;
+    const timer = setTimeout(() => this.#refuse(new Error(`GET ${this.url} sent no endpoint event within ${limit} ms`)), limit);
+    void this.#read(response.body);
+    try {
+      this.#endpoint = await endpoint;
+    } catch (error) {
+      this.#abort.abort();
+      this.#closed = true;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** POSTs one message to the endpoint; rejects with an {@link HttpStatusError} for an error status. */
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.#closed) throw new ConnectionClosedError();
+    const endpoint = this.#endpoint;
+    if (endpoint === undefined) throw new Error('SseClientTransport: send() before start() finished');
+    let response: Response;
+    try {
+      const headers = await buildHeaders(this.#options.headers, { 'content-type': 'application/json' });
+      response = await this.#fetch(endpoint, { method: 'POST', headers, body: serialize(message), signal: this.#abort.signal });
+    } catch (error) {
+      throw fetchFailure('POST', endpoint, error, this.#closed);
+    }
+    if (!response.ok) throw await HttpStatusError.from('POST', endpoint, response);
+    // The answer comes on the event stream; the body is only an acknowledgement.
+    await discardBody(response);
+  }
+
+  async close(): Promise<void> {
+    this.#shutdown(undefined);
+  }
+
+  #shutdown(error: Error | undefined): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#abort.abort(new ConnectionClosedError());
+    this.onclose?.(error);
+  }
+
+  async #read(body: ReadableStream<Uint8Array>): Promise<void> {
+    let ended: ConnectionClosedError;
+    try {
+      await readEventStream(body, { onEvent: (event) => this.#onEvent(event) }, { signal: this.#abort.signal });
+      ended = new ConnectionClosedError(`Connection closed: the server ended the event stream of ${this.url}`);
+    } catch (error) {
+      ended = new ConnectionClosedError(`Connection lost: the event stream of ${this.url} failed: ${(error as Error).message}`, undefined, { cause: error });
+    }
+    if (this.#endpoint === undefined) this.#refuse(new Error(`GET ${this.url}: the event stream ended before the endpoint event`));
+    // The server's end of the session lives on this stream: without it nothing more can arrive.
+    else this.#shutdown(ended);
+  }
+
+  #onEvent(event: SseEvent): void {
+    if (event.type === 'endpoint') {
+      this.#onEndpoint(event.data.trim());
+      return;
+    }
+    if (event.type !== 'message') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(event.data);
+    } catch (error) {
+      this.onerror?.(new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`));
+      return;
+    }
+    for (const item of Array.isArray(value) ? value : [value]) this.onmessage?.(item);
+  }
+
+  #onEndpoint(data: string): void {
+    if (!this.#waiter) return; // Only the first endpoint counts.
+    let endpoint: URL;
+    try {
+      endpoint = new URL(data, this.url);
+    } catch {
+      this.#refuse(new Error(`GET ${this.url}: the endpoint event holds no URL: ${JSON.stringify(data)}`));
+      return;
+    }
+    // Messages carry the session's traffic, and the application's headers (credentials) with it.
+    if (endpoint.origin !== new URL(this.url).origin) {
+      this.#refuse(new Error(`GET ${this.url}: refused the endpoint ${endpoint.href}, which is on another origin`));
+      return;
+    }
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter.resolve(endpoint.href);
+  }
+
+  #refuse(error: Error): void {
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.reject(error);
+  }
+}

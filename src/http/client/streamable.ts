@@ -1,0 +1,357 @@
+/**
+ * The client side of the Streamable HTTP transport (2025-03-26 and later): every message is
+ * a POST to the MCP endpoint, answered with JSON or an event stream; a GET opens a stream for
+ * what the server says unprompted; dropped streams resume with `Last-Event-ID`.
+ * Runtime-neutral: web fetch and streams only.
+ * @module
+ */
+import { serialize } from '../../jsonrpc/codec.js';
+import { ConnectionClosedError, LocalErrorCode } from '../../jsonrpc/errors.js';
+import { isObject, isRequestId, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
+import type { Transport } from '../../transports/transport.js';
+import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
+import { HttpStatusError, SessionExpiredError } from './http-error.js';
+import { reconnectDelay, reconnectOptions, wait, type ReconnectOptions } from './reconnect.js';
+import { discardBody, mediaType, readEventStream } from './response-body.js';
+
+/** Options of a {@link StreamableHttpClientTransport}. */
+export interface StreamableHttpClientOptions extends HttpClientOptions {
+  /** How dropped event streams are reconnected. */
+  reconnect?: Partial<ReconnectOptions>;
+  /**
+   * The server forgot the session (404). The transport has closed with `error`, which every
+   * pending request gets too; connect again with a new transport for a new session.
+   */
+  onSessionExpired?: (error: SessionExpiredError) => void;
+  /** Open the GET stream for server-initiated messages once initialized. Default true. */
+  standaloneStream?: boolean;
+  /** How long `close()` waits for the server to answer the DELETE ending the session. Default 5000 ms. */
+  closeTimeoutMs?: number;
+}
+
+/** One event stream of ours and what it still owes. */
+interface StreamState {
+  kind: 'post' | 'get';
+  /** Our requests whose responses are expected on this stream. */
+  awaiting: Set<RequestId>;
+  /** The cursor to resume from; `''` when the server gave none. */
+  lastEventId: string;
+  /** The reconnection wait the server asked for. */
+  retryMs: number | undefined;
+  /** Events and ids seen: growth between attempts means the stream is alive. */
+  progress: number;
+}
+
+const POST_ACCEPT = 'application/json, text/event-stream';
+
+/**
+ * A {@link Transport} to a Streamable HTTP server. The session id and protocol version are
+ * learned from the initialize exchange passing through it and sent on every later request.
+ */
+export class StreamableHttpClientTransport implements Transport {
+  onmessage?: (message: unknown) => void;
+  onerror?: (error: Error) => void;
+  onclose?: (error?: Error) => void;
+
+  /** The MCP endpoint. */
+  readonly url: string;
+  readonly #options: StreamableHttpClientOptions;
+  readonly #fetch: FetchLike;
+  readonly #reconnect: ReconnectOptions;
+  // Aborts every request and stream of this transport at close.
+  readonly #abort = new AbortController();
+  /** Our initialize requests still unanswered: their answer carries the negotiated version. */
+  readonly #initializeIds = new Set<RequestId>();
+  #sessionId: string | undefined;
+  #protocolVersion: string | undefined;
+  #started = false;
+  #standaloneOpened = false;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: StreamableHttpClientOptions) {
+    this.url = new URL(options.url).href;
+    this.#options = options;
+    this.#fetch = options.fetch ?? globalFetch;
+    this.#reconnect = reconnectOptions(options.reconnect);
+  }
+
+  /** The session id the server assigned at initialization, if any. */
+  get sessionId(): string | undefined {
+    return this.#sessionId;
+  }
+
+  /** The protocol version sent in `MCP-Protocol-Version`, once known. */
+  get protocolVersion(): string | undefined {
+    return this.#protocolVersion;
+  }
+
+  /**
+   * Sets the version sent in `MCP-Protocol-Version`. The transport already reads it from the
+   * initialize result passing through; this is for a caller that negotiates some other way.
+   */
+  setProtocolVersion(version: string): void {
+    this.#protocolVersion = version;
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) throw new Error('StreamableHttpClientTransport already started');
+    this.#started = true;
+  }
+
+  /**
+   * POSTs one message (or batch). Resolves once the server accepted it: for a request, once
+   * its JSON answer is delivered or its event stream has begun. Rejects with an
+   * {@link HttpStatusError} for an error status, so the request it carried fails with it.
+   */
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.#closing) throw new ConnectionClosedError();
+    const items = Array.isArray(message) ? message : [message];
+    const requestIds: RequestId[] = [];
+    let initializing = false;
+    for (const item of items) {
+      if (!('method' in item) || !('id' in item)) continue;
+      requestIds.push(item.id);
+      if (item.method === 'initialize') {
+        initializing = true;
+        this.#initializeIds.add(item.id);
+      }
+    }
+    const sessionId = this.#sessionId;
+    let response: Response;
+    try {
+      const headers = await this.#headers({ accept: POST_ACCEPT, 'content-type': 'application/json' });
+      response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal: this.#abort.signal });
+    } catch (error) {
+      throw fetchFailure('POST', this.url, error, this.#closing !== undefined);
+    }
+    if (!response.ok) {
+      if (response.status === 404 && sessionId !== undefined) {
+        await discardBody(response);
+        throw this.#expire(sessionId);
+      }
+      throw await HttpStatusError.from('POST', this.url, response);
+    }
+    if (initializing) this.#sessionId = response.headers.get('mcp-session-id') ?? undefined;
+    if (requestIds.length === 0) {
+      await discardBody(response);
+      if (items.some((item) => 'method' in item && item.method === 'notifications/initialized')) this.#openStandaloneStream();
+      return;
+    }
+    const type = mediaType(response);
+    if (type === 'text/event-stream' && response.body) {
+      const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0 };
+      this.#watch(this.#follow(state, response.body));
+      return;
+    }
+    if (type === 'application/json') return this.#receiveJson(response, requestIds);
+    await discardBody(response);
+    throw new Error(`POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
+  }
+
+  /** Ends the session: aborts open streams, sends DELETE with the session id (a 405 is fine). */
+  close(): Promise<void> {
+    return this.#shutdown(undefined, true);
+  }
+
+  #shutdown(error: Error | undefined, terminate: boolean): Promise<void> {
+    if (this.#closing) return this.#closing;
+    const sessionId = this.#sessionId;
+    this.#abort.abort(new ConnectionClosedError());
+    this.#closing = (async () => {
+      if (terminate && sessionId !== undefined) await this.#terminate();
+      this.onclose?.(error);
+    })();
+    return this.#closing;
+  }
+
+  async #terminate(): Promise<void> {
+    try {
+      const headers = await this.#headers({});
+      const signal = AbortSignal.timeout(this.#options.closeTimeoutMs ?? 5000);
+      const response = await this.#fetch(this.url, { method: 'DELETE', headers, signal });
+      // 405: the server does not let clients end sessions; 404: it already ended it.
+      if (response.ok || response.status === 405 || response.status === 404) await discardBody(response);
+      else this.onerror?.(await HttpStatusError.from('DELETE', this.url, response));
+    } catch (error) {
+      this.onerror?.(fetchFailure('DELETE', this.url, error, false));
+    }
+  }
+
+  /** The session is gone: close with an error that every pending request gets. */
+  #expire(sessionId: string): SessionExpiredError {
+    const error = new SessionExpiredError(sessionId, this.url);
+    if (this.#closing) return error;
+    void this.#shutdown(error, false);
+    try {
+      this.#options.onSessionExpired?.(error);
+    } catch (thrown) {
+      this.onerror?.(thrown instanceof Error ? thrown : new Error(String(thrown)));
+    }
+    return error;
+  }
+
+  #headers(own: Record<string, string>): Promise<Headers> {
+    return buildHeaders(this.#options.headers, {
+      'mcp-session-id': this.#sessionId,
+      'mcp-protocol-version': this.#protocolVersion,
+      ...own,
+    });
+  }
+
+  async #receiveJson(response: Response, requestIds: RequestId[]): Promise<void> {
+    let value: unknown;
+    try {
+      value = JSON.parse(await response.text());
+    } catch (error) {
+      if (this.#closing) throw new ConnectionClosedError();
+      throw new Error(`POST ${this.url} answered with invalid JSON: ${(error as Error).message}`, { cause: error });
+    }
+    const awaiting = new Set(requestIds);
+    this.#deliver(value, awaiting);
+    // Without this a request the server answered with something else would wait for its timeout.
+    if (awaiting.size > 0) throw new Error(`POST ${this.url} answered without a response to request ${[...awaiting].join(', ')}`);
+  }
+
+  /** Hands inbound messages up one by one (a 2025-03-26 batch included), noting responses. */
+  #deliver(value: unknown, awaiting: Set<RequestId>): void {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (isObject(item) && !('method' in item) && isRequestId(item.id)) {
+        awaiting.delete(item.id);
+        if (this.#initializeIds.delete(item.id) && isObject(item.result) && typeof item.result.protocolVersion === 'string') {
+          // Set before the initialize response goes up: the initialized notification must carry it.
+          this.#protocolVersion = item.result.protocolVersion;
+        }
+      }
+      this.onmessage?.(item);
+    }
+  }
+
+  #openStandaloneStream(): void {
+    if (this.#standaloneOpened || this.#options.standaloneStream === false) return;
+    this.#standaloneOpened = true;
+    this.#watch(this.#follow({ kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0 }));
+  }
+
+  /** A stream runs on its own; whatever escapes it (a throwing callback) is reported, not lost. */
+  #watch(following: Promise<void>): void {
+    following.catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  /**
+   * Reads a stream to its end, then reconnects with GET and `Last-Event-ID` while it still
+   * owes something: a POST stream its responses, the GET stream always. Never rejects.
+   */
+  async #follow(state: StreamState, body?: ReadableStream<Uint8Array>): Promise<void> {
+    const signal = this.#abort.signal;
+    let attempt = 0;
+    let failure: unknown;
+    for (;;) {
+      if (body === undefined) {
+        const opened = await this.#openGet(state);
+        if (opened === 'stop') return;
+        if (opened instanceof Error) failure = opened;
+        else body = opened;
+      }
+      if (body !== undefined) {
+        const before = state.progress;
+        try {
+          await this.#read(body, state);
+          failure = undefined;
+        } catch (error) {
+          failure = error;
+        }
+        body = undefined;
+        if (state.progress > before) attempt = 0;
+      }
+      if (signal.aborted) return;
+      if (state.kind === 'post' && state.awaiting.size === 0) return;
+      if (state.kind === 'post' && state.lastEventId === '') {
+        return this.#fail(state, `the event stream answering POST ${this.url} ended before the response, and gave no event id to resume from${describe(failure)}`);
+      }
+      if (attempt >= this.#reconnect.maxRetries) {
+        const reason = `gave up reconnecting the event stream of ${this.url} after ${attempt} attempts${describe(failure)}`;
+        if (state.kind === 'post') this.#fail(state, reason);
+        else this.onerror?.(new Error(reason, { cause: failure }));
+        return;
+      }
+      if (!(await wait(reconnectDelay(this.#reconnect, attempt, state.retryMs), signal))) return;
+      attempt++;
+    }
+  }
+
+  /** GET for a stream: the body, an error worth another attempt, or `stop`. */
+  async #openGet(state: StreamState): Promise<ReadableStream<Uint8Array> | Error | 'stop'> {
+    const sessionId = this.#sessionId;
+    let response: Response;
+    try {
+      const headers = await this.#headers({ accept: 'text/event-stream', ...(state.lastEventId !== '' && { 'last-event-id': state.lastEventId }) });
+      response = await this.#fetch(this.url, { method: 'GET', headers, signal: this.#abort.signal });
+    } catch (error) {
+      return this.#closing ? 'stop' : fetchFailure('GET', this.url, error, false);
+    }
+    if (response.status === 404 && sessionId !== undefined) {
+      await discardBody(response);
+      this.#expire(sessionId);
+      return 'stop';
+    }
+    if (response.status === 405) {
+      // The server offers no GET stream, so it cannot resume one either.
+      await discardBody(response);
+      if (state.kind === 'post') this.#fail(state, `the event stream answering POST ${this.url} dropped, and the server does not offer GET to resume it (405)`);
+      return 'stop';
+    }
+    if (!response.ok) return HttpStatusError.from('GET', this.url, response);
+    if (mediaType(response) !== 'text/event-stream' || !response.body) {
+      await discardBody(response);
+      return new Error(`GET ${this.url} answered ${response.status} with ${mediaType(response) || 'no content type'}, not an event stream`);
+    }
+    return response.body;
+  }
+
+  async #read(body: ReadableStream<Uint8Array>, state: StreamState): Promise<void> {
+    await readEventStream(
+      body,
+      {
+        onEvent: (event) => {
+          state.progress++;
+          if (event.type === 'message') this.#deliverEvent(event.data, state);
+        },
+        onRetry: (ms) => (state.retryMs = ms),
+        onOversizedEvent: (limit) => this.onerror?.(new Error(`Dropped an event of more than ${limit} characters from ${this.url}`)),
+      },
+      {
+        lastEventId: state.lastEventId,
+        signal: this.#abort.signal,
+        onLastEventId: (id) => {
+          if (id === state.lastEventId) return;
+          state.lastEventId = id;
+          state.progress++;
+        },
+      },
+    );
+  }
+
+  #deliverEvent(data: string, state: StreamState): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(data);
+    } catch (error) {
+      this.onerror?.(new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`));
+      return;
+    }
+    this.#deliver(value, state.awaiting);
+  }
+
+  /** Fails the requests a stream still owes, with an error response each, so none hangs. */
+  #fail(state: StreamState, reason: string): void {
+    const message = `Connection lost: ${reason}`;
+    for (const id of state.awaiting) {
+      this.onmessage?.({ jsonrpc: '2.0', id, error: { code: LocalErrorCode.ConnectionClosed, message } });
+    }
+    state.awaiting.clear();
+  }
+}
+
+function describe(failure: unknown): string {
+  return failure === undefined ? '' : `: ${failure instanceof Error ? failure.message : String(failure)}`;
+}

@@ -1,0 +1,43 @@
+/**
+ * `mcpkit/http`: serving MCP over Streamable HTTP on any runtime. The fetch handler runs on
+ * Bun, Deno, Workers and Hono; Node's own front (`toNodeListener`, `listen`) is in `mcpkit/node`.
+ * @module
+ */
+export { createStreamableHttpHandler, toFetchHandler } from './fetch-handler.js';
+export type { StreamableHttpHandler } from './fetch-handler.js';
+export { createStreamableHttpCore } from './server/core.js';
+export type { StreamableHttpCore } from './server/core.js';
+export type { ResponseMode, StreamableHttpOptions } from './server/options.js';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './server/options.js';
+export { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore } from './server/event-store.js';
+export type { EventStore, StoredMessage } from './server/event-store.js';
+export { BodyTooLargeError } from './exchange.js';
+export type { HttpExchangeHandler, HttpRequestLike, HttpResponseSink, HttpStreamWriter } from './exchange.js';
+export {
+  StreamableHttpClientTransport,
+  SseClientTransport,
+  connectHttp,
+  HttpStatusError,
+  SessionExpiredError,
+  DEFAULT_RECONNECT_OPTIONS,
+  type StreamableHttpClientOptions,
+  type SseClientTransportOptions,
+  type ConnectHttpOptions,
+  type HttpConnection,
+  type HttpTransportKind,
+  type ReconnectOptions,
+  type FetchLike,
+  type HeadersOption,
+  type HttpClientOptions,
+} from './client/index.js';
+export {
+  createLegacySseCore,
+  DEFAULT_LEGACY_MAX_BODY_BYTES,
+  LegacySseTransport,
+  DEFAULT_SSE_KEEP_ALIVE_MS,
+  type LegacySseCore,
+  type LegacySseOptions,
+  type LegacySseSessionHost,
+  type LegacySseTransportOptions,
+} from './legacy/index.js';
+export { hostOriginRejection, LOOPBACK_HOSTS, type HostOriginPolicy } from './host-origin-check.js';

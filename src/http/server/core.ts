@@ -1,0 +1,77 @@
+/**
+ * The Streamable HTTP endpoint (revisions 2025-03-26, 2025-06-18 and 2025-11-25), written
+ * against the small exchange interface so every runtime front shares it. One `Server` serves
+ * every session; a request only looks its session up.
+ * @module
+ */
+import { ErrorCode } from '../../jsonrpc/errors.js';
+import type { Server } from '../../server/server.js';
+import type { HttpExchangeHandler, HttpResponseSink } from '../exchange.js';
+import { hostOriginRejection } from '../host-origin-check.js';
+import { handleDelete, handleGet } from './handle-get-delete.js';
+import { handlePost } from './handle-post.js';
+import { resolveOptions, type StreamableHttpOptions } from './options.js';
+import { refuse, TransportErrorCode } from './replies.js';
+import { SessionTable } from './session-table.js';
+
+/** The endpoint: an exchange handler that also knows its sessions. */
+export interface StreamableHttpCore extends HttpExchangeHandler {
+  /** Sessions open now. */
+  readonly sessionCount: number;
+  /** Ends every session; their streams close and their ids answer 404 from then on. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the Streamable HTTP endpoint for `server`. It answers any path: mount it where the
+ * MCP endpoint should be. Hosts and origins other than loopback ones are refused unless
+ * allowed in `options`.
+ */
+export function createStreamableHttpCore(server: Server, options: StreamableHttpOptions = {}): StreamableHttpCore {
+  const config = resolveOptions(options);
+  const sessions = new SessionTable(server, config);
+
+  const handle: HttpExchangeHandler = async (request, response) => {
+    const sink = recordingUse(response);
+    try {
+      const rejection = hostOriginRejection(request, config);
+      if (rejection !== undefined) return refuse(sink, 403, TransportErrorCode.BadRequest, `Forbidden: ${rejection}`);
+      switch (request.method) {
+        case 'POST':
+          return await handlePost(request, sink, sessions, config);
+        case 'GET':
+          return handleGet(request, sink, sessions, config);
+        case 'DELETE':
+          return await handleDelete(request, sink, sessions);
+        default:
+          return refuse(sink, 405, TransportErrorCode.BadRequest, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
+      }
+    } catch (error) {
+      config.onError(error instanceof Error ? error : new Error(String(error)));
+      if (!sink.used) refuse(sink, 500, ErrorCode.InternalError, 'Internal error');
+    }
+  };
+
+  return Object.defineProperties(handle, {
+    sessionCount: { get: () => sessions.size, enumerable: true },
+    close: { value: () => sessions.closeAll(), enumerable: true },
+  }) as StreamableHttpCore;
+}
+
+/** The sink, remembering whether a response was started, so a failure can still be answered. */
+function recordingUse(sink: HttpResponseSink): HttpResponseSink & { readonly used: boolean } {
+  let used = false;
+  return {
+    get used() {
+      return used;
+    },
+    send(status, headers, body) {
+      used = true;
+      sink.send(status, headers, body);
+    },
+    stream(status, headers) {
+      used = true;
+      return sink.stream(status, headers);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * GET opens the standalone SSE stream, or resumes a stream with `Last-Event-ID`; DELETE ends
+ * the session.
+ * @module
+ */
+import type { HttpRequestLike, HttpResponseSink } from '../exchange.js';
+import { accepts, protocolVersionProblem } from './header-checks.js';
+import type { ResolvedOptions } from './options.js';
+import { PROTOCOL_VERSION_HEADER, refuse, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
+import type { HttpSession, SessionTable } from './session-table.js';
+
+const { BadRequest } = TransportErrorCode;
+const NO_GET = { allow: 'POST, DELETE' };
+
+/** Answers a GET: the standalone stream, or the resumption of a stream after `Last-Event-ID`. */
+export function handleGet(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable, config: ResolvedOptions): void {
+  const lastEventId = request.header('last-event-id');
+  // Resuming a POST's stream is always done with GET, even where the GET stream is disabled.
+  if (!config.standaloneStream && lastEventId === undefined) {
+    return refuse(sink, 405, BadRequest, 'Method Not Allowed: this endpoint offers no GET stream', NO_GET);
+  }
+  if (!accepts(request.header('accept'), 'text/event-stream')) {
+    return refuse(sink, 406, BadRequest, 'Not Acceptable: the client must accept text/event-stream');
+  }
+  const session = findSession(request, sink, sessions);
+  if (!session) return;
+  const tracked = session.transport.track(request, sink);
+  const refusal = lastEventId === undefined ? session.transport.openStandalone(tracked) : session.transport.resume(lastEventId, tracked);
+  if (refusal) refuse(tracked, refusal.status, BadRequest, refusal.message, refusal.status === 405 ? NO_GET : {});
+}
+
+/** Answers a DELETE: the session ends, its streams close, its id answers 404 from then on. */
+export async function handleDelete(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable): Promise<void> {
+  const session = findSession(request, sink, sessions);
+  if (!session) return;
+  await session.serverSession.close();
+  sink.send(200, {});
+}
+
+/** The session a GET or DELETE names, or `undefined` once the request has been refused. */
+function findSession(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable): HttpSession | undefined {
+  const id = request.header(SESSION_HEADER);
+  if (id === undefined) {
+    refuse(sink, 400, BadRequest, 'Bad Request: Mcp-Session-Id header is required');
+    return undefined;
+  }
+  const session = sessions.get(id);
+  if (!session) {
+    sessionNotFound(sink);
+    return undefined;
+  }
+  const problem = protocolVersionProblem(request.header(PROTOCOL_VERSION_HEADER), session.serverSession.protocolVersion);
+  if (problem !== undefined) {
+    refuse(sink, 400, BadRequest, problem);
+    return undefined;
+  }
+  return session;
+}

@@ -1,0 +1,101 @@
+/**
+ * POST: the client sends messages. `initialize` opens a session; everything else needs one.
+ * Requests are answered as JSON or as an SSE stream; notifications and responses alone get 202.
+ * @module
+ */
+import { parseFrame, serialize } from '../../jsonrpc/codec.js';
+import { ErrorCode } from '../../jsonrpc/errors.js';
+import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
+import { accepts, isJsonContentType, protocolVersionProblem } from './header-checks.js';
+import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
+import type { ResolvedOptions } from './options.js';
+import type { StoredMessage } from './event-store.js';
+import { JSON_HEADERS, PROTOCOL_VERSION_HEADER, refuse, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
+import type { HttpSession, SessionTable } from './session-table.js';
+
+const { BadRequest } = TransportErrorCode;
+
+/** Answers a POST: checks its headers, reads and parses the body, and hands it to its session. */
+export async function handlePost(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable, config: ResolvedOptions): Promise<void> {
+  const accept = request.header('accept');
+  if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+    return refuse(sink, 406, BadRequest, 'Not Acceptable: the client must accept both application/json and text/event-stream');
+  }
+  if (!isJsonContentType(request.header('content-type'))) {
+    return refuse(sink, 415, BadRequest, 'Unsupported Media Type: the body must be application/json');
+  }
+  const sessionId = request.header(SESSION_HEADER);
+  const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+  if (sessionId !== undefined && !session) return sessionNotFound(sink);
+  const versionProblem = protocolVersionProblem(request.header(PROTOCOL_VERSION_HEADER), session?.serverSession.protocolVersion);
+  if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
+
+  const tracked = session ? session.transport.track(request, sink) : sink;
+  let text: string;
+  try {
+    text = await request.text(config.maxBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return refuse(tracked, 413, BadRequest, `Payload Too Large: the body exceeds ${config.maxBodyBytes} bytes`);
+    }
+    return refuse(tracked, 400, BadRequest, 'Bad Request: the body could not be read');
+  }
+  const parsed = parseFrame(text);
+  if (!parsed.ok) return tracked.send(400, JSON_HEADERS, serialize(parsed.response));
+  const body = inspectBody(parsed.value);
+
+  if (!session) return openSession(request, sink, body, sessions);
+  // The session may have ended while the body was arriving.
+  if (session.transport.closed) return sessionNotFound(tracked);
+  return deliver(request, tracked, body, session, config);
+}
+
+/** Hands the body to the session and answers once the answer (or a stream) is there. */
+async function deliver(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, session: HttpSession, config: ResolvedOptions): Promise<void> {
+  const { transport } = session;
+  // Answers are routed by request id: a second request under an id still in use would take
+  // the first one's answer.
+  if (body.answerIds.some((id) => transport.idInUse(id))) {
+    return refuse(sink, 409, ErrorCode.InvalidRequest, 'Conflict: a request id in the body is already in use in this session');
+  }
+  if (transport.inFlight + body.answerIds.length > config.maxInFlightRequests) {
+    return refuse(sink, 429, BadRequest, 'Too Many Requests: the session has too many requests in flight');
+  }
+  const exchange = transport.createExchange({ ids: body.answerIds, batch: body.batch, sink });
+  request.onAbort(() => exchange.clientGone());
+  transport.deliver(body, exchange);
+  if (exchange.finished) return;
+  if (!body.expectsAnswer) return sink.send(202, {});
+  if (config.responseMode === 'sse') exchange.startStream();
+  await exchange.settled;
+}
+
+/** `initialize` without a session: opens one, whose id goes out with a successful answer. */
+async function openSession(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, sessions: SessionTable): Promise<void> {
+  if (!isLoneInitialize(body)) {
+    return body.hasInitialize && body.batch
+      ? refuse(sink, 400, ErrorCode.InvalidRequest, 'Invalid Request: initialize must not be part of a batch')
+      : refuse(sink, 400, BadRequest, 'Bad Request: Mcp-Session-Id header is required');
+  }
+  if (sessions.full) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many sessions are open');
+  const session = await sessions.open();
+  let initialized = false;
+  const exchange = session.transport.createExchange({
+    ids: body.answerIds,
+    batch: false,
+    sink: session.transport.track(request, sink),
+    answerHeaders: (answer): Record<string, string> => {
+      initialized = isSuccess(answer);
+      return initialized ? { [SESSION_HEADER]: session.id } : {};
+    },
+  });
+  request.onAbort(() => exchange.clientGone());
+  session.transport.deliver(body, exchange);
+  await exchange.settled;
+  // A failed initialize (or a client that left before the answer) has no use for the session.
+  if (!initialized) await session.serverSession.close();
+}
+
+function isSuccess(answer: StoredMessage): boolean {
+  return !Array.isArray(answer) && 'result' in answer;
+}

@@ -1,0 +1,107 @@
+/**
+ * The options of the Streamable HTTP endpoint and their defaults.
+ * @module
+ */
+import { systemClock, type Clock } from '../../jsonrpc/clock.js';
+import type { HostOriginPolicy } from '../host-origin-check.js';
+import { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore, type EventStore } from './event-store.js';
+
+/** How a POST carrying requests is answered. */
+export type ResponseMode = 'json' | 'sse';
+
+/** Options of the Streamable HTTP endpoint; `allowedHosts` and `allowedOrigins` guard against DNS rebinding. */
+export interface StreamableHttpOptions extends HostOriginPolicy {
+  /**
+   * `'json'` (default): one JSON body, switching to an SSE stream only when the handler sends
+   * something about the request (progress, a log message, a request to the client) before
+   * its response. `'sse'`: every POST carrying requests is answered with an SSE stream.
+   */
+  responseMode?: ResponseMode;
+  /** A session with no HTTP request and no open stream for this long is closed. Default 30 min. */
+  sessionIdleTimeoutMs?: number;
+  /** Sessions open at once; `initialize` beyond it is answered 503. Default 10,000. */
+  maxSessions?: number;
+  /** Largest POST body accepted; larger ones are answered 413 without being read. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Requests of one session being handled at once; a POST beyond it is answered 429. Default 64. */
+  maxInFlightRequests?: number;
+  /**
+   * SSE connections of one session open at once (streamed POST answers and GET streams). A GET
+   * beyond it is answered 429; a POST answer stays JSON. Default 8.
+   */
+  maxSseStreams?: number;
+  /**
+   * Whether clients may open the standalone SSE stream with GET (default true). When false, a
+   * GET is answered 405 and messages not tied to a request cannot reach the client.
+   */
+  standaloneStream?: boolean;
+  /** Creates the event store of each new session. Default: a {@link MemoryEventStore}. */
+  eventStore?: () => EventStore;
+  /** Events the default store keeps per session; the oldest are dropped. Default 1000. */
+  maxStoredEvents?: number;
+  /** Interval of keep-alive comments on open SSE connections; 0 sends none. Default 15 s. */
+  keepAliveMs?: number;
+  /** Reconnection delay sent to clients (SSE `retry`) with the first event of a stream. */
+  sseRetryMs?: number;
+  /**
+   * For clients of 2025-11-25 and later: close each SSE connection after this long, leaving the
+   * stream resumable; the client polls with `Last-Event-ID` after the `retry` delay (`sseRetryMs`,
+   * else 1 s). Default: connections stay open.
+   */
+  sseConnectionMaxMs?: number;
+  /** The time source for idle expiry, keep-alives and connection limits. */
+  clock?: Clock;
+  /** Problems that do not fail a request: dropped messages, handler failures. */
+  onError?: (error: Error) => void;
+}
+
+/** The options with every default filled in. */
+export interface ResolvedOptions extends HostOriginPolicy {
+  responseMode: ResponseMode;
+  sessionIdleTimeoutMs: number;
+  maxSessions: number;
+  maxBodyBytes: number;
+  maxInFlightRequests: number;
+  maxSseStreams: number;
+  standaloneStream: boolean;
+  createEventStore: () => EventStore;
+  keepAliveMs: number;
+  sseRetryMs: number | undefined;
+  sseConnectionMaxMs: number | undefined;
+  clock: Clock;
+  onError: (error: Error) => void;
+}
+
+/** Default of `sessionIdleTimeoutMs`: 30 minutes. */
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
+/** Default of `maxBodyBytes`: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Fills in the defaults; throws a `RangeError` for values that make no sense. */
+export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions {
+  const maxStoredEvents = options.maxStoredEvents ?? DEFAULT_MAX_STORED_EVENTS;
+  const resolved: ResolvedOptions = {
+    responseMode: options.responseMode ?? 'json',
+    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    maxSessions: options.maxSessions ?? 10_000,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxInFlightRequests: options.maxInFlightRequests ?? 64,
+    maxSseStreams: options.maxSseStreams ?? 8,
+    standaloneStream: options.standaloneStream ?? true,
+    createEventStore: options.eventStore ?? (() => new MemoryEventStore(maxStoredEvents)),
+    keepAliveMs: options.keepAliveMs ?? 15_000,
+    sseRetryMs: options.sseRetryMs,
+    sseConnectionMaxMs: options.sseConnectionMaxMs,
+    clock: options.clock ?? systemClock,
+    onError: options.onError ?? (() => {}),
+  };
+  if (options.allowedHosts) resolved.allowedHosts = options.allowedHosts;
+  if (options.allowedOrigins) resolved.allowedOrigins = options.allowedOrigins;
+  for (const key of ['sessionIdleTimeoutMs', 'maxSessions', 'maxBodyBytes', 'maxInFlightRequests', 'maxSseStreams', 'keepAliveMs'] as const) {
+    if (!(resolved[key] >= 0)) throw new RangeError(`${key} must be a non-negative number, got ${resolved[key]}`);
+  }
+  if (resolved.responseMode !== 'json' && resolved.responseMode !== 'sse') {
+    throw new RangeError(`responseMode must be 'json' or 'sse', got ${String(resolved.responseMode)}`);
+  }
+  return resolved;
+}

@@ -1,0 +1,132 @@
+/**
+ * One POST that carried requests, waiting for its answer. It answers with one JSON body, unless
+ * something about its requests has to reach the client first (progress, a log message, a
+ * request to the client): then it turns into an SSE stream that ends with the answer.
+ * @module
+ */
+import { serialize } from '../../jsonrpc/codec.js';
+import { isObject, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
+import type { HttpResponseSink } from '../exchange.js';
+import type { StoredMessage } from './event-store.js';
+import { JSON_HEADERS, SSE_HEADERS, sessionNotFound } from './replies.js';
+import type { SseStream } from './sse-stream.js';
+
+/** Starts an answer stream on `sink`, or returns `undefined` when the session has no room for one. */
+export type AnswerStreamOpener = (sink: HttpResponseSink, headers: Readonly<Record<string, string>>) => SseStream | undefined;
+
+/** What a {@link PostExchange} needs to know. */
+export interface PostExchangeOptions {
+  /** Ids of the answers this POST waits for. */
+  ids: readonly RequestId[];
+  batch: boolean;
+  sink: HttpResponseSink;
+  openStream: AnswerStreamOpener;
+  /** Answer with a stream even when nothing comes before the answer (`responseMode: 'sse'`). */
+  preferStream: boolean;
+  /** Headers to add to the answer, decided when it is known (the session id of `initialize`). */
+  answerHeaders?: (answer: StoredMessage) => Readonly<Record<string, string>>;
+}
+
+/** A POST waiting for the answers to its requests. */
+export class PostExchange {
+  readonly ids: readonly RequestId[];
+  readonly batch: boolean;
+  readonly #options: PostExchangeOptions;
+  #stream: SseStream | undefined;
+  #finished = false;
+  #clientGone = false;
+  readonly #cancelled = new Set<RequestId>();
+  /** Settles once the response has started, or the client went away. */
+  readonly settled: Promise<void>;
+  #settle!: () => void;
+
+  constructor(options: PostExchangeOptions) {
+    this.ids = options.ids;
+    this.batch = options.batch;
+    this.#options = options;
+    this.settled = new Promise((resolve) => (this.#settle = resolve));
+  }
+
+  /** Whether the answer was given (or the exchange ended without one). */
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /** The client disconnected. The requests go on: the spec does not read this as cancellation. */
+  clientGone(): void {
+    this.#clientGone = true;
+    this.#settle();
+  }
+
+  /** Opens the answer stream now, before anything is sent on it (`responseMode: 'sse'`). */
+  startStream(): void {
+    if (!this.#stream && !this.#clientGone && !this.#finished) this.#open(SSE_HEADERS);
+  }
+
+  /**
+   * Sends a message about this POST's requests ahead of the answer, on the answer stream.
+   * False when it cannot go there (the exchange is over, or there is no stream and none can be
+   * opened): the caller then sends it another way.
+   */
+  sendRelated(message: JsonRpcMessage): boolean {
+    if (this.#finished) return false;
+    if (!this.#stream && (this.#clientGone || !this.#open(SSE_HEADERS))) return false;
+    this.#stream?.emit(message);
+    return this.#stream !== undefined;
+  }
+
+  /** Delivers the answer: the response, or the batch of responses, and ends the exchange. */
+  answer(answer: StoredMessage): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    const headers = this.#options.answerHeaders?.(answer) ?? {};
+    if (!this.#stream && !this.#clientGone && this.#options.preferStream && !isRefusal(answer)) {
+      this.#open({ ...SSE_HEADERS, ...headers });
+    }
+    if (this.#stream) {
+      this.#stream.emit(answer);
+      this.#stream.end();
+      return;
+    }
+    if (this.#clientGone) return;
+    // Input refused as a whole (a batch where none is allowed) is the client's error: 400 tells
+    // it so, where a 200 would leave it waiting for an answer it cannot match to a request.
+    this.#options.sink.send(isRefusal(answer) ? 400 : 200, { ...JSON_HEADERS, ...headers }, serialize(answer));
+    this.#settle();
+  }
+
+  /**
+   * The client cancelled one of the requests: it will get no answer. Once all are cancelled the
+   * exchange ends with an empty event stream. Returns whether the exchange is over.
+   */
+  cancel(id: RequestId): boolean {
+    if (this.#finished || !this.ids.includes(id)) return this.#finished;
+    this.#cancelled.add(id);
+    if (this.ids.some((pending) => !this.#cancelled.has(pending))) return false;
+    this.#finished = true;
+    if (this.#stream) this.#stream.end();
+    else if (!this.#clientGone) this.#options.sink.stream(200, SSE_HEADERS).close();
+    this.#settle();
+    return true;
+  }
+
+  /** The session ended before the answer: close the stream, or tell the client its session is gone. */
+  abandon(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    if (this.#stream) this.#stream.end();
+    else if (!this.#clientGone) sessionNotFound(this.#options.sink);
+    this.#settle();
+  }
+
+  #open(headers: Readonly<Record<string, string>>): boolean {
+    this.#stream = this.#options.openStream(this.#options.sink, headers);
+    if (this.#stream) this.#settle();
+    return this.#stream !== undefined;
+  }
+}
+
+/** A lone error response without an id: the connection refused the input as a whole. */
+function isRefusal(answer: StoredMessage): boolean {
+  return !Array.isArray(answer) && isObject(answer) && 'error' in answer && answer.id === null;
+}

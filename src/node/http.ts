@@ -1,0 +1,257 @@
+/**
+ * The `node:http` front of the Streamable HTTP endpoint: a `(req, res)` listener that writes
+ * straight to the response, usable from `http.createServer`, Express or Connect, and `listen`
+ * to serve a `Server` on a port in one call.
+ * @module
+ */
+import { createServer, type IncomingMessage, type Server as NodeHttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BodyTooLargeError, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink, type HttpStreamWriter } from '../http/exchange.js';
+import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/core.js';
+import type { StreamableHttpOptions } from '../http/server/options.js';
+import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
+import type { Server } from '../server/server.js';
+
+/** A `node:http` request listener. */
+export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Options of {@link toNodeListener}. */
+export interface NodeListenerOptions {
+  /** A failure of the endpoint itself; the request is answered 500. */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Adapts an exchange handler (`createStreamableHttpCore(...)`) to `node:http`. A body already
+ * parsed by middleware (`express.json()` sets `req.body`) is used as is.
+ */
+export function toNodeListener(core: HttpExchangeHandler, options: NodeListenerOptions = {}): NodeRequestListener {
+  return (req, res) => {
+    const exchange = new NodeExchange(req, res);
+    core(exchange, exchange.sink).catch((error: unknown) => {
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  };
+}
+
+/** Options of {@link listen}: where to listen, and the endpoint's own options. */
+export interface ListenOptions extends StreamableHttpOptions {
+  /** Default 0: any free port (see `url`). */
+  port?: number;
+  /**
+   * Default `127.0.0.1`: reachable from this machine only. Listening on other interfaces also
+   * needs `allowedHosts` to list the names clients will use: only loopback names pass by default.
+   */
+  host?: string;
+  /** The MCP endpoint's path; every other path is answered 404. Default `/mcp`. */
+  path?: string;
+  /**
+   * Also serve the 2024-11-05 HTTP+SSE transport from the same `Server` (default paths `/sse`
+   * and `/messages`), for clients that predate Streamable HTTP.
+   */
+  legacySse?: boolean | LegacySseOptions;
+}
+
+/** A running HTTP server. */
+export interface ListeningServer {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:49152/mcp`. */
+  readonly url: string;
+  readonly httpServer: NodeHttpServer;
+  readonly core: StreamableHttpCore;
+  /** The HTTP+SSE endpoints, when `legacySse` asked for them. */
+  readonly legacy: LegacySseCore | undefined;
+  /** Ends every session and stops the HTTP server. */
+  close(): Promise<void>;
+}
+
+/** Serves `server` over Streamable HTTP on `host:port` at `path`. */
+export async function listen(server: Server, options: ListenOptions = {}): Promise<ListeningServer> {
+  const { port = 0, host = '127.0.0.1', path = '/mcp', legacySse, ...coreOptions } = options;
+  const core = createStreamableHttpCore(server, coreOptions);
+  const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
+  const listener = toNodeListener(core, listenerOptions);
+  const legacy = legacySse
+    ? createLegacySseCore(server, {
+        ...(coreOptions.allowedHosts && { allowedHosts: coreOptions.allowedHosts }),
+        ...(coreOptions.allowedOrigins && { allowedOrigins: coreOptions.allowedOrigins }),
+        ...(coreOptions.onError && { onError: coreOptions.onError }),
+        ...(typeof legacySse === 'object' && legacySse),
+      })
+    : undefined;
+  const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
+  const httpServer = createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    if (pathname === path) listener(req, res);
+    else if (legacy && legacyListener && legacy.matches(req.url ?? '/')) legacyListener(req, res);
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+  });
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, host, () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const address = httpServer.address() as AddressInfo;
+  const url = `http://${urlHost(host)}:${address.port}${path}`;
+  return {
+    url,
+    httpServer,
+    core,
+    legacy,
+    async close() {
+      await Promise.all([core.close(), legacy?.close()]);
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+    },
+  };
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Past this much unsent output the client is too slow: its connection is dropped (it can resume). */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** One request and its response, as the core sees them. */
+class NodeExchange implements HttpRequestLike {
+  readonly method: string;
+  readonly path: string;
+  readonly sink: HttpResponseSink;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  /** The body was refused unread: the connection must not be reused. */
+  #closeConnection = false;
+
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.#req = req;
+    this.#res = res;
+    this.method = (req.method ?? 'GET').toUpperCase();
+    this.path = req.url ?? '/';
+    this.sink = {
+      send: (status, headers, body) => {
+        res.writeHead(status, this.#closeConnection ? { ...headers, connection: 'close' } : headers);
+        res.end(body);
+      },
+      stream: (status, headers) => {
+        res.writeHead(status, headers);
+        res.flushHeaders();
+        return new NodeStreamWriter(res);
+      },
+    };
+  }
+
+  header(name: string): string | undefined {
+    const value = this.#req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  async text(limit: number): Promise<string> {
+    // Middleware that parsed the body (`express.json()`) has consumed the stream.
+    const parsed = (this.#req as { body?: unknown }).body;
+    if (parsed !== undefined && this.#req.readableEnded) return fromParsedBody(parsed, limit);
+    if (Number(this.header('content-length')) > limit) return this.#refuseBody(limit);
+    if (this.#req.readableEnded) return '';
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const cleanup = (): void => {
+        this.#req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      };
+      const onData = (chunk: Buffer): void => {
+        size += chunk.length;
+        if (size <= limit) return void chunks.push(chunk);
+        cleanup();
+        this.#req.pause();
+        this.#refuseBody(limit).catch(reject);
+      };
+      const onEnd = (): void => {
+        cleanup();
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      };
+      const onError = (error: Error): void => {
+        cleanup();
+        reject(error);
+      };
+      const onClose = (): void => onError(new Error('The client closed the connection before sending the whole body'));
+      this.#req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+    });
+  }
+
+  onAbort(listener: () => void): void {
+    const res = this.#res;
+    if (res.closed) {
+      if (!res.writableFinished) queueMicrotask(listener);
+      return;
+    }
+    res.once('close', () => {
+      if (!res.writableFinished) listener();
+    });
+  }
+
+  #refuseBody(limit: number): Promise<never> {
+    // Answering without reading the rest: the connection closes after the answer, so the
+    // server never reads what remains.
+    this.#closeConnection = true;
+    return Promise.reject(new BodyTooLargeError(limit));
+  }
+}
+
+/** A body parsed by middleware, back to the text the core parses. */
+function fromParsedBody(parsed: unknown, limit: number): string {
+  const text = typeof parsed === 'string' ? parsed : parsed instanceof Uint8Array ? Buffer.from(parsed).toString('utf8') : JSON.stringify(parsed);
+  if (Buffer.byteLength(text) > limit) throw new BodyTooLargeError(limit);
+  return text;
+}
+
+class NodeStreamWriter implements HttpStreamWriter {
+  readonly #res: ServerResponse;
+  #closed = false;
+  readonly #listeners: (() => void)[] = [];
+
+  constructor(res: ServerResponse) {
+    this.#res = res;
+    res.socket?.setNoDelay(true);
+    // A client that already left never sends `close` again.
+    if (res.closed) this.#closed = true;
+    else res.once('close', () => this.#finish());
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  write(chunk: string): boolean {
+    if (this.#closed) return false;
+    this.#res.write(chunk);
+    if (this.#res.writableLength > MAX_BUFFERED_BYTES) {
+      this.#res.destroy();
+      this.#finish();
+      return false;
+    }
+    return true;
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#res.end();
+    this.#finish();
+  }
+
+  onClose(listener: () => void): void {
+    if (this.#closed) listener();
+    else this.#listeners.push(listener);
+  }
+
+  #finish(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const listener of this.#listeners.splice(0)) listener();
+  }
+}

@@ -1,0 +1,116 @@
+// connectHttp picks Streamable HTTP or falls back to the 2024-11-05 HTTP+SSE transport, here
+// against the official SDK's servers of both; and the HTTP+SSE transport on its own.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '../../src/client/index.js';
+import { connectHttp, SseClientTransport } from '../../src/http/client/index.js';
+import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
+import { within } from '../e2e/helpers.js';
+import { recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
+import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+
+const clientInfo = { name: 'http-connect-test', version: '0.0.1' };
+const LIMIT = 15_000;
+
+describe('connectHttp', () => {
+  let server: SdkHttpServer;
+  before(async () => {
+    server = await startSdkHttpServer();
+  });
+  after(() => server.close());
+
+  it('uses Streamable HTTP when the server speaks it', async () => {
+    const { session, kind, transport } = await within(connectHttp(new Client(clientInfo), `${server.origin}/mcp`), LIMIT, 'connect');
+    try {
+      assert.equal(kind, 'streamable-http');
+      assert.equal(session.protocolVersion, '2025-11-25');
+      assert.equal(textOf(await session.callTool({ name: 'echo', arguments: { text: 'new' } })), 'new');
+      assert.ok(transport.url.endsWith('/mcp'));
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('falls back to HTTP+SSE when the POST of initialize is refused with 405', async () => {
+    const recorder = recordingFetch();
+    const url = `${server.origin}/sse`;
+    const { session, kind, transport } = await within(connectHttp(new Client(clientInfo), url, { fetch: recorder.fetch }), LIMIT, 'connect');
+    try {
+      assert.equal(kind, 'sse');
+      assert.ok(transport instanceof SseClientTransport);
+      assert.match(transport.endpoint ?? '', new RegExp(`^${server.origin}/messages\\?sessionId=`));
+      assert.deepEqual(
+        recorder.exchanges.slice(0, 2).map((e) => [e.method, e.url, e.status]),
+        [
+          ['POST', url, 405],
+          ['GET', url, 200],
+        ],
+      );
+      const { tools } = await session.listTools();
+      assert.ok(tools.some((t) => t.name === 'echo'));
+      assert.equal(textOf(await session.callTool({ name: 'echo', arguments: { text: 'old' } })), 'old');
+      const seen: number[] = [];
+      await session.callTool({ name: 'progress', arguments: { n: 3 } }, { onprogress: (p) => seen.push(p.progress) });
+      assert.deepEqual(seen, [1, 2, 3]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('uses only the transport asked for', async () => {
+    const failure = await connectHttp(new Client(clientInfo), `${server.origin}/sse`, { transport: 'streamable-http' }).then(
+      () => assert.fail('should not connect'),
+      (error: unknown) => error as Error,
+    );
+    assert.match(failure.message, /POST .*\/sse answered 405/);
+    const { session, kind } = await connectHttp(new Client(clientInfo), `${server.origin}/sse`, { transport: 'sse' });
+    assert.equal(kind, 'sse');
+    await session.close();
+  });
+
+  it('says why when the URL serves neither transport', async () => {
+    const failure = await connectHttp(new Client(clientInfo), `${server.origin}/nothing-here`).then(
+      () => assert.fail('should not connect'),
+      (error: unknown) => error as Error,
+    );
+    assert.ok(failure instanceof AggregateError);
+    assert.match(failure.message, /neither a Streamable HTTP endpoint \(POST .* answered 404 Not Found: Not found\) nor an HTTP\+SSE endpoint \(GET .* answered 404/);
+  });
+});
+
+describe('SseClientTransport', () => {
+  it('ends the session with an error when the server closes the event stream', async () => {
+    const server = await startSdkHttpServer();
+    try {
+      const transport = new SseClientTransport({ url: `${server.origin}/sse` });
+      const session = await new Client(clientInfo).connect(transport);
+      await server.close();
+      await within(session.finished, LIMIT, 'the session to end');
+      const failure = await session.ping().then(
+        () => assert.fail('ping should fail'),
+        (error: unknown) => error,
+      );
+      assert.ok(failure instanceof ConnectionClosedError);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses an endpoint on another origin', async () => {
+    const http = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: endpoint\ndata: http://elsewhere.example/messages\n\n');
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    try {
+      const transport = new SseClientTransport({ url: `http://127.0.0.1:${port}/sse` });
+      await assert.rejects(transport.start(), /refused the endpoint http:\/\/elsewhere\.example\/messages, which is on another origin/);
+    } finally {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    }
+  });
+});
