@@ -121,9 +121,20 @@ describe('Streamable HTTP client, streams', () => {
     }
   });
 
-  it('fails every request with a clear error once the server ended the session (404)', async () => {
+  it('starts a new session after the server ended the old one (404), and goes on', async () => {
+    const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp` });
+    const session = await new Client(clientInfo).connect(transport);
+    const first = transport.sessionId;
+    await server.endSessions();
+    const { tools } = await within(session.listTools(), LIMIT, 'tools/list after the session ended');
+    assert.ok(tools.length > 0);
+    assert.ok(transport.sessionId !== undefined && transport.sessionId !== first, 'a new session id');
+    await session.close();
+  });
+
+  it('without renewal, fails every request with a clear error once the server ended the session (404)', async () => {
     const expired = deferred<SessionExpiredError>();
-    const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp`, onSessionExpired: (error) => expired.resolve(error) });
+    const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp`, renewSession: false, onSessionExpired: (error) => expired.resolve(error) });
     const session = await new Client(clientInfo).connect(transport);
     await server.endSessions();
     const failure = await within(session.listTools(), LIMIT, 'tools/list on an ended session').then(

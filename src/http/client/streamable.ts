@@ -13,14 +13,21 @@ import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClien
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectDelay, reconnectOptions, wait, type ReconnectOptions } from './reconnect.js';
 import { discardBody, mediaType, readEventStream } from './response-body.js';
+import { renewSession } from './session-renewal.js';
 
 /** Options of a {@link StreamableHttpClientTransport}. */
 export interface StreamableHttpClientOptions extends HttpClientOptions {
   /** How dropped event streams are reconnected. */
   reconnect?: Partial<ReconnectOptions>;
   /**
-   * The server forgot the session (404). The transport has closed with `error`, which every
-   * pending request gets too; connect again with a new transport for a new session.
+   * When the server forgets the session (404), start a new one with the same initialize
+   * parameters and retry, as the spec requires. Default true. Server-side state of the old
+   * session (subscriptions, log level) does not carry over.
+   */
+  renewSession?: boolean;
+  /**
+   * The server forgot the session (404) and no new one could be started (or `renewSession` is
+   * false). The transport has closed with `error`, which every pending request gets too.
    */
   onSessionExpired?: (error: SessionExpiredError) => void;
   /** Open the GET stream for server-initiated messages once initialized. Default true. */
@@ -64,6 +71,9 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #initializeIds = new Set<RequestId>();
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
+  /** The client's initialize params, to open a new session like the first one. */
+  #initializeParams: Record<string, unknown> | undefined;
+  #renewing: Promise<boolean> | undefined;
   #started = false;
   #standaloneOpened = false;
   #closing: Promise<void> | undefined;
@@ -114,6 +124,7 @@ export class StreamableHttpClientTransport implements Transport {
       if (item.method === 'initialize') {
         initializing = true;
         this.#initializeIds.add(item.id);
+        this.#initializeParams = item.params;
       }
     }
     const sessionId = this.#sessionId;
@@ -127,6 +138,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (!response.ok) {
       if (response.status === 404 && sessionId !== undefined) {
         await discardBody(response);
+        if (!initializing && (await this.#renew(sessionId))) return this.send(message);
         throw this.#expire(sessionId);
       }
       throw await HttpStatusError.from('POST', this.url, response);
@@ -175,6 +187,39 @@ export class StreamableHttpClientTransport implements Transport {
     } catch (error) {
       this.onerror?.(fetchFailure('DELETE', this.url, error, false));
     }
+  }
+
+  /**
+   * Opens a new session in place of `expired`; true when one is open (this call's or a
+   * concurrent one's). Requests of the old session waiting on its streams are not retried.
+   */
+  #renew(expired: string): Promise<boolean> {
+    if (this.#sessionId !== expired) return Promise.resolve(this.#sessionId !== undefined);
+    if (this.#renewing) return this.#renewing;
+    const params = this.#initializeParams;
+    if (this.#options.renewSession === false || params === undefined || this.#closing) return Promise.resolve(false);
+    this.#renewing = (async () => {
+      try {
+        const sessionId = await renewSession({
+          url: this.url,
+          fetch: this.#fetch,
+          headers: (own, id) => buildHeaders(this.#options.headers, { 'mcp-session-id': id, 'mcp-protocol-version': this.#protocolVersion, ...own }),
+          initializeParams: params,
+          protocolVersion: this.#protocolVersion,
+          signal: this.#abort.signal,
+        });
+        if (sessionId === undefined) return false;
+        this.#sessionId = sessionId;
+        this.#standaloneOpened = false;
+        this.#openStandaloneStream();
+        return true;
+      } catch {
+        return false;
+      } finally {
+        this.#renewing = undefined;
+      }
+    })();
+    return this.#renewing;
   }
 
   /** The session is gone: close with an error that every pending request gets. */
@@ -291,7 +336,8 @@ export class StreamableHttpClientTransport implements Transport {
     }
     if (response.status === 404 && sessionId !== undefined) {
       await discardBody(response);
-      this.#expire(sessionId);
+      // A renewed session opens its own GET stream; this one belongs to the old session.
+      if (!(await this.#renew(sessionId))) this.#expire(sessionId);
       return 'stop';
     }
     if (response.status === 405) {
