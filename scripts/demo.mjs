@@ -27,5 +27,23 @@ failed += step('a tool error is content the model can read (exit code 1)', ['cal
 failed += step('arguments are validated against the input schema (exit code 1)', ['call', 'add', '{"a":"two","b":40}', ...server]) === 1 ? 0 : 1;
 failed += step('a resource', ['read', 'greeting://Ada', ...server]) === 0 ? 0 : 1;
 failed += step('a prompt', ['prompt', 'review_code', '{"code":"let x = 1","language":"typescript"}', ...server]) === 0 ? 0 : 1;
+// The same server over HTTP: start it on a free port, read its URL, call it through the URL.
+const { spawn } = await import('node:child_process');
+const httpServer = spawn(process.execPath, [cli, 'example-server', '--http', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve) => {
+  let out = '';
+  httpServer.stdout.on('data', (chunk) => {
+    out += chunk;
+    if (out.includes('\n')) resolve(out.split('\n')[0]);
+  });
+  httpServer.on('exit', () => resolve(undefined));
+});
+if (url) {
+  failed += step('over Streamable HTTP, the server given as a URL', ['call', url, 'weather', '{"city":"Oslo"}']) === 0 ? 0 : 1;
+} else {
+  failed += 1;
+}
+httpServer.kill('SIGTERM');
+
 console.log(failed === 0 ? '\nDemo finished: every step behaved as expected.' : `\nDemo: ${failed} step(s) did not behave as expected.`);
 process.exit(failed === 0 ? 0 : 1);
