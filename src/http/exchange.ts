@@ -41,6 +41,31 @@ export interface HttpStreamWriter {
   onClose(listener: () => void): void;
 }
 
+/** The closed state and close listeners every stream writer shares; fronts add the writing. */
+export abstract class StreamWriterBase implements HttpStreamWriter {
+  #closed = false;
+  readonly #listeners: (() => void)[] = [];
+
+  abstract write(chunk: string): boolean;
+  abstract close(): void;
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  onClose(listener: () => void): void {
+    if (this.#closed) listener();
+    else this.#listeners.push(listener);
+  }
+
+  /** Marks the stream ended and tells the listeners, once. */
+  protected finish(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const listener of this.#listeners.splice(0)) listener();
+  }
+}
+
 /** The core of an HTTP endpoint: handles one exchange. */
 export type HttpExchangeHandler = (request: HttpRequestLike, response: HttpResponseSink) => Promise<void>;
 

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Server } from '../server/server.js';
-import { BodyTooLargeError, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink, type HttpStreamWriter } from './exchange.js';
+import { BodyTooLargeError, StreamWriterBase, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink } from './exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from './server/core.js';
 import type { StreamableHttpOptions } from './server/options.js';
 
@@ -98,37 +98,33 @@ function runtimeHeaders(headers: Readonly<Record<string, string>>): Record<strin
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /** A streamed body fed chunk by chunk. */
-class ResponseStreamWriter implements HttpStreamWriter {
+class ResponseStreamWriter extends StreamWriterBase {
   readonly body: ReadableStream<Uint8Array>;
   #controller!: ReadableStreamDefaultController<Uint8Array>;
-  #closed = false;
-  readonly #listeners: (() => void)[] = [];
   readonly #encoder = new TextEncoder();
 
   constructor(signal: AbortSignal) {
+    super();
     this.body = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
           this.#controller = controller;
         },
-        cancel: () => this.#finish(),
+        cancel: () => this.finish(),
       },
       new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
     );
-    if (signal.aborted) this.#finish();
+    if (signal.aborted) this.finish();
     else signal.addEventListener('abort', () => this.close(), { once: true });
   }
 
-  get closed(): boolean {
-    return this.#closed;
-  }
 
   write(chunk: string): boolean {
-    if (this.#closed) return false;
+    if (this.closed) return false;
     try {
       this.#controller.enqueue(this.#encoder.encode(chunk));
     } catch {
-      this.#finish();
+      this.finish();
       return false;
     }
     if ((this.#controller.desiredSize ?? 0) < -MAX_BUFFERED_BYTES) {
@@ -139,23 +135,14 @@ class ResponseStreamWriter implements HttpStreamWriter {
   }
 
   close(): void {
-    if (this.#closed) return;
+    if (this.closed) return;
     try {
       this.#controller.close();
     } catch {
       // Already errored or cancelled by the reader.
     }
-    this.#finish();
+    this.finish();
   }
 
-  onClose(listener: () => void): void {
-    if (this.#closed) listener();
-    else this.#listeners.push(listener);
-  }
 
-  #finish(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    for (const listener of this.#listeners.splice(0)) listener();
-  }
 }

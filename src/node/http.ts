@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server as NodeHttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyTooLargeError, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink, type HttpStreamWriter } from '../http/exchange.js';
+import { BodyTooLargeError, StreamWriterBase, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink } from '../http/exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/core.js';
 import type { StreamableHttpOptions } from '../http/server/options.js';
 import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
@@ -210,48 +210,35 @@ function fromParsedBody(parsed: unknown, limit: number): string {
   return text;
 }
 
-class NodeStreamWriter implements HttpStreamWriter {
+class NodeStreamWriter extends StreamWriterBase {
   readonly #res: ServerResponse;
-  #closed = false;
-  readonly #listeners: (() => void)[] = [];
 
   constructor(res: ServerResponse) {
+    super();
     this.#res = res;
     res.socket?.setNoDelay(true);
     // A client that already left never sends `close` again.
-    if (res.closed) this.#closed = true;
-    else res.once('close', () => this.#finish());
+    if (res.closed) this.finish();
+    else res.once('close', () => this.finish());
   }
 
-  get closed(): boolean {
-    return this.#closed;
-  }
 
   write(chunk: string): boolean {
-    if (this.#closed) return false;
+    if (this.closed) return false;
     this.#res.write(chunk);
     if (this.#res.writableLength > MAX_BUFFERED_BYTES) {
       this.#res.destroy();
-      this.#finish();
+      this.finish();
       return false;
     }
     return true;
   }
 
   close(): void {
-    if (this.#closed) return;
+    if (this.closed) return;
     this.#res.end();
-    this.#finish();
+    this.finish();
   }
 
-  onClose(listener: () => void): void {
-    if (this.#closed) listener();
-    else this.#listeners.push(listener);
-  }
 
-  #finish(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    for (const listener of this.#listeners.splice(0)) listener();
-  }
 }
