@@ -1,0 +1,93 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dressResult, missingClientCapability, readEnvelope, statelessVersionOf } from './stateless.js';
+import { McpError } from './errors.js';
+
+const SUPPORTED = ['2026-07-28'];
+const envelope = (meta: Record<string, unknown>) => ({
+  _meta: {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    ...meta,
+  },
+});
+
+/** The spec's example files for a type, found beside the repository. */
+function examples(type: string): Record<string, unknown>[] {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!readdirSync(dir).includes('package.json')) dir = dirname(dir);
+  const folder = join(dir, '..', 'shared', 'spec', '2026-07-28', 'examples', type);
+  return readdirSync(folder).map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as Record<string, unknown>);
+}
+
+describe('the stateless request envelope', () => {
+  it('tells stateless requests by the version in _meta', () => {
+    assert.equal(statelessVersionOf(envelope({})), '2026-07-28');
+    assert.equal(statelessVersionOf({ name: 'x' }), undefined);
+    assert.equal(statelessVersionOf(undefined), undefined);
+    assert.equal(statelessVersionOf({ _meta: { progressToken: 1 } }), undefined);
+  });
+
+  it('reads every member of the envelope of the spec example', () => {
+    const [request] = examples('CallToolRequest') as { params: Record<string, unknown> }[];
+    const read = readEnvelope(request!.params, SUPPORTED);
+    assert.deepEqual(read, { protocolVersion: '2026-07-28', clientCapabilities: {}, clientInfo: { name: 'ExampleClient', version: '1.0.0' }, logLevel: undefined });
+  });
+
+  it('refuses an unsupported version with -32022 and the shape of the spec example', () => {
+    const [expected] = examples('UnsupportedProtocolVersionError') as { error: { code: number; data: { requested: string } } }[];
+    const error = (() => {
+      try {
+        readEnvelope(envelope({ 'io.modelcontextprotocol/protocolVersion': expected!.error.data.requested }), ['2026-07-28', '2025-11-25']);
+      } catch (e) {
+        return e;
+      }
+    })() as McpError;
+    assert.ok(error instanceof McpError);
+    assert.deepEqual(error.toJSON(), expected!.error);
+  });
+
+  it('refuses a stateful revision named in _meta: those have no envelope', () => {
+    assert.throws(() => readEnvelope(envelope({ 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }), [...SUPPORTED, '2025-11-25']), { code: -32022 });
+  });
+
+  const malformed: [string, Record<string, unknown>, RegExp][] = [
+    ['missing capabilities', { 'io.modelcontextprotocol/clientCapabilities': undefined }, /clientCapabilities"\]: missing required property/],
+    ['capabilities not an object', { 'io.modelcontextprotocol/clientCapabilities': 'all' }, /clientCapabilities"\]: expected object/],
+    ['clientInfo without a version', { 'io.modelcontextprotocol/clientInfo': { name: 'x' } }, /clientInfo"\]\.version: missing required property/],
+    ['an unknown log level', { 'io.modelcontextprotocol/logLevel': 'loud' }, /logLevel"\]: expected one of debug/],
+  ];
+  for (const [name, meta, message] of malformed) {
+    it(`refuses ${name} with -32602 naming the member`, () => {
+      assert.throws(() => readEnvelope(envelope(meta), SUPPORTED), (e: unknown) => e instanceof McpError && e.code === -32602 && message.test(e.message));
+    });
+  }
+
+  it('keeps the log level the request asked for', () => {
+    assert.equal(readEnvelope(envelope({ 'io.modelcontextprotocol/logLevel': 'warning' }), SUPPORTED).logLevel, 'warning');
+  });
+
+  it('builds -32021 in the shape of the spec example', () => {
+    const [expected] = examples('MissingRequiredClientCapabilityError') as { error: Record<string, unknown> }[];
+    assert.deepEqual(missingClientCapability({ elicitation: {} }, 'Server requires the elicitation capability for this request').toJSON(), expected!.error);
+  });
+});
+
+describe('results of the stateless revision', () => {
+  const serverInfo = { name: 'ExampleServer', version: '1.0.0' };
+
+  it('carry resultType complete and the server identity, keeping their own _meta', () => {
+    assert.deepEqual(dressResult({ tools: [], _meta: { mine: 1 } }, serverInfo), {
+      tools: [],
+      resultType: 'complete',
+      _meta: { mine: 1, 'io.modelcontextprotocol/serverInfo': serverInfo },
+    });
+  });
+
+  it('keep a resultType the handler chose', () => {
+    assert.equal(dressResult({ resultType: 'input_required', requestState: 's' }, serverInfo).resultType, 'input_required');
+  });
+});

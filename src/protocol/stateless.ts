@@ -1,0 +1,83 @@
+/**
+ * The stateless revision's per-request envelope, for a server: reading the `_meta` that every
+ * request carries (version, client identity and capabilities, log level), refusing it with
+ * the revision's own errors, and dressing results (`resultType`, `serverInfo`).
+ * @module
+ */
+import { isObject } from '../jsonrpc/message.js';
+import { GUARDS } from '../types/guards/index.js';
+import { LOGGING_LEVELS, type LoggingLevel } from '../types/logging.js';
+import { META } from '../types/meta.js';
+import { McpError, McpErrorCode } from './errors.js';
+import { isStateless } from './versions.js';
+
+/** What one stateless request says about its caller. */
+export interface RequestEnvelope {
+  protocolVersion: string;
+  clientCapabilities: Record<string, unknown>;
+  clientInfo: Record<string, unknown> | undefined;
+  /** The level at or above which log messages may be sent for this request; none when absent. */
+  logLevel: LoggingLevel | undefined;
+}
+
+/** The version a request's `_meta` names, when it names one: such a request is stateless. */
+export function statelessVersionOf(params: Record<string, unknown> | undefined): string | undefined {
+  const meta = params?._meta;
+  if (!isObject(meta)) return undefined;
+  const version = meta[META.protocolVersion];
+  return typeof version === 'string' ? version : undefined;
+}
+
+/**
+ * Reads and checks the envelope of a request that names a version. An unsupported version is
+ * -32022 listing what the server supports; a missing or malformed member is -32602 naming it.
+ */
+export function readEnvelope(params: Record<string, unknown>, supported: readonly string[]): RequestEnvelope {
+  const meta = params._meta as Record<string, unknown>;
+  const requested = meta[META.protocolVersion] as string;
+  if (!isStateless(requested) || !supported.includes(requested)) {
+    throw new McpError(McpErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', { supported: [...supported], requested });
+  }
+  const capabilities = meta[META.clientCapabilities];
+  if (capabilities === undefined) throw invalidMeta(META.clientCapabilities, 'missing required property');
+  const capabilitiesIssue = GUARDS.ClientCapabilities?.(capabilities);
+  if (capabilitiesIssue !== undefined) throw invalidMeta(META.clientCapabilities, capabilitiesIssue);
+  const clientInfo = meta[META.clientInfo];
+  if (clientInfo !== undefined) {
+    const infoIssue = GUARDS.Implementation?.(clientInfo);
+    if (infoIssue !== undefined) throw invalidMeta(META.clientInfo, infoIssue);
+  }
+  const logLevel = meta[META.logLevel];
+  if (logLevel !== undefined && !(LOGGING_LEVELS as readonly unknown[]).includes(logLevel)) {
+    throw invalidMeta(META.logLevel, `expected one of ${LOGGING_LEVELS.join(', ')}`);
+  }
+  return {
+    protocolVersion: requested,
+    clientCapabilities: capabilities as Record<string, unknown>,
+    clientInfo: clientInfo as Record<string, unknown> | undefined,
+    logLevel: logLevel as LoggingLevel | undefined,
+  };
+}
+
+/**
+ * The request needs client capabilities it did not declare (-32021). `required` is in the
+ * shape of `ClientCapabilities`, as the error's `data` carries it.
+ */
+export function missingClientCapability(required: Record<string, unknown>, message: string): McpError {
+  return new McpError(McpErrorCode.MissingRequiredClientCapability, message, { requiredCapabilities: required });
+}
+
+/** A result as the stateless revision sends it: `resultType` and the server's identity in `_meta`. */
+export function dressResult(result: Record<string, unknown>, serverInfo: Record<string, unknown>): Record<string, unknown> {
+  const meta = isObject(result._meta) ? result._meta : undefined;
+  return {
+    ...result,
+    resultType: typeof result.resultType === 'string' ? result.resultType : 'complete',
+    _meta: { ...meta, [META.serverInfo]: serverInfo },
+  };
+}
+
+function invalidMeta(key: string, issue: string): McpError {
+  const path = issue.includes(': ') ? `params._meta["${key}"].${issue}` : `params._meta["${key}"]: ${issue}`;
+  return new McpError(McpErrorCode.InvalidParams, `Invalid request envelope: ${path}`);
+}
