@@ -13,6 +13,9 @@ import { CapabilityNotSupportedError, McpError, methodNotFound } from './errors.
 import { hasCapability, methodAllowed, methodInfo, requiredCapability } from './methods.js';
 import { RequestCancelledError, RequestContext } from './request-context.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
+import { readEnvelope, statelessVersionOf } from './stateless.js';
+
+const identity = (result: unknown): unknown => result;
 
 export type Role = 'client' | 'server';
 
@@ -48,6 +51,19 @@ export interface SessionOptions {
   createContext?: (session: Session, request: JsonRpcRequest, version: string) => RequestContext;
   onError?: (error: Error) => void;
   onClose?: (session: Session, error: ConnectionClosedError) => void;
+  /**
+   * Serve requests that carry their revision in `_meta` (the stateless era) beside the
+   * initialize handshake, on the same connection.
+   */
+  stateless?: StatelessServing;
+}
+
+/** How a server answers stateless requests. */
+export interface StatelessServing {
+  /** The stateless revisions served; others are -32022. */
+  versions: readonly string[];
+  /** Put on every result: `resultType`, the server's identity, caching hints. */
+  finish(method: string, result: Record<string, unknown>): Record<string, unknown>;
 }
 
 export interface SendRequestOptions extends Omit<RequestOptions, 'id'> {
@@ -179,6 +195,8 @@ export class Session {
   }
 
   #onRequest(request: JsonRpcRequest, batched: boolean): unknown {
+    const stateless = this.#options.stateless;
+    if (stateless && statelessVersionOf(request.params) !== undefined) return this.#onStatelessRequest(request, stateless);
     const { method, id } = request;
     const params = request.params ?? {};
     const version = this.#admit(method, batched);
@@ -190,6 +208,38 @@ export class Session {
 
     const ctx = this.#options.createContext?.(this, request, version) ?? new RequestContext(this, id, method, params, version);
     if (method === 'initialize') this.#initializeId = id;
+    return this.#run(ctx, handler, params, identity);
+  }
+
+  /**
+   * A request that names its revision in `_meta`: no handshake, nothing remembered between
+   * requests; the envelope says who is asking and what it can do.
+   */
+  #onStatelessRequest(request: JsonRpcRequest, stateless: StatelessServing): unknown {
+    const { method, id } = request;
+    const params = request.params ?? {};
+    const envelope = readEnvelope(params, stateless.versions);
+    const version = envelope.protocolVersion;
+    if (!methodAllowed(method, version, 'client', 'request')) {
+      throw methodNotFound(method, methodInfo(method) ? `not available in protocol revision ${version}` : undefined);
+    }
+    const capability = requiredCapability(method, version);
+    if (capability && !hasCapability(this.capabilities, capability)) {
+      throw methodNotFound(method, `this server did not declare the ${capability} capability`);
+    }
+    const issue = validateRequestParams(method, request.params);
+    if (issue !== undefined) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${issue}`);
+    const handler = this.#options.handlers.request(method);
+    if (!handler) throw methodNotFound(method);
+    const ctx = this.#options.createContext?.(this, request, version) ?? new RequestContext(this, id, method, params, version);
+    ctx.envelope = envelope;
+    const finish = (result: unknown) => (result === NO_RESPONSE || !isObject(result) ? result : stateless.finish(method, result));
+    return this.#run(ctx, handler, params, finish);
+  }
+
+  /** Runs a handler, tracking it for cancellation; `finish` shapes its result. */
+  #run(ctx: RequestContext, handler: RequestHandler, params: Record<string, unknown>, finish: (result: unknown) => unknown): unknown {
+    const id = ctx.requestId;
     this.#inflight.set(id, ctx);
     let outcome: unknown;
     try {
@@ -200,12 +250,12 @@ export class Session {
     }
     if (!(outcome instanceof Promise)) {
       this.#inflight.delete(id);
-      return outcome;
+      return finish(outcome);
     }
     return outcome.then(
       (result: unknown) => {
         this.#inflight.delete(id);
-        return ctx.cancelled ? NO_RESPONSE : result;
+        return ctx.cancelled ? NO_RESPONSE : finish(result);
       },
       (error: unknown) => {
         this.#inflight.delete(id);

@@ -60,12 +60,12 @@ export class ServerContext extends RequestContext {
 
   /** The client's declared capabilities. */
   get clientCapabilities(): ClientCapabilities {
-    return (this.session.peer?.capabilities ?? {}) as ClientCapabilities;
+    return (this.envelope?.clientCapabilities ?? this.session.peer?.capabilities ?? {}) as ClientCapabilities;
   }
 
   /** The client's name and version, as it introduced itself. */
   get clientInfo(): Implementation | undefined {
-    return this.session.peer?.info as Implementation | undefined;
+    return (this.envelope ? this.envelope.clientInfo : this.session.peer?.info) as Implementation | undefined;
   }
 
   /**
@@ -73,7 +73,9 @@ export class ServerContext extends RequestContext {
    * for; otherwise does nothing.
    */
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
-    if (!levelPasses(level, this.#channel.logLevel) || this.cancelled) return;
+    // A stateless request opts into log messages itself; a session sets one level for all.
+    const threshold = this.envelope ? this.envelope.logLevel : this.#channel.logLevel;
+    if (!levelPasses(level, threshold) || this.cancelled) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params.logger = logger;
     await this.session.notify('notifications/message', params, { relatedRequestId: this.requestId });
@@ -84,6 +86,7 @@ export class ServerContext extends RequestContext {
    * JSON Schema of flat primitive fields) or, with `mode: 'url'`, a page to visit.
    */
   async elicit(params: ElicitFormParams | ElicitUrlParams): Promise<ElicitResult> {
+    this.#refuseStateless('elicitation');
     const caps = this.clientCapabilities;
     if (!hasCapability(caps, 'elicitation')) {
       throw new CapabilityNotSupportedError('The client does not support elicitation (it did not declare the elicitation capability)');
@@ -113,6 +116,7 @@ export class ServerContext extends RequestContext {
 
   /** Asks the client's model for a completion (`sampling/createMessage`), optionally with tools. */
   async sample(params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+    this.#refuseStateless('sampling');
     const caps = this.clientCapabilities;
     if (!hasCapability(caps, 'sampling')) {
       throw new CapabilityNotSupportedError('The client does not support sampling (it did not declare the sampling capability)');
@@ -129,9 +133,20 @@ export class ServerContext extends RequestContext {
 
   /** The client's roots (directories and files it lets the server work in). */
   async listRoots(): Promise<ListRootsResult> {
+    this.#refuseStateless('roots');
     if (!hasCapability(this.clientCapabilities, 'roots')) {
       throw new CapabilityNotSupportedError('The client does not support roots (it did not declare the roots capability)');
     }
     return (await this.#channel.request('roots/list', {}, this.signal, this.requestId)) as ListRootsResult;
+  }
+
+  /**
+   * A stateless request cannot reach the client mid-call: the answer must come back as a
+   * multi round-trip result, which this server does not produce yet.
+   */
+  #refuseStateless(what: string): void {
+    if (this.envelope) {
+      throw new CapabilityNotSupportedError(`Asking the client for ${what} during a ${this.protocolVersion} request needs a multi round-trip result, which this server does not support yet`);
+    }
   }
 }

@@ -7,9 +7,11 @@
 import type { Clock } from '../jsonrpc/clock.js';
 import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
-import { Session, type HandlerTable, type NotificationHandler, type RequestHandler } from '../protocol/session.js';
+import { Session, type HandlerTable, type NotificationHandler, type RequestHandler, type StatelessServing } from '../protocol/session.js';
 import { acceptInitialize } from '../protocol/stateful.js';
-import type { StatefulVersion } from '../protocol/versions.js';
+import { LATEST_VERSION, STATELESS_VERSIONS, SUPPORTED_VERSIONS, type StatefulVersion } from '../protocol/versions.js';
+import { dressResult } from '../protocol/stateless.js';
+import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../transports/transport.js';
 import type { Implementation } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
@@ -52,7 +54,20 @@ export interface ServerOptions {
   /** Problems that do not end a session (malformed input, handler crashes), for logging. */
   onError?: (error: Error) => void;
   clock?: Clock;
+  /**
+   * Serve stateless requests (2026-07-28: the revision in each request's `_meta`) beside the
+   * initialize handshake on every connection. Default true.
+   */
+  stateless?: boolean;
+  /**
+   * Caching hints on stateless list, read and discover results. Default `ttlMs: 0` (stale at
+   * once) and `cacheScope: 'private'`: safe for any server; raise them when lists are stable.
+   */
+  cache?: { ttlMs?: number; cacheScope?: 'public' | 'private' };
 }
+
+/** Results the stateless revision marks with caching hints. */
+const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover']);
 
 type ListKind = 'tools' | 'resources' | 'prompts';
 
@@ -76,6 +91,7 @@ export class Server {
   readonly #host: FeatureHost;
   readonly #tools: ToolRegistry;
   readonly #events: Listeners<ServerEventMap>;
+  readonly #stateless: StatelessServing;
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
 
@@ -83,6 +99,19 @@ export class Server {
     this.info = info;
     this.#options = options;
     this.#events = new Listeners(options.onError);
+    const ttlMs = options.cache?.ttlMs ?? 0;
+    const cacheScope = options.cache?.cacheScope ?? 'private';
+    this.#stateless = {
+      versions: STATELESS_VERSIONS,
+      finish: (method, result) => {
+        const dressed = dressResult(result, shapeForRevision('Implementation', this.info, LATEST_VERSION));
+        if (CACHEABLE.has(method) && dressed.resultType === 'complete') {
+          dressed.ttlMs ??= ttlMs;
+          dressed.cacheScope ??= cacheScope;
+        }
+        return dressed;
+      },
+    };
     this.#host = {
       pageSize: options.pageSize ?? Infinity,
       listChanged: (kind) => this.#listChanged(kind),
@@ -96,6 +125,14 @@ export class Server {
         ...(options.versions && { versions: options.versions }),
       }),
     );
+    this.#requestHandlers.set('server/discover', (_params, ctx) => {
+      const result: Record<string, unknown> = {
+        supportedVersions: [...SUPPORTED_VERSIONS],
+        capabilities: shapeForRevision('ServerCapabilities', ctx.session.capabilities, ctx.protocolVersion),
+      };
+      if (options.instructions !== undefined) result.instructions = options.instructions;
+      return result;
+    });
     this.#notificationHandlers.set('notifications/initialized', (_params, session) => this.#emitFor(session, 'initialized'));
     this.#notificationHandlers.set('notifications/roots/list_changed', (_params, session) => this.#emitFor(session, 'rootsListChanged'));
     this.#tools = this.addFeature(new ToolRegistry(this.#host));
@@ -191,6 +228,7 @@ export class Server {
       ...(options.clock && { clock: options.clock }),
       ...(options.onError && { onError: options.onError }),
       onClose: (s) => this.#sessions.delete(s),
+      ...(options.stateless !== false && { stateless: this.#stateless }),
     });
     const serverSession: ServerSession = new ServerSession(session);
     // In a stateful session the context's calls to the client are real requests.
