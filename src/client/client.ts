@@ -9,8 +9,9 @@ import { hasCapability, methodAllowed } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import { Session, type HandlerTable, type RequestHandler } from '../protocol/session.js';
-import { initialize, type Implementation } from '../protocol/stateful.js';
-import { LATEST_STATEFUL_VERSION, type StatefulVersion } from '../protocol/versions.js';
+import { initialize, type Implementation, type InitializeOutcome } from '../protocol/stateful.js';
+import { discover } from '../protocol/stateless-client.js';
+import { isStatefulVersion, isStateless, LATEST_STATEFUL_VERSION, STATEFUL_VERSIONS, type ProtocolVersion, type StatefulVersion } from '../protocol/versions.js';
 import type { Transport } from '../transports/transport.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Root } from '../types/roots.js';
@@ -46,8 +47,14 @@ export interface ClientOptions {
 }
 
 export interface ConnectOptions {
-  /** The revision to ask for; default the latest stateful one. */
-  protocolVersion?: StatefulVersion;
+  /**
+   * The revision to ask for; default the latest stateful one. A stateless revision
+   * (`2026-07-28`) probes with `server/discover` first and falls back to the initialize
+   * handshake when the server does not speak it.
+   */
+  protocolVersion?: ProtocolVersion;
+  /** Time limit for the `server/discover` probe before falling back. Default 10 s. */
+  discoverTimeoutMs?: number;
   /** Time limit for the handshake. */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -139,23 +146,39 @@ export class Client {
     });
     await session.start();
     try {
+      let statefulVersion: StatefulVersion = isStatefulVersion(requested) ? requested : LATEST_STATEFUL_VERSION;
+      if (isStateless(requested)) {
+        const probe = await discover(session, {
+          clientInfo: this.info,
+          capabilities: declared,
+          protocolVersion: requested,
+          request: { timeoutMs: options.discoverTimeoutMs ?? 10_000, ...(options.signal && { signal: options.signal }) },
+        });
+        if (probe.era === 'stateless') return this.#opened(session, declared, probe.outcome, events);
+        const offered = STATEFUL_VERSIONS.find((v) => probe.supported?.includes(v));
+        if (offered) statefulVersion = offered;
+      }
       const outcome = await initialize(session, {
         clientInfo: this.info,
         capabilities: declared,
-        protocolVersion: requested,
+        protocolVersion: statefulVersion,
         request: {
           ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
           ...(options.signal && { signal: options.signal }),
         },
       });
-      const open: OpenSession = { session, declared };
-      this.#open.add(open);
-      void session.finished.then(() => this.#open.delete(open));
-      return new ClientSession(session, outcome, events);
+      return this.#opened(session, declared, outcome, events);
     } catch (error) {
       await session.close().catch(() => {});
       throw error;
     }
+  }
+
+  #opened(session: Session, declared: Record<string, unknown>, outcome: InitializeOutcome, events: SessionEvents): ClientSession {
+    const open: OpenSession = { session, declared };
+    this.#open.add(open);
+    void session.finished.then(() => this.#open.delete(open));
+    return new ClientSession(session, outcome, events);
   }
 
   #capabilitiesFor(version: string): Record<string, unknown> {

@@ -89,6 +89,8 @@ export class Session {
   readonly #progress = new Map<string | number, ProgressListener>();
   /** Id of the initialize request while it is being handled; it cannot be cancelled. */
   #initializeId: RequestId | undefined;
+  /** The envelope put in every outgoing request's `_meta` (stateless client sessions). */
+  #stamp: Record<string, unknown> | undefined;
   /** Resolves with the reason once the connection has closed. */
   readonly finished: Promise<ConnectionClosedError>;
   #finish!: (error: ConnectionClosedError) => void;
@@ -144,6 +146,14 @@ export class Session {
   }
 
   /**
+   * Makes every request of this (client) session stateless: `meta` (the revision, the client's
+   * identity and capabilities) goes into each request's `_meta`.
+   */
+  stampRequests(meta: Record<string, unknown> | undefined): void {
+    this.#stamp = meta;
+  }
+
+  /**
    * Sends a request to the peer. Fails locally, without sending, when the method does not
    * exist in the negotiated revision or the peer did not declare the capability it needs.
    */
@@ -158,6 +168,7 @@ export class Session {
       }
     }
     const { onprogress, resetTimeoutOnProgress, ...rest } = options;
+    if (this.#stamp) params = { ...params, _meta: { ...(isObject(params?._meta) ? params._meta : {}), ...this.#stamp } };
     if (!onprogress) return checkResult(method, await this.connection.request(method, params, rest));
 
     const id = this.connection.allocateId();

@@ -6,7 +6,7 @@
 import { isObject } from '../jsonrpc/message.js';
 import { McpError, UnsupportedVersionError } from './errors.js';
 import type { Session, SendRequestOptions } from './session.js';
-import { isStatefulVersion, negotiateStatefulVersion, STATEFUL_VERSIONS, type StatefulVersion } from './versions.js';
+import { isStatefulVersion, negotiateStatefulVersion, STATEFUL_VERSIONS, type ProtocolVersion, type StatefulVersion } from './versions.js';
 import { McpErrorCode } from './errors.js';
 import { shapeForRevision } from './revision-shape.js';
 
@@ -55,7 +55,7 @@ export interface InitializeOptions {
 }
 
 export interface InitializeOutcome {
-  protocolVersion: StatefulVersion;
+  protocolVersion: ProtocolVersion;
   capabilities: Record<string, unknown>;
   serverInfo: Implementation;
   instructions: string | undefined;
