@@ -5,6 +5,9 @@
  */
 import { parseFrame, serialize } from '../../jsonrpc/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
+import { isObject } from '../../jsonrpc/message.js';
+import { McpErrorCode } from '../../protocol/errors.js';
+import { statelessVersionOf } from '../../protocol/stateless.js';
 import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
 import { accepts, isJsonContentType, protocolVersionProblem } from './header-checks.js';
 import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
@@ -44,7 +47,11 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   if (!parsed.ok) return tracked.send(400, JSON_HEADERS, serialize(parsed.response));
   const body = inspectBody(parsed.value);
 
-  if (!session) return openSession(request, sink, body, sessions);
+  if (!session) {
+    const stateless = !body.batch && isObject(body.value) ? statelessVersionOf(body.value.params as Record<string, unknown> | undefined) : undefined;
+    if (stateless !== undefined) return serveStateless(request, sink, body, stateless, sessions);
+    return openSession(request, sink, body, sessions);
+  }
   // The session may have ended while the body was arriving.
   if (session.transport.closed) return sessionNotFound(tracked);
   return deliver(request, tracked, body, session, config);
@@ -68,6 +75,28 @@ async function deliver(request: HttpRequestLike, sink: HttpResponseSink, body: I
   if (!body.expectsAnswer) return sink.send(202, {});
   if (config.responseMode === 'sse') exchange.startStream();
   await exchange.settled;
+}
+
+/**
+ * A request of the stateless revision (its version in `_meta`, no session): served on a
+ * transport of its own that ends with the answer. The version header, when sent, must agree
+ * with the body (-32020 otherwise).
+ */
+async function serveStateless(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, version: string, sessions: SessionTable): Promise<void> {
+  const header = request.header(PROTOCOL_VERSION_HEADER)?.trim();
+  if (header !== undefined && header !== version) {
+    return refuse(sink, 400, McpErrorCode.HeaderMismatch, `Header mismatch: MCP-Protocol-Version is ${header} but the request's _meta says ${version}`);
+  }
+  if (!body.expectsAnswer) return sink.send(202, {});
+  if (sessions.full) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many requests are being served');
+  const { transport, serverSession } = await sessions.openEphemeral();
+  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: transport.track(request, sink) });
+  request.onAbort(() => exchange.clientGone());
+  transport.deliver(body, exchange);
+  // The transport lives as long as the request: closing it when the client leaves cancels the
+  // handler, which is how a stateless request is cancelled over HTTP.
+  await exchange.done;
+  await serverSession.close();
 }
 
 /** `initialize` without a session: opens one, whose id goes out with a successful answer. */

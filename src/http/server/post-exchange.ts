@@ -39,12 +39,16 @@ export class PostExchange {
   /** Settles once the response has started, or the client went away. */
   readonly settled: Promise<void>;
   #settle!: () => void;
+  /** Settles once the exchange is over: answered, cancelled, abandoned, or the client left. */
+  readonly done: Promise<void>;
+  #done!: () => void;
 
   constructor(options: PostExchangeOptions) {
     this.ids = options.ids;
     this.batch = options.batch;
     this.#options = options;
     this.settled = new Promise((resolve) => (this.#settle = resolve));
+    this.done = new Promise((resolve) => (this.#done = resolve));
   }
 
   /** Whether the answer was given (or the exchange ended without one). */
@@ -56,6 +60,7 @@ export class PostExchange {
   clientGone(): void {
     this.#clientGone = true;
     this.#settle();
+    this.#done();
   }
 
   /** Opens the answer stream now, before anything is sent on it (`responseMode: 'sse'`). */
@@ -79,6 +84,7 @@ export class PostExchange {
   answer(answer: StoredMessage): void {
     if (this.#finished) return;
     this.#finished = true;
+    queueMicrotask(this.#done);
     const headers = this.#options.answerHeaders?.(answer) ?? {};
     if (!this.#stream && !this.#clientGone && this.#options.preferStream && !isRefusal(answer)) {
       this.#open({ ...SSE_HEADERS, ...headers });
@@ -107,6 +113,7 @@ export class PostExchange {
     if (this.#stream) this.#stream.end();
     else if (!this.#clientGone) this.#options.sink.stream(200, SSE_HEADERS).close();
     this.#settle();
+    this.#done();
     return true;
   }
 
@@ -117,6 +124,7 @@ export class PostExchange {
     if (this.#stream) this.#stream.end();
     else if (!this.#clientGone) sessionNotFound(this.#options.sink);
     this.#settle();
+    this.#done();
   }
 
   #open(headers: Readonly<Record<string, string>>): boolean {

@@ -67,6 +67,21 @@ export class SessionTable {
     return entry;
   }
 
+  /**
+   * A transport for one stateless request: served like a session but never listed, so no id
+   * goes out and nothing outlives the request. Counted against the limit while it runs.
+   */
+  async openEphemeral(): Promise<{ transport: HttpSessionTransport; serverSession: ServerSession }> {
+    const transport = new HttpSessionTransport('stateless', this.#config, () => {});
+    this.#opening++;
+    try {
+      const serverSession = await this.#server.connect(transport);
+      return { transport, serverSession };
+    } finally {
+      this.#opening--;
+    }
+  }
+
   /** Closes every session. */
   async closeAll(): Promise<void> {
     await Promise.all([...this.#entries.values()].map((entry) => entry.serverSession.close()));

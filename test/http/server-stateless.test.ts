@@ -1,0 +1,68 @@
+// Stateless (2026-07-28) requests over Streamable HTTP: no session, the envelope in _meta, the
+// answer on the request's own response, and nothing left behind.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createStreamableHttpHandler } from '../../src/http/index.js';
+import { Server } from '../../src/server/index.js';
+
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+
+function setup() {
+  const server = new Server({ name: 'http-stateless', version: '1' });
+  server.tool('steps', {}, async (_args, ctx) => {
+    await ctx.progress(1, 2);
+    await ctx.progress(2, 2);
+    return { content: [{ type: 'text', text: 'done' }] };
+  });
+  const handler = createStreamableHttpHandler(server);
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    handler(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
+    );
+  return { server, handler, post };
+}
+
+describe('stateless requests over Streamable HTTP', () => {
+  it('answers server/discover without a session and keeps none', async () => {
+    const { server, post } = setup();
+    const response = await post({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }, { 'mcp-protocol-version': '2026-07-28' });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('mcp-session-id'), null);
+    const reply = (await response.json()) as { result: { supportedVersions: string[]; resultType: string } };
+    assert.equal(reply.result.resultType, 'complete');
+    assert.ok(reply.result.supportedVersions.includes('2026-07-28'));
+    assert.equal(server.sessions.size, 0);
+  });
+
+  it('streams progress and the result on the request\'s own response', async () => {
+    const { server, post } = setup();
+    const response = await post({ jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { name: 'steps', _meta: { ...META, progressToken: 'p' } } });
+    assert.equal(response.headers.get('content-type')?.startsWith('text/event-stream'), true);
+    const events = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: ') && line.length > 6)
+      .map((line) => JSON.parse(line.slice(6)) as { method?: string; id?: string; result?: { resultType: string } });
+    assert.deepEqual(events.map((e) => e.method ?? `result ${String(e.id)}`), ['notifications/progress', 'notifications/progress', 'result c']);
+    assert.equal(events[2]?.result?.resultType, 'complete');
+    assert.equal(server.sessions.size, 0);
+  });
+
+  it('refuses a version header that disagrees with the body with -32020', async () => {
+    const { post } = setup();
+    const response = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, { 'mcp-protocol-version': '2025-11-25' });
+    assert.equal(response.status, 400);
+    assert.equal(((await response.json()) as { error: { code: number } }).error.code, -32020);
+  });
+
+  it('answers an unsupported version in the body with -32022', async () => {
+    const { post } = setup();
+    const response = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2027-01-01' } } });
+    const reply = (await response.json()) as { error: { code: number; data: { supported: string[] } } };
+    assert.equal(reply.error.code, -32022);
+    assert.deepEqual(reply.error.data.supported, ['2026-07-28']);
+  });
+});
