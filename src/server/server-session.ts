@@ -15,8 +15,12 @@ export class ServerSession {
   /** URIs the client subscribed to with `resources/subscribe`. */
   readonly subscriptions = new Set<string>();
 
+  /** Settles when the session has ended, whoever ended it; never rejects. */
+  readonly finished: Promise<void>;
+
   constructor(session: Session) {
     this.#session = session;
+    this.finished = session.finished.then(() => undefined);
   }
 
   /** The protocol session underneath, for the server's own use. */
@@ -39,11 +43,6 @@ export class ServerSession {
 
   get closed(): boolean {
     return this.#session.closed;
-  }
-
-  /** Settles when the session has ended, whoever ended it; never rejects. */
-  get finished(): Promise<void> {
-    return this.#session.finished.then(() => undefined);
   }
 
   ping(options?: SendRequestOptions): Promise<void> {

@@ -85,15 +85,7 @@ export const LISTED_TEMPLATES = [
 export const pick = <T extends object>(items: readonly T[], keys: readonly string[]): Record<string, unknown>[] =>
   items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))));
 
-/** What the sampling requests of tool `sample` carry besides the prompt. */
-export const SAMPLE_OPTIONS = {
-  systemPrompt: 'Answer in one line.',
-  modelPreferences: { hints: [{ name: 'stub' }], speedPriority: 0.5 },
-  temperature: 0.25,
-  stopSequences: ['\n\n'],
-  metadata: { purpose: 'interop' },
-  maxTokens: 64,
-};
+export { SAMPLE_OPTIONS } from '../fixtures/interop-features-data.js';
 
 /** What both sampling rounds of tool `sample-with-tools` offer the model besides the messages. */
 export const TOOL_OFFER = { tools: [LOOKUP_TOOL], toolChoice: { mode: 'auto' }, maxTokens: 64 };
