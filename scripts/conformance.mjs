@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against mcpkit
-// for the 2025-11-25 revision, on loopback only, and holds the results to the expected-failures
+// for one revision's requirement set (2025-11-25 unless --revision names another), on loopback only, and holds the results to the expected-failures
 // files in conformance/: an unlisted failure and a listed entry that passes are both mismatches.
 //   node scripts/conformance.mjs           both legs
 //   node scripts/conformance.mjs server    the server scenarios of the revision's requirement set
 //   node scripts/conformance.mjs client    its client scenarios, authorization ones aside
+//   node scripts/conformance.mjs --revision 2026-07-28 [server|client]
 // Runs the compiled fixtures in build/conformance (npm run conformance builds first). Exit code
 // 0 when everything matches, 1 on a mismatch, 2 when the suite could not be run. The suite's
-// own output is kept in .tools/conformance-results/<leg>/.
+// own output is kept in .tools/conformance-results/<revision>/<leg>/.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,13 +17,19 @@ import { fileURLToPath } from 'node:url';
 import { ensureNode22 } from './conformance-node.mjs';
 import { formatSummary, judge, readExpectedFailures, readResults } from './conformance-results.mjs';
 
-const REVISION = '2025-11-25';
+const REVISIONS = ['2025-11-25', '2026-07-28'];
+const revisionArg = process.argv.indexOf('--revision');
+const REVISION = revisionArg === -1 ? '2025-11-25' : process.argv[revisionArg + 1];
+if (!REVISIONS.includes(REVISION)) {
+  console.error(`--revision must be one of ${REVISIONS.join(', ')}`);
+  process.exit(2);
+}
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const suiteDir = join(root, 'node_modules', '@modelcontextprotocol', 'conformance');
 const suiteCli = join(suiteDir, 'dist', 'index.js');
 const fixtureServer = join(root, 'build', 'conformance', 'server.js');
 const fixtureClient = join(root, 'build', 'conformance', 'client.js');
-const resultsRoot = join(root, '.tools', 'conformance-results');
+const resultsRoot = join(root, '.tools', 'conformance-results', REVISION);
 
 class SetupError extends Error {}
 
