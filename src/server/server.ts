@@ -9,7 +9,7 @@ import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
 import { Session, type HandlerTable, type NotificationHandler, type RequestHandler, type StatelessServing } from '../protocol/session.js';
 import { acceptInitialize } from '../protocol/stateful.js';
-import { LATEST_VERSION, STATELESS_VERSIONS, SUPPORTED_VERSIONS, type StatefulVersion } from '../protocol/versions.js';
+import { LATEST_VERSION, STATEFUL_VERSIONS, STATELESS_VERSIONS, SUPPORTED_VERSIONS, type ProtocolVersion, type StatefulVersion } from '../protocol/versions.js';
 import { dressResult } from '../protocol/stateless.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../transports/transport.js';
@@ -22,7 +22,7 @@ import { Listeners } from '../internal/listeners.js';
 import { ServerSession } from './server-session.js';
 import { ToolRegistry } from './tools.js';
 import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from './tool-types.js';
-import type { ToolInputSchema } from '../types/tools.js';
+import type { Tool, ToolInputSchema } from '../types/tools.js';
 import {
   ResourceRegistry,
   type RegisteredResource,
@@ -173,6 +173,16 @@ export class Server {
     handler: ToolHandler<In, Out>,
   ): RegisteredTool<In, Out> {
     return this.#tools.add(name, config, handler);
+  }
+
+  /** The enabled tool `name` as clients of the newest revision see it. */
+  toolDefinition(name: string): Tool | undefined {
+    return this.#tools.definition(name);
+  }
+
+  /** The revisions this server speaks: the stateless ones (unless `stateless: false`), then the stateful ones it accepts. */
+  get protocolVersions(): readonly ProtocolVersion[] {
+    return [...(this.#options.stateless === false ? [] : STATELESS_VERSIONS), ...(this.#options.versions ?? STATEFUL_VERSIONS)];
   }
 
   /**

@@ -7,12 +7,13 @@
  */
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
+import { checkToolHeaders } from '../http/mcp-headers.js';
 import { CapabilityNotSupportedError, invalidParams, McpError } from '../protocol/errors.js';
 import type { RequestHandler } from '../protocol/session.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ValidateFunction, ValidationResult, Validator } from '../schema/validator.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
-import type { CallToolResult, ListToolsResult } from '../types/tools.js';
+import type { CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import type { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { FeatureSet } from './feature-set.js';
@@ -71,6 +72,7 @@ export class ToolRegistry implements ServerFeature {
     handler: ToolHandler<In, Out>,
   ): RegisteredTool<In, Out> {
     let entry = createToolEntry(name, config as ToolConfig, handler as unknown as StoredHandler, this.#validator);
+    checkToolHeaders(entry.definition);
     const handle = this.#tools.add(name, entry);
     let removed = false;
     const tools = this.#tools;
@@ -95,10 +97,17 @@ export class ToolRegistry implements ServerFeature {
           entry.handler = stored;
           return;
         }
-        entry = createToolEntry(name, mergeConfig(entry.config, configChanges as Partial<ToolConfig>), stored, validator);
+        const next = createToolEntry(name, mergeConfig(entry.config, configChanges as Partial<ToolConfig>), stored, validator);
+        checkToolHeaders(next.definition);
+        entry = next;
         tools.replace(name, entry);
       },
     };
+  }
+
+  /** The enabled tool `name` as the newest revision defines it. */
+  definition(name: string): Tool | undefined {
+    return this.#tools.get(name)?.definition;
   }
 
   /** One page of enabled tools, as `version` defines them. */

@@ -15,15 +15,29 @@ function setup() {
     return { content: [{ type: 'text', text: 'done' }] };
   });
   const handler = createStreamableHttpHandler(server);
-  const post = (body: unknown, headers: Record<string, string> = {}) =>
+  const post = (body: StatelessRequest, headers: Record<string, string> = {}) =>
     handler(
       new Request('http://localhost/mcp', {
         method: 'POST',
-        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...standardHeaders(body), ...headers },
         body: JSON.stringify(body),
       }),
     );
   return { server, handler, post };
+}
+
+interface StatelessRequest {
+  jsonrpc: '2.0';
+  id: number | string;
+  method: string;
+  params: { name?: string; _meta: Record<string, unknown> };
+}
+
+/** The headers the revision requires, mirrored from the body. */
+function standardHeaders(body: StatelessRequest): Record<string, string> {
+  const headers: Record<string, string> = { 'mcp-protocol-version': String(body.params._meta['io.modelcontextprotocol/protocolVersion']), 'mcp-method': body.method };
+  if (body.params.name !== undefined) headers['mcp-name'] = body.params.name;
+  return headers;
 }
 
 describe('stateless requests over Streamable HTTP', () => {

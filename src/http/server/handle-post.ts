@@ -1,14 +1,13 @@
 /**
- * POST: the client sends messages. `initialize` opens a session; everything else needs one.
- * Requests are answered as JSON or as an SSE stream; notifications and responses alone get 202.
+ * POST: the client sends messages. `initialize` opens a session; everything else needs one,
+ * except requests of the stateless revision (see handle-stateless-post.ts). Requests are
+ * answered as JSON or as an SSE stream; notifications and responses alone get 202.
  * @module
  */
 import { parseFrame, serialize } from '../../jsonrpc/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
-import { isObject } from '../../jsonrpc/message.js';
-import { McpErrorCode } from '../../protocol/errors.js';
-import { statelessVersionOf } from '../../protocol/stateless.js';
 import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
+import { handleStatelessPost, isStatelessHeader, isStatelessPost, servesStateless } from './handle-stateless-post.js';
 import { accepts, isJsonContentType, protocolVersionProblem } from './header-checks.js';
 import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
@@ -27,11 +26,16 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   if (!isJsonContentType(request.header('content-type'))) {
     return refuse(sink, 415, BadRequest, 'Unsupported Media Type: the body must be application/json');
   }
-  const sessionId = request.header(SESSION_HEADER);
+  const versionHeader = request.header(PROTOCOL_VERSION_HEADER);
+  const modernHeader = isStatelessHeader(versionHeader);
+  // A request of the stateless revision ignores any session id, as that revision asks.
+  const sessionId = modernHeader ? undefined : request.header(SESSION_HEADER);
   const session = sessionId === undefined ? undefined : sessions.get(sessionId);
   if (sessionId !== undefined && !session) return sessionNotFound(sink);
-  const versionProblem = protocolVersionProblem(request.header(PROTOCOL_VERSION_HEADER), session?.serverSession.protocolVersion);
-  if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
+  if (!modernHeader) {
+    const versionProblem = protocolVersionProblem(versionHeader, session?.serverSession.protocolVersion);
+    if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
+  }
 
   const tracked = session ? session.transport.track(request, sink) : sink;
   let text: string;
@@ -48,8 +52,7 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   const body = inspectBody(parsed.value);
 
   if (!session) {
-    const stateless = !body.batch && isObject(body.value) ? statelessVersionOf(body.value.params as Record<string, unknown> | undefined) : undefined;
-    if (stateless !== undefined) return serveStateless(request, sink, body, stateless, sessions);
+    if (servesStateless(sessions.server) && isStatelessPost(versionHeader, body)) return handleStatelessPost(request, sink, body, sessions);
     return openSession(request, sink, body, sessions);
   }
   // The session may have ended while the body was arriving.
@@ -75,28 +78,6 @@ async function deliver(request: HttpRequestLike, sink: HttpResponseSink, body: I
   if (!body.expectsAnswer) return sink.send(202, {});
   if (config.responseMode === 'sse') exchange.startStream();
   await exchange.settled;
-}
-
-/**
- * A request of the stateless revision (its version in `_meta`, no session): served on a
- * transport of its own that ends with the answer. The version header, when sent, must agree
- * with the body (-32020 otherwise).
- */
-async function serveStateless(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, version: string, sessions: SessionTable): Promise<void> {
-  const header = request.header(PROTOCOL_VERSION_HEADER)?.trim();
-  if (header !== undefined && header !== version) {
-    return refuse(sink, 400, McpErrorCode.HeaderMismatch, `Header mismatch: MCP-Protocol-Version is ${header} but the request's _meta says ${version}`);
-  }
-  if (!body.expectsAnswer) return sink.send(202, {});
-  if (sessions.full) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many requests are being served');
-  const { transport, serverSession } = await sessions.openEphemeral();
-  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: transport.track(request, sink) });
-  request.onAbort(() => exchange.clientGone());
-  transport.deliver(body, exchange);
-  // The transport lives as long as the request: closing it when the client leaves cancels the
-  // handler, which is how a stateless request is cancelled over HTTP.
-  await exchange.done;
-  await serverSession.close();
 }
 
 /** `initialize` without a session: opens one, whose id goes out with a successful answer. */

@@ -25,6 +25,8 @@ export interface PostExchangeOptions {
   preferStream: boolean;
   /** Headers to add to the answer, decided when it is known (the session id of `initialize`). */
   answerHeaders?: (answer: StoredMessage) => Readonly<Record<string, string>>;
+  /** The status of an answer sent as JSON, when not the default (200, or 400 for a refusal). */
+  answerStatus?: (answer: StoredMessage) => number | undefined;
 }
 
 /** A POST waiting for the answers to its requests. */
@@ -97,7 +99,8 @@ export class PostExchange {
     if (this.#clientGone) return;
     // Input refused as a whole (a batch where none is allowed) is the client's error: 400 tells
     // it so, where a 200 would leave it waiting for an answer it cannot match to a request.
-    this.#options.sink.send(isRefusal(answer) ? 400 : 200, { ...JSON_HEADERS, ...headers }, serialize(answer));
+    const status = this.#options.answerStatus?.(answer) ?? (isRefusal(answer) ? 400 : 200);
+    this.#options.sink.send(status, { ...JSON_HEADERS, ...headers }, serialize(answer));
     this.#settle();
   }
 

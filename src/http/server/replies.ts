@@ -4,6 +4,7 @@
  * @module
  */
 import { errorResponse, serialize } from '../../jsonrpc/codec.js';
+import type { RequestId } from '../../jsonrpc/message.js';
 import type { HttpResponseSink } from '../exchange.js';
 
 /** The header carrying the session id; it only ever holds ids this endpoint minted. */
@@ -36,6 +37,11 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 /** Answers with `status` and a JSON-RPC error response without an id, as the spec allows. */
 export function refuse(sink: HttpResponseSink, status: number, code: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
   sink.send(status, { ...JSON_HEADERS, ...headers }, serialize(errorResponse(null, code, message)));
+}
+
+/** Answers a request that could be read with `status` and a JSON-RPC error carrying its id. */
+export function refuseRequest(sink: HttpResponseSink, status: number, id: RequestId | null, code: number, message: string, data?: unknown): void {
+  sink.send(status, JSON_HEADERS, serialize(errorResponse(id, code, message, data)));
 }
 
 /** 404 for a session that does not exist, ended, or expired: the client must initialize again. */

@@ -33,6 +33,11 @@ export class SessionTable {
     this.#config = config;
   }
 
+  /** The server every session of this endpoint is served by. */
+  get server(): Server {
+    return this.#server;
+  }
+
   get size(): number {
     return this.#entries.size;
   }

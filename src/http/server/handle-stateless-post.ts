@@ -1,0 +1,97 @@
+/**
+ * POSTs of the stateless revision (2026-07-28): no session; the headers are checked against
+ * the body, then the request is served on a transport of its own that ends with the answer.
+ * Refusals carry the request's id and the status the transport spec gives them.
+ * @module
+ */
+import { isObject, isRequestId, type RequestId } from '../../jsonrpc/message.js';
+import { McpError, McpErrorCode } from '../../protocol/errors.js';
+import { readEnvelope, statelessVersionOf } from '../../protocol/stateless.js';
+import { isStateless } from '../../protocol/versions.js';
+import type { Server } from '../../server/server.js';
+import { META } from '../../types/meta.js';
+import type { HttpRequestLike, HttpResponseSink } from '../exchange.js';
+import type { StoredMessage } from './event-store.js';
+import { headerMismatch } from './header-mismatch.js';
+import type { InboundBody } from './inbound-body.js';
+import { refuse, refuseRequest, TransportErrorCode } from './replies.js';
+import type { SessionTable } from './session-table.js';
+
+/**
+ * Whether a POST belongs to the stateless revision: its `_meta` names a revision, or its
+ * version header names one of that era (the envelope check then says what the body lacks).
+ */
+export function isStatelessPost(versionHeader: string | undefined, body: InboundBody): boolean {
+  if (body.batch || !isObject(body.value)) return false;
+  return statelessVersionOf(body.value.params as Record<string, unknown> | undefined) !== undefined || isStatelessHeader(versionHeader);
+}
+
+/** Whether an `MCP-Protocol-Version` header names a revision of the stateless era, known or not. */
+export function isStatelessHeader(versionHeader: string | undefined): boolean {
+  const header = versionHeader?.trim();
+  return header !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(header) && isStateless(header);
+}
+
+/** Whether `server` answers stateless requests at all (`stateless: false` turns them off). */
+export function servesStateless(server: Server): boolean {
+  return server.protocolVersions.some(isStateless);
+}
+
+/** Serves one stateless POST; see the module comment. */
+export async function handleStatelessPost(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, sessions: SessionTable): Promise<void> {
+  // The revision defines no header rules for notifications, and nothing answers them.
+  if (!body.expectsAnswer) return sink.send(202, {});
+  const message = body.value as Record<string, unknown>;
+  const id: RequestId | null = isRequestId(message.id) ? message.id : null;
+  const params = isObject(message.params) ? message.params : {};
+  const server = sessions.server;
+  const mismatch = headerMismatch(request, message, statelessVersionOf(params), (name) => server.toolDefinition(name));
+  if (mismatch !== undefined) return refuseRequest(sink, 400, id, McpErrorCode.HeaderMismatch, `Header mismatch: ${mismatch}`);
+  const refusal = envelopeRefusal(params, server.protocolVersions.filter(isStateless));
+  if (refusal) return refuseRequest(sink, 400, id, refusal.code, refusal.message, refusal.data);
+
+  if (sessions.full) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many requests are being served');
+  const { transport, serverSession } = await sessions.openEphemeral();
+  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: transport.track(request, sink), answerStatus });
+  request.onAbort(() => exchange.clientGone());
+  transport.deliver(body, exchange);
+  // The transport lives as long as the request: closing it when the client leaves cancels the
+  // handler, which is how a stateless request is cancelled over HTTP.
+  await exchange.done;
+  await serverSession.close();
+}
+
+/** Why the request's envelope is refused (-32022 or -32602), checked before anything runs. */
+function envelopeRefusal(params: Record<string, unknown>, versions: readonly string[]): McpError | undefined {
+  const meta = params._meta;
+  if (!isObject(meta)) return new McpError(McpErrorCode.InvalidParams, 'Invalid request envelope: params._meta: missing required property');
+  if (typeof meta[META.protocolVersion] !== 'string') {
+    return new McpError(McpErrorCode.InvalidParams, `Invalid request envelope: params._meta["${META.protocolVersion}"]: missing required property`);
+  }
+  try {
+    readEnvelope(params, versions);
+    return undefined;
+  } catch (error) {
+    if (error instanceof McpError) return error;
+    throw error;
+  }
+}
+
+/**
+ * The status of a JSON answer, by its error: 404 for a method the server does not implement
+ * (distinguishing it from the 404 of a server without this endpoint), 400 for the revision's
+ * own refusals. Anything else is 200.
+ */
+function answerStatus(answer: StoredMessage): number | undefined {
+  const error = !Array.isArray(answer) && 'error' in answer ? answer.error : undefined;
+  switch (error?.code) {
+    case McpErrorCode.MethodNotFound:
+      return 404;
+    case McpErrorCode.HeaderMismatch:
+    case McpErrorCode.MissingRequiredClientCapability:
+    case McpErrorCode.UnsupportedProtocolVersion:
+      return 400;
+    default:
+      return undefined;
+  }
+}
