@@ -3,6 +3,7 @@
  * error body without reading a large one whole.
  * @module
  */
+import { isObject } from '../../jsonrpc/message.js';
 import { SseParser, type SseParserHandlers } from '../sse-parser.js';
 
 /** The most bytes of an error body kept for a message. */
@@ -19,8 +20,8 @@ export async function discardBody(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => {});
 }
 
-/** The first KiB or so of a body, as text; the rest is discarded. Never rejects. */
-export async function readSnippet(response: Response): Promise<string> {
+/** The first KiB (or `limit` bytes) or so of a body, as text; the rest is discarded. Never rejects. */
+export async function readSnippet(response: Response, limit = SNIPPET_BYTES): Promise<string> {
   const body = response.body;
   if (!body) return '';
   const reader = body.getReader();
@@ -28,14 +29,14 @@ export async function readSnippet(response: Response): Promise<string> {
   let text = '';
   let bytes = 0;
   try {
-    while (bytes < SNIPPET_BYTES) {
+    while (bytes < limit) {
       const { done, value } = await reader.read();
       if (done) return text + decoder.decode();
       bytes += value.length;
       text += decoder.decode(value, { stream: true });
     }
     await reader.cancel().catch(() => {});
-    return text.length > SNIPPET_BYTES ? `${text.slice(0, SNIPPET_BYTES)}…` : `${text}…`;
+    return text.length > limit ? `${text.slice(0, limit)}…` : `${text}…`;
   } catch {
     return text;
   }
@@ -78,4 +79,35 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, handlers
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The result of response `id` in a JSON or event-stream answer. */
+export async function resultOf(response: Response, id: string | number, signal: AbortSignal): Promise<Record<string, unknown> | undefined> {
+  const pick = (value: unknown) => (isObject(value) && value.id === id && isObject(value.result) ? value.result : undefined);
+  if (mediaType(response) === 'application/json') {
+    try {
+      return pick(JSON.parse(await response.text()));
+    } catch {
+      return undefined;
+    }
+  }
+  if (mediaType(response) !== 'text/event-stream' || !response.body) return (await discardBody(response), undefined);
+  let found: Record<string, unknown> | undefined;
+  const done = new AbortController();
+  signal.addEventListener('abort', () => done.abort(), { once: true });
+  await readEventStream(
+    response.body,
+    {
+      onEvent: (event) => {
+        try {
+          found ??= pick(JSON.parse(event.data));
+        } catch {
+          return;
+        }
+        if (found) done.abort();
+      },
+    },
+    { signal: done.signal },
+  );
+  return found;
 }

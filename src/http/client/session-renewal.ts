@@ -5,8 +5,7 @@
  * @module
  */
 import { serialize } from '../../jsonrpc/codec.js';
-import { isObject } from '../../jsonrpc/message.js';
-import { discardBody, mediaType, readEventStream } from './response-body.js';
+import { discardBody, resultOf } from './response-body.js';
 
 export interface RenewalRequest {
   url: string;
@@ -43,35 +42,4 @@ export async function renewSession(request: RenewalRequest): Promise<string | un
   });
   await discardBody(initialized);
   return initialized.ok ? sessionId : undefined;
-}
-
-/** The result of response `id` in a JSON or event-stream answer. */
-async function resultOf(response: Response, id: string, signal: AbortSignal): Promise<Record<string, unknown> | undefined> {
-  const pick = (value: unknown) => (isObject(value) && value.id === id && isObject(value.result) ? value.result : undefined);
-  if (mediaType(response) === 'application/json') {
-    try {
-      return pick(JSON.parse(await response.text()));
-    } catch {
-      return undefined;
-    }
-  }
-  if (mediaType(response) !== 'text/event-stream' || !response.body) return (await discardBody(response), undefined);
-  let found: Record<string, unknown> | undefined;
-  const done = new AbortController();
-  signal.addEventListener('abort', () => done.abort(), { once: true });
-  await readEventStream(
-    response.body,
-    {
-      onEvent: (event) => {
-        try {
-          found ??= pick(JSON.parse(event.data));
-        } catch {
-          return;
-        }
-        if (found) done.abort();
-      },
-    },
-    { signal: done.signal },
-  );
-  return found;
 }

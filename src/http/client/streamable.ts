@@ -1,19 +1,24 @@
 /**
  * The client side of the Streamable HTTP transport (2025-03-26 and later): every message is
  * a POST to the MCP endpoint, answered with JSON or an event stream; a GET opens a stream for
- * what the server says unprompted; dropped streams resume with `Last-Event-ID`.
- * Runtime-neutral: web fetch and streams only.
+ * what the server says unprompted; dropped streams resume with `Last-Event-ID`. A request of
+ * the stateless revision (its version in `_meta`) goes out with that revision's headers, and
+ * its answer, refusals included, comes back on its own response; closing that response
+ * cancels it. Runtime-neutral: web fetch and streams only.
  * @module
  */
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError, LocalErrorCode } from '../../jsonrpc/errors.js';
-import { isObject, isRequestId, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
+import { isObject, isRequestId, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from '../../jsonrpc/message.js';
+import { McpErrorCode } from '../../protocol/errors.js';
 import type { Transport } from '../../transports/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectDelay, reconnectOptions, wait, type ReconnectOptions } from './reconnect.js';
-import { discardBody, mediaType, readEventStream } from './response-body.js';
+import { discardBody, mediaType, readEventStream, resultOf } from './response-body.js';
 import { renewSession } from './session-renewal.js';
+import { statelessVersionOfRequest, ToolHeaderBook } from './stateless-headers.js';
+import { readStatelessAnswer, type StatelessAnswer } from './stateless-post.js';
 
 /** Options of a {@link StreamableHttpClientTransport}. */
 export interface StreamableHttpClientOptions extends HttpClientOptions {
@@ -77,6 +82,12 @@ export class StreamableHttpClientTransport implements Transport {
   #started = false;
   #standaloneOpened = false;
   #closing: Promise<void> | undefined;
+  /** Stateless requests awaiting their answer; aborting one closes its response (cancels it). */
+  readonly #statelessCalls = new Map<RequestId, AbortController>();
+  /** Stateless `tools/list` requests awaiting their answer: the tools' annotations are learned from it. */
+  readonly #toolLists = new Set<RequestId>();
+  readonly #tools = new ToolHeaderBook();
+  #refreshes = 0;
 
   constructor(options: StreamableHttpClientOptions) {
     this.url = new URL(options.url).href;
@@ -115,6 +126,9 @@ export class StreamableHttpClientTransport implements Transport {
    */
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.#closing) throw new ConnectionClosedError();
+    const statelessVersion = statelessVersionOfRequest(message);
+    if (statelessVersion !== undefined) return this.#sendStateless(message as JsonRpcRequest, statelessVersion);
+    if (this.#cancelStateless(message)) return;
     const items = Array.isArray(message) ? message : [message];
     const requestIds: RequestId[] = [];
     let initializing = false;
@@ -158,6 +172,112 @@ export class StreamableHttpClientTransport implements Transport {
     if (type === 'application/json') return this.#receiveJson(response, requestIds);
     await discardBody(response);
     throw new Error(`POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
+  }
+
+  /**
+   * POSTs a stateless request with its revision's headers. A refusal with a JSON-RPC error in
+   * its body is the request's answer. A tool call refused for its `Mcp-Param-*` headers is
+   * retried once after listing the tools again, as the spec suggests: the tool may have changed.
+   */
+  async #sendStateless(request: JsonRpcRequest, version: string): Promise<void> {
+    const id = request.id;
+    const controller = new AbortController();
+    const closed = () => controller.abort();
+    this.#abort.signal.addEventListener('abort', closed, { once: true });
+    this.#statelessCalls.set(id, controller);
+    if (request.method === 'tools/list') this.#toolLists.add(id);
+    const done = () => {
+      this.#statelessCalls.delete(id);
+      this.#toolLists.delete(id);
+      this.#abort.signal.removeEventListener('abort', closed);
+    };
+    let answer: StatelessAnswer;
+    try {
+      answer = await this.#postStateless(request, version, controller.signal);
+      // Relisting is a best effort: when it fails, the refusal stands as the answer.
+      const relisted = answer.kind === 'error' && answer.error.code === McpErrorCode.HeaderMismatch && (await this.#relistTool(request, version, controller.signal).catch(() => false));
+      if (relisted) {
+        answer = await this.#postStateless(request, version, controller.signal);
+      }
+    } catch (error) {
+      done();
+      // Cancelled by the caller: the request is settled already, nothing more to say.
+      if (controller.signal.aborted && !this.#closing) return;
+      throw error instanceof HttpStatusError ? error : fetchFailure('POST', this.url, error, this.#closing !== undefined);
+    }
+    if (answer.kind === 'error') {
+      done();
+      this.onmessage?.({ jsonrpc: '2.0', id, error: answer.error });
+      return;
+    }
+    if (answer.kind === 'json') {
+      try {
+        await this.#receiveJson(answer.response, [id]);
+      } finally {
+        done();
+      }
+      return;
+    }
+    this.#watch(this.#followStateless(answer.body, id, controller.signal).finally(done));
+  }
+
+  async #postStateless(request: JsonRpcRequest, version: string, signal: AbortSignal): Promise<StatelessAnswer> {
+    const headers = await buildHeaders(this.#options.headers, { ...this.#tools.headersFor(request, version), accept: POST_ACCEPT, 'content-type': 'application/json' });
+    const response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(request), signal });
+    return readStatelessAnswer(this.url, response);
+  }
+
+  /**
+   * Lists the tools again (every page) after a tool call was refused for its headers; true when
+   * the tool is listed, so the call can be retried with the headers it asks for now.
+   */
+  async #relistTool(request: JsonRpcRequest, version: string, signal: AbortSignal): Promise<boolean> {
+    const name = request.params?.name;
+    if (request.method !== 'tools/call' || typeof name !== 'string') return false;
+    const meta = request.params?._meta;
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      const id = `mcpkit-tools-relist-${++this.#refreshes}`;
+      const params: Record<string, unknown> = { ...(cursor !== undefined && { cursor }), ...(isObject(meta) && { _meta: meta }) };
+      const answer = await this.#postStateless({ jsonrpc: '2.0', id, method: 'tools/list', params }, version, signal);
+      if (answer.kind !== 'json') {
+        if (answer.kind === 'stream') await answer.body.cancel().catch(() => {});
+        return false;
+      }
+      const result = await resultOf(answer.response, id, signal);
+      if (!result) return false;
+      this.#tools.learn(result, (warning) => this.onerror?.(warning));
+      cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+      if (cursor === undefined) break;
+    }
+    return this.#tools.knows(name);
+  }
+
+  /** Reads the event stream answering a stateless request; it cannot be resumed if it drops. */
+  async #followStateless(body: ReadableStream<Uint8Array>, id: RequestId, signal: AbortSignal): Promise<void> {
+    const state: StreamState = { kind: 'post', awaiting: new Set([id]), lastEventId: '', retryMs: undefined, progress: 0 };
+    let failure: unknown;
+    try {
+      await readEventStream(body, { onEvent: (event) => event.type === 'message' && this.#deliverEvent(event.data, state) }, { signal });
+    } catch (error) {
+      failure = error;
+    }
+    if (signal.aborted || state.awaiting.size === 0) return;
+    this.#fail(state, `the event stream answering POST ${this.url} ended before the response; a request of the stateless revision cannot be resumed${describe(failure)}`);
+  }
+
+  /**
+   * A `notifications/cancelled` for a stateless request in flight: closing its response is the
+   * cancellation in that revision, and nothing is sent. False for anything else.
+   */
+  #cancelStateless(message: JsonRpcMessage | JsonRpcMessage[]): boolean {
+    if (Array.isArray(message) || !('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return false;
+    const requestId = message.params?.requestId;
+    const controller = isRequestId(requestId) ? this.#statelessCalls.get(requestId) : undefined;
+    if (!controller || !isRequestId(requestId)) return false;
+    this.#statelessCalls.delete(requestId);
+    controller.abort();
+    return true;
   }
 
   /** Ends the session: aborts open streams, sends DELETE with the session id (a 405 is fine). */
@@ -259,9 +379,13 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Hands inbound messages up one by one (a 2025-03-26 batch included), noting responses. */
   #deliver(value: unknown, awaiting: Set<RequestId>): void {
-    for (const item of Array.isArray(value) ? value : [value]) {
+    for (let item of Array.isArray(value) ? value : [value]) {
       if (isObject(item) && !('method' in item) && isRequestId(item.id)) {
         awaiting.delete(item.id);
+        this.#statelessCalls.delete(item.id);
+        if (this.#toolLists.delete(item.id) && isObject(item.result)) {
+          item = { ...item, result: this.#tools.learn(item.result, (warning) => this.onerror?.(warning)) };
+        }
         if (this.#initializeIds.delete(item.id) && isObject(item.result) && typeof item.result.protocolVersion === 'string') {
           // Set before the initialize response goes up: the initialized notification must carry it.
           this.#protocolVersion = item.result.protocolVersion;
