@@ -9,9 +9,10 @@ import { hasCapability, methodAllowed } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import { Session, type HandlerTable, type RequestHandler } from '../protocol/session.js';
-import { initialize, type Implementation, type InitializeOutcome } from '../protocol/stateful.js';
-import { discover } from '../protocol/stateless-client.js';
-import { isStatefulVersion, isStateless, LATEST_STATEFUL_VERSION, STATEFUL_VERSIONS, type ProtocolVersion, type StatefulVersion } from '../protocol/versions.js';
+import { processEraCache, type EraCache } from '../protocol/era-cache.js';
+import { selectEra, type EraChoice } from '../protocol/era-selection.js';
+import type { Implementation, InitializeOutcome } from '../protocol/stateful.js';
+import { isStatefulVersion, LATEST_STATEFUL_VERSION, type ProtocolVersion } from '../protocol/versions.js';
 import type { Transport } from '../transports/transport.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Root } from '../types/roots.js';
@@ -48,11 +49,24 @@ export interface ClientOptions {
 
 export interface ConnectOptions {
   /**
-   * The revision to ask for; default the latest stateful one. A stateless revision
-   * (`2026-07-28`) probes with `server/discover` first and falls back to the initialize
-   * handshake when the server does not speak it.
+   * Pins the revision. A stateful one (`2025-11-25`, ...) runs the initialize handshake with
+   * no probe. A stateless one (`2026-07-28`) is the first the `server/discover` probe asks
+   * for. Default: probe with the latest revision and fall back to the handshake.
    */
   protocolVersion?: ProtocolVersion;
+  /**
+   * `auto` (default): probe with `server/discover` and fall back to the handshake for a server
+   * that does not speak the stateless revision, remembering which it was. `modern`: the
+   * stateless revision or an error. `legacy`: the handshake, no probe.
+   */
+  era?: EraChoice;
+  /** Where the era of each server is remembered. Default: one cache per process; `false` remembers nothing. */
+  eraCache?: EraCache | false;
+  /**
+   * The server's name in the era cache. Default: what the transport gives (a child process's
+   * command line, an HTTP endpoint's URL); without either nothing is remembered.
+   */
+  eraCacheKey?: string;
   /** Time limit for the `server/discover` probe before falling back. Default 10 s. */
   discoverTimeoutMs?: number;
   /** Time limit for the handshake. */
@@ -125,11 +139,15 @@ export class Client {
     await Promise.all(sends);
   }
 
-  /** Connects over `transport` and runs the handshake; resolves with the open session. */
+  /**
+   * Connects over `transport` in the era the server speaks (see {@link ConnectOptions}):
+   * probing with `server/discover` by default; resolves with the open session.
+   */
   async connect(transport: Transport, options: ConnectOptions = {}): Promise<ClientSession> {
-    const requested = options.protocolVersion ?? LATEST_STATEFUL_VERSION;
-    // What the server will see: the initialize request carries exactly this.
-    const declared = shapeForRevision('ClientCapabilities', this.#capabilitiesFor(requested), requested);
+    const pinned = options.protocolVersion;
+    // The session answers the server's requests, which only the handshake era has.
+    const statefulVersion = pinned !== undefined && isStatefulVersion(pinned) ? pinned : LATEST_STATEFUL_VERSION;
+    const declared = shapeForRevision('ClientCapabilities', this.#capabilitiesFor(statefulVersion), statefulVersion);
     const events = new SessionEvents(this.#options.onError);
     const answers = answerHandlers(this.#answers, events);
     const handlers: HandlerTable = {
@@ -146,26 +164,17 @@ export class Client {
     });
     await session.start();
     try {
-      let statefulVersion: StatefulVersion = isStatefulVersion(requested) ? requested : LATEST_STATEFUL_VERSION;
-      if (isStateless(requested)) {
-        const probe = await discover(session, {
-          clientInfo: this.info,
-          capabilities: declared,
-          protocolVersion: requested,
-          request: { timeoutMs: options.discoverTimeoutMs ?? 10_000, ...(options.signal && { signal: options.signal }) },
-        });
-        if (probe.era === 'stateless') return this.#opened(session, declared, probe.outcome, events);
-        const offered = STATEFUL_VERSIONS.find((v) => probe.supported?.includes(v));
-        if (offered) statefulVersion = offered;
-      }
-      const outcome = await initialize(session, {
+      const cacheKey = options.eraCacheKey ?? eraCacheKeyOf(transport);
+      const outcome = await selectEra(session, {
         clientInfo: this.info,
-        capabilities: declared,
-        protocolVersion: statefulVersion,
-        request: {
-          ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-          ...(options.signal && { signal: options.signal }),
-        },
+        capabilitiesFor: (version) => this.#capabilitiesFor(version),
+        ...(pinned !== undefined && { protocolVersion: pinned }),
+        ...(options.era !== undefined && { era: options.era }),
+        ...(options.eraCache !== false && { cache: options.eraCache ?? processEraCache }),
+        ...(cacheKey !== undefined && { cacheKey }),
+        ...(options.discoverTimeoutMs !== undefined && { discoverTimeoutMs: options.discoverTimeoutMs }),
+        ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+        ...(options.signal && { signal: options.signal }),
       });
       return this.#opened(session, declared, outcome, events);
     } catch (error) {
@@ -188,6 +197,12 @@ export class Client {
   #report(error: unknown): void {
     this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+/** The name a transport gives its server in the era cache (`eraCacheKey`), if it gives one. */
+function eraCacheKeyOf(transport: Transport): string | undefined {
+  const key = (transport as { eraCacheKey?: unknown }).eraCacheKey;
+  return typeof key === 'string' ? key : undefined;
 }
 
 /** A copy of `roots`, refused when one is not a `file://` URI (the only kind the spec allows). */

@@ -7,13 +7,14 @@
 import { JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { META } from '../types/meta.js';
-import { McpErrorCode } from './errors.js';
+import { McpError, McpErrorCode } from './errors.js';
 import type { Session, SendRequestOptions } from './session.js';
 import type { Implementation, InitializeOutcome } from './stateful.js';
 import { STATELESS_VERSIONS, type ProtocolVersion } from './versions.js';
 
 export interface DiscoverOptions {
   clientInfo: Implementation;
+  /** The capabilities to declare, as the stateless revision defines them. */
   capabilities: Record<string, unknown>;
   /** The stateless revision to ask for first. */
   protocolVersion: string;
@@ -26,9 +27,12 @@ export type DiscoverOutcome =
   | { era: 'stateful'; reason: string; supported?: string[] };
 
 /**
- * Probes with `server/discover`. A recognized stateless error (-32022 with `supported`) means a
- * stateless server: retry once with a version both speak. Anything else (another error, a
- * timeout, a closed connection excepted) means a server of the handshake era.
+ * Probes with `server/discover`, as the versioning rules describe. A result means a server of
+ * the stateless revision; so does a recognized error of that revision: -32022 with its
+ * `supported` list (retry once with a version both speak), or a refusal of the headers or
+ * capabilities (-32020, -32021), which is thrown rather than fallen back from. Anything else
+ * (another error, a timeout, an HTTP refusal without such an error) means a server of the
+ * handshake era. A closed connection is thrown.
  */
 export async function discover(session: Session, options: DiscoverOptions): Promise<DiscoverOutcome> {
   let version = options.protocolVersion;
@@ -43,6 +47,9 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
       result = await session.request('server/discover', { _meta: stamp }, options.request);
     } catch (error) {
       if (session.closed) throw error;
+      if (error instanceof JsonRpcError && (error.code === McpErrorCode.HeaderMismatch || error.code === McpErrorCode.MissingRequiredClientCapability)) {
+        throw new McpError(error.code, `The server speaks the stateless revision but refused server/discover: ${error.message}`, error.data, { cause: error });
+      }
       const supported = unsupportedList(error);
       if (!supported) return { era: 'stateful', reason: error instanceof Error ? error.message : String(error) };
       const mutual = STATELESS_VERSIONS.find((v) => supported.includes(v));
@@ -54,8 +61,7 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
     const chosen = offered.includes(version) ? version : STATELESS_VERSIONS.find((v) => offered.includes(v));
     if (!chosen) return { era: 'stateful', reason: `server/discover offered no stateless revision (${offered.join(', ')})`, supported: offered };
     const capabilities = isObject(result.capabilities) ? result.capabilities : {};
-    const meta = isObject(result._meta) ? result._meta : {};
-    const serverInfo = (isObject(meta[META.serverInfo]) ? meta[META.serverInfo] : { name: 'unknown', version: 'unknown' }) as Implementation;
+    const serverInfo = serverInfoOf(result);
     session.establish({ version: chosen, capabilities, info: serverInfo });
     session.stampRequests({ ...stamp, [META.protocolVersion]: chosen });
     return {
@@ -71,10 +77,16 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
   return { era: 'stateful', reason: 'no mutually supported version' };
 }
 
+/** The server's identity: in the result's `_meta`, or (drafts before it moved there) in the result. */
+function serverInfoOf(result: Record<string, unknown>): Implementation {
+  const meta = isObject(result._meta) ? result._meta : {};
+  const info = isObject(meta[META.serverInfo]) ? meta[META.serverInfo] : result.serverInfo;
+  return (isObject(info) && typeof info.name === 'string' ? info : { name: 'unknown', version: 'unknown' }) as Implementation;
+}
+
 /** The `supported` list of an UnsupportedProtocolVersion error, if that is what `error` is. */
 function unsupportedList(error: unknown): string[] | undefined {
   if (!(error instanceof JsonRpcError) || error.code !== McpErrorCode.UnsupportedProtocolVersion) return undefined;
   const supported = isObject(error.data) ? error.data.supported : undefined;
   return Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : undefined;
 }
-

@@ -1,19 +1,23 @@
 /**
- * Connecting a client to a server known only by its URL: Streamable HTTP first, then the
- * 2024-11-05 HTTP+SSE transport for an older server, as the specification's backwards
- * compatibility rules describe.
+ * Connecting a client to a server known only by its URL, in the era and over the transport it
+ * speaks, as the backwards-compatibility rules of 2026-07-28 describe: a stateless request
+ * first (`server/discover`); a refusal without a recognized error of that revision means the
+ * handshake; an initialize refused with 400, 404 or 405 means the 2024-11-05 HTTP+SSE
+ * transport. What worked is remembered per endpoint, so the next connection goes straight there.
  * @module
  */
 import type { Client, ConnectOptions } from '../../client/client.js';
 import type { ClientSession } from '../../client/client-session.js';
+import { processEraCache } from '../../protocol/era-cache.js';
+import { isStatefulVersion, LATEST_STATEFUL_VERSION } from '../../protocol/versions.js';
 import { SseClientTransport } from './legacy-sse.js';
 import { HttpStatusError } from './http-error.js';
-import { StreamableHttpClientTransport, type StreamableHttpClientOptions } from './streamable.js';
+import { endpointKey, StreamableHttpClientTransport, type StreamableHttpClientOptions } from './streamable.js';
 
 /** Which HTTP transport a connection uses. */
 export type HttpTransportKind = 'streamable-http' | 'sse';
 
-/** Options of {@link connectHttp}: the handshake's, and the transports'. */
+/** Options of {@link connectHttp}: the connection's, and the transports'. */
 export interface ConnectHttpOptions extends ConnectOptions, Omit<StreamableHttpClientOptions, 'url'> {
   /** `auto` (default) tries Streamable HTTP and falls back to HTTP+SSE; the others use only that one. */
   transport?: 'auto' | HttpTransportKind;
@@ -32,27 +36,47 @@ export interface HttpConnection {
 const OLD_SERVER_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
 
 /**
- * Connects `client` to the server at `url` and runs the handshake. The initialize request is
- * POSTed as Streamable HTTP; if that fails with 400, 404 or 405, a GET to the same URL is
- * expected to open an HTTP+SSE stream instead. Rejects when neither works, with both reasons.
+ * Connects `client` to the server at `url`. Over Streamable HTTP the era is chosen as
+ * `client.connect` chooses it (probing by default); if the initialize POST is refused with
+ * 400, 404 or 405, a GET to the same URL is expected to open an HTTP+SSE stream instead.
+ * Rejects when neither works, with both reasons.
  */
 export async function connectHttp(client: Client, url: string | URL, options: ConnectHttpOptions = {}): Promise<HttpConnection> {
-  const { protocolVersion, timeoutMs, signal, transport: kind = 'auto', endpointTimeoutMs, ...transportOptions } = options;
+  const { protocolVersion, era, eraCache, eraCacheKey, discoverTimeoutMs, timeoutMs, signal, transport: kind = 'auto', endpointTimeoutMs, ...transportOptions } = options;
+  const cache = eraCache === false ? undefined : (eraCache ?? processEraCache);
+  const key = eraCacheKey ?? endpointKey(url);
   const connectOptions: ConnectOptions = {
+    eraCache: cache ?? false,
+    eraCacheKey: key,
     ...(protocolVersion !== undefined && { protocolVersion }),
+    ...(era !== undefined && { era }),
+    ...(discoverTimeoutMs !== undefined && { discoverTimeoutMs }),
     ...(timeoutMs !== undefined && { timeoutMs }),
     ...(signal !== undefined && { signal }),
   };
-  const legacy = (): Promise<HttpConnection> => {
+  const legacy = async (): Promise<HttpConnection> => {
     const transport = new SseClientTransport({
       url,
       ...(transportOptions.fetch && { fetch: transportOptions.fetch }),
       ...(transportOptions.headers !== undefined && { headers: transportOptions.headers }),
       ...(endpointTimeoutMs !== undefined && { endpointTimeoutMs }),
     });
-    return client.connect(transport, connectOptions).then((session) => ({ session, kind: 'sse', transport }));
+    // HTTP+SSE is the 2024-11-05 transport: the handshake era only, nothing to probe.
+    const version = protocolVersion !== undefined && isStatefulVersion(protocolVersion) ? protocolVersion : LATEST_STATEFUL_VERSION;
+    const session = await client.connect(transport, { ...connectOptions, protocolVersion: version, eraCache: false });
+    if (kind === 'auto' && (era ?? 'auto') === 'auto') cache?.set(key, { era: 'legacy', protocolVersion: session.protocolVersion, transport: 'sse' });
+    return { session, kind: 'sse', transport };
   };
   if (kind === 'sse') return legacy();
+  if (kind === 'auto' && (era ?? 'auto') === 'auto' && cache?.get(key)?.transport === 'sse') {
+    try {
+      return await legacy();
+    } catch (error) {
+      // It spoke HTTP+SSE last time; it may have moved on. Forget it and look again.
+      cache?.delete(key);
+      if (signal?.aborted) throw error;
+    }
+  }
 
   const transport = new StreamableHttpClientTransport({ ...transportOptions, url });
   try {
@@ -60,7 +84,7 @@ export async function connectHttp(client: Client, url: string | URL, options: Co
     return { session, kind: 'streamable-http', transport };
   } catch (error) {
     if (kind === 'streamable-http' || !(error instanceof HttpStatusError) || !OLD_SERVER_STATUSES.has(error.status)) throw error;
-    if (signal?.aborted) throw error;
+    if (signal?.aborted || era === 'modern') throw error;
     try {
       return await legacy();
     } catch (second) {

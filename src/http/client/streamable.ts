@@ -96,6 +96,15 @@ export class StreamableHttpClientTransport implements Transport {
     this.#reconnect = reconnectOptions(options.reconnect);
   }
 
+  /**
+   * The server's name in a client's era cache: the endpoint's URL. The spec suggests the
+   * origin; one origin can serve endpoints of both eras (`/mcp` and an HTTP+SSE `/sse`), so the
+   * path counts too.
+   */
+  get eraCacheKey(): string {
+    return endpointKey(this.url);
+  }
+
   /** The session id the server assigned at initialization, if any. */
   get sessionId(): string | undefined {
     return this.#sessionId;
@@ -520,6 +529,13 @@ export class StreamableHttpClientTransport implements Transport {
     }
     state.awaiting.clear();
   }
+}
+
+/** An endpoint URL without its fragment, which no request carries. */
+export function endpointKey(url: string | URL): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  return parsed.href;
 }
 
 function describe(failure: unknown): string {

@@ -1,0 +1,111 @@
+/**
+ * Choosing the era of a client session: the stateless revision when the server speaks it, the
+ * initialize handshake otherwise, as the versioning rules of 2026-07-28 describe. The probe is
+ * `server/discover`; what it learns is cached per server, so a server of the handshake era is
+ * not probed again on the next connection (and is probed again if that assumption fails).
+ * @module
+ */
+import { JsonRpcError } from '../jsonrpc/errors.js';
+import type { EraCache } from './era-cache.js';
+import { UnsupportedVersionError } from './errors.js';
+import { shapeForRevision } from './revision-shape.js';
+import type { Session } from './session.js';
+import { initialize, type Implementation, type InitializeOutcome } from './stateful.js';
+import { discover } from './stateless-client.js';
+import {
+  isStatefulVersion,
+  isStateless,
+  LATEST_STATEFUL_VERSION,
+  LATEST_VERSION,
+  STATEFUL_VERSIONS,
+  STATELESS_VERSIONS,
+  type ProtocolVersion,
+  type StatefulVersion,
+} from './versions.js';
+
+/** Which era a connection may use: `auto` probes (and remembers); the others insist. */
+export type EraChoice = 'auto' | 'modern' | 'legacy';
+
+export interface EraSelectionOptions {
+  clientInfo: Implementation;
+  /** What the client declares in `version`, before shaping to that revision. */
+  capabilitiesFor(version: string): Record<string, unknown>;
+  /**
+   * Pins the revision. A stateful one means the handshake, no probe. A stateless one is the
+   * first the probe asks for (falling back to the handshake unless `era` is `modern`).
+   */
+  protocolVersion?: ProtocolVersion;
+  era?: EraChoice;
+  /** Where eras are remembered; nothing is when absent. */
+  cache?: EraCache;
+  /** The server's name in the cache; nothing is remembered without one. */
+  cacheKey?: string;
+  /** Time limit for the probe before falling back. Default 10 s. */
+  discoverTimeoutMs?: number;
+  /** Time limit for the handshake. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** The default time limit of the `server/discover` probe. */
+export const DEFAULT_DISCOVER_TIMEOUT_MS = 10_000;
+
+/** Opens `session` in the era the server speaks (see the module comment); resolves with what the server said. */
+export async function selectEra(session: Session, options: EraSelectionOptions): Promise<InitializeOutcome> {
+  const pinned = options.protocolVersion;
+  const era = options.era ?? 'auto';
+  if (era !== 'auto' && era !== 'modern' && era !== 'legacy') throw new TypeError(`era must be 'auto', 'modern' or 'legacy', not ${JSON.stringify(era)}`);
+  if (pinned !== undefined && isStatefulVersion(pinned)) {
+    if (era === 'modern') throw new TypeError(`protocolVersion ${pinned} is a revision of the handshake era, but era 'modern' was asked for`);
+    return handshake(session, options, pinned);
+  }
+  if (pinned !== undefined && era === 'legacy') throw new TypeError(`protocolVersion ${pinned} is a stateless revision, but era 'legacy' was asked for`);
+  if (era === 'legacy') return handshake(session, options, LATEST_STATEFUL_VERSION);
+
+  const { cache, cacheKey } = options;
+  const remember = cache && cacheKey !== undefined && era === 'auto' ? (outcome: InitializeOutcome) => remembered(cache, cacheKey, outcome) : (outcome: InitializeOutcome) => outcome;
+  const cached = cache && cacheKey !== undefined && era === 'auto' ? cache.get(cacheKey) : undefined;
+  if (cached?.era === 'legacy') {
+    try {
+      return remember(await handshake(session, options, isStatefulVersion(cached.protocolVersion) ? cached.protocolVersion : LATEST_STATEFUL_VERSION));
+    } catch (error) {
+      // The server is not what it was: forget it, and probe on this connection if it is still open.
+      cache?.delete(cacheKey as string);
+      if (session.closed || !(error instanceof JsonRpcError) || options.signal?.aborted) throw error;
+    }
+  }
+
+  const first = pinned ?? (cached?.era === 'modern' && (STATELESS_VERSIONS as readonly string[]).includes(cached.protocolVersion) ? cached.protocolVersion : LATEST_VERSION);
+  const probe = await discover(session, {
+    clientInfo: shapeForRevision('Implementation', options.clientInfo, first),
+    capabilities: shapeForRevision('ClientCapabilities', options.capabilitiesFor(first), first),
+    protocolVersion: first,
+    request: { timeoutMs: options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS, ...(options.signal && { signal: options.signal }) },
+  });
+  if (probe.era === 'stateless') return remember(probe.outcome);
+  if (era === 'modern') {
+    throw new UnsupportedVersionError(`The server does not speak the stateless revision (${probe.reason}); connect with era 'auto' or 'legacy' to use the handshake`, {
+      requested: first,
+      ...(probe.supported && { supported: probe.supported }),
+    });
+  }
+  const offered = STATEFUL_VERSIONS.find((v) => probe.supported?.includes(v));
+  return remember(await handshake(session, options, offered ?? LATEST_STATEFUL_VERSION));
+}
+
+function handshake(session: Session, options: EraSelectionOptions, version: StatefulVersion): Promise<InitializeOutcome> {
+  return initialize(session, {
+    clientInfo: options.clientInfo,
+    capabilities: options.capabilitiesFor(version),
+    protocolVersion: version,
+    request: {
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.signal && { signal: options.signal }),
+    },
+  });
+}
+
+function remembered(cache: EraCache, key: string, outcome: InitializeOutcome): InitializeOutcome {
+  cache.set(key, { era: isStateless(outcome.protocolVersion) ? 'modern' : 'legacy', protocolVersion: outcome.protocolVersion });
+  return outcome;
+}
