@@ -9,7 +9,8 @@ import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
 import { Session, type HandlerTable, type NotificationHandler, type RequestHandler, type StatelessServing } from '../protocol/session.js';
 import { acceptInitialize } from '../protocol/stateful.js';
-import { LATEST_VERSION, STATELESS_VERSIONS, SUPPORTED_VERSIONS, type StatefulVersion } from '../protocol/versions.js';
+import { McpError, McpErrorCode } from '../protocol/errors.js';
+import { isStatefulVersion, isStateless, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
 import { dressResult } from '../protocol/stateless.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../transports/transport.js';
@@ -40,8 +41,12 @@ export interface ServerOptions {
   instructions?: string;
   /** Capabilities to declare beyond those implied by what is registered. */
   capabilities?: ServerCapabilities;
-  /** Stateful revisions to accept; default all. */
-  versions?: readonly StatefulVersion[];
+  /**
+   * Revisions to serve, of either era; default all. Leaving out every stateful revision makes
+   * a modern-only server (initialize is refused, naming what is served); leaving out every
+   * stateless one makes a handshake-only server, as `stateless: false` does.
+   */
+  versions?: readonly ProtocolVersion[];
   /** Items per page of `tools/list`, `resources/list`, ...; default: everything in one page. */
   pageSize?: number;
   /** Default time limit for requests the server sends to clients. */
@@ -92,6 +97,7 @@ export class Server {
   readonly #tools: ToolRegistry;
   readonly #events: Listeners<ServerEventMap>;
   readonly #stateless: StatelessServing;
+  readonly #servesStateless: boolean;
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
 
@@ -101,8 +107,11 @@ export class Server {
     this.#events = new Listeners(options.onError);
     const ttlMs = options.cache?.ttlMs ?? 0;
     const cacheScope = options.cache?.cacheScope ?? 'private';
+    const served = options.versions ?? SUPPORTED_VERSIONS;
+    const statefulVersions = served.filter(isStatefulVersion);
+    this.#servesStateless = options.stateless !== false && served.some(isStateless);
     this.#stateless = {
-      versions: STATELESS_VERSIONS,
+      versions: served.filter(isStateless),
       finish: (method, result) => {
         const dressed = dressResult(result, shapeForRevision('Implementation', this.info, LATEST_VERSION));
         if (CACHEABLE.has(method) && dressed.resultType === 'complete') {
@@ -117,17 +126,19 @@ export class Server {
       listChanged: (kind) => this.#listChanged(kind),
       reportError: (error) => options.onError?.(error),
     };
-    this.#requestHandlers.set('initialize', (params, ctx) =>
-      acceptInitialize(ctx.session, params, {
+    this.#requestHandlers.set('initialize', (params, ctx) => {
+      // Legacy clients cannot fall forward: the error is all they can show their user.
+      if (statefulVersions.length === 0) throw modernOnly(served, params.protocolVersion);
+      return acceptInitialize(ctx.session, params, {
         serverInfo: this.info,
         capabilities: ctx.session.capabilities,
         ...(options.instructions !== undefined && { instructions: options.instructions }),
-        ...(options.versions && { versions: options.versions }),
-      }),
-    );
+        versions: statefulVersions,
+      });
+    });
     this.#requestHandlers.set('server/discover', (_params, ctx) => {
       const result: Record<string, unknown> = {
-        supportedVersions: [...SUPPORTED_VERSIONS],
+        supportedVersions: [...served],
         capabilities: shapeForRevision('ServerCapabilities', ctx.session.capabilities, ctx.protocolVersion),
       };
       if (options.instructions !== undefined) result.instructions = options.instructions;
@@ -228,7 +239,7 @@ export class Server {
       ...(options.clock && { clock: options.clock }),
       ...(options.onError && { onError: options.onError }),
       onClose: (s) => this.#sessions.delete(s),
-      ...(options.stateless !== false && { stateless: this.#stateless }),
+      ...(this.#servesStateless && { stateless: this.#stateless }),
     });
     const serverSession: ServerSession = new ServerSession(session);
     // In a stateful session the context's calls to the client are real requests.
@@ -280,4 +291,13 @@ export class Server {
       }
     }
   }
+}
+
+/** The answer to `initialize` from a server that serves no handshake revision. */
+function modernOnly(served: readonly string[], requested: unknown): McpError {
+  return new McpError(
+    McpErrorCode.UnsupportedProtocolVersion,
+    `This server does not support the initialize handshake; it supports only protocol versions ${served.join(', ')}, with the version in each request's _meta`,
+    { supported: [...served], ...(typeof requested === 'string' && { requested }) },
+  );
 }
