@@ -33,6 +33,7 @@ import {
 } from './resources.js';
 import { PromptRegistry, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
 import { createCompletion } from './completion.js';
+import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './input-required/serve.js';
 import type { MatchedVariables } from './uri-template.js';
 
 export interface ServerOptions {
@@ -64,6 +65,11 @@ export interface ServerOptions {
    * once) and `cacheScope: 'private'`: safe for any server; raise them when lists are stable.
    */
   cache?: { ttlMs?: number; cacheScope?: 'public' | 'private' };
+  /**
+   * How the `requestState` of multi round-trip requests (stateless `tools/call`, `prompts/get`,
+   * `resources/read` asking the client for input) is sealed: key, lifetime, caller binding.
+   */
+  requestState?: RequestStateOptions;
 }
 
 /** Results the stateless revision marks with caching hints. */
@@ -94,11 +100,13 @@ export class Server {
   readonly #stateless: StatelessServing;
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
+  readonly #multiRoundTrip: MultiRoundTrip;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
     this.#options = options;
     this.#events = new Listeners(options.onError);
+    this.#multiRoundTrip = new MultiRoundTrip(options.requestState, options.clock);
     const ttlMs = options.cache?.ttlMs ?? 0;
     const cacheScope = options.cache?.cacheScope ?? 'private';
     this.#stateless = {
@@ -150,7 +158,9 @@ export class Server {
 
   /** Plugs a feature in: its handlers answer from now on, its capabilities are declared. */
   addFeature<F extends ServerFeature>(feature: F): F {
-    for (const [method, handler] of Object.entries(feature.handlers)) this.#requestHandlers.set(method, handler);
+    for (const [method, handler] of Object.entries(feature.handlers)) {
+      this.#requestHandlers.set(method, mayRequireInput(method) ? this.#multiRoundTrip.wrap(handler) : handler);
+    }
     this.#features.push(feature);
     return feature;
   }
