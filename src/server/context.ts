@@ -123,27 +123,20 @@ export class ServerContext extends RequestContext {
    * form's content is checked against the schema before the handler sees it.
    */
   async elicit(params: ElicitFormParams | ElicitUrlParams, options: InputOptions = {}): Promise<ElicitResult> {
-    if (params.mode === 'url') {
-      const wire = shapeForRevision('ElicitRequestURLParams', { ...params }, this.protocolVersion);
-      return (await this.#ask({ method: 'elicitation/create', params: wire }, options.key)) as ElicitResult;
-    }
-    const form = params as ElicitFormParams;
-    // `mode` exists since 2025-11-25; older clients know only forms and no mode field.
-    const { mode: _mode, ...rest } = form;
-    const wire = this.protocolVersion >= '2025-11-25' ? { mode: 'form' as const, ...rest } : rest;
-    const answer = (await this.#ask({ method: 'elicitation/create', params: wire }, options.key)) as ElicitResult;
-    if (answer.action === 'accept') {
+    const request = { method: 'elicitation/create', params } as InputRequest;
+    if (params.mode === 'url') return (await this.#ask(request, options.key)) as ElicitResult;
+    const schema = params.requestedSchema;
+    return (await this.#ask(request, options.key, (answer) => {
+      if (answer.action !== 'accept') return;
       // The handler may rely on the answer having the shape it asked for.
-      const issues = elicitationContentIssues(form.requestedSchema, answer.content ?? {});
+      const issues = elicitationContentIssues(schema, answer.content ?? {});
       if (issues.length > 0) throw invalidParams(`The client's answer does not match the requested schema: ${issues.join('; ')}`);
-    }
-    return answer;
+    })) as ElicitResult;
   }
 
   /** Asks the client's model for a completion (`sampling/createMessage`), optionally with tools. */
   async sample(params: CreateMessageRequestParams, options: InputOptions = {}): Promise<CreateMessageResult> {
-    const wire = shapeForRevision('CreateMessageRequestParams', params, this.protocolVersion);
-    return (await this.#ask({ method: 'sampling/createMessage', params: wire }, options.key)) as CreateMessageResult;
+    return (await this.#ask({ method: 'sampling/createMessage', params }, options.key)) as CreateMessageResult;
   }
 
   /** The client's roots (directories and files it lets the server work in). */
@@ -191,8 +184,9 @@ export class ServerContext extends RequestContext {
   /**
    * Asks the client: checks the client's capabilities and the request, then sends it (stateful
    * session) or takes its answer from the round, recording it for the client when there is none.
+   * `check` vets the answer before the handler sees it.
    */
-  async #ask(request: InputRequest, key: string | undefined): Promise<Record<string, unknown>> {
+  async #ask(request: InputRequest, key: string | undefined, check?: (answer: Record<string, unknown>) => void): Promise<Record<string, unknown>> {
     const round = this.inputRound;
     if (!round && this.envelope) {
       throw new CapabilityNotSupportedError(
@@ -200,8 +194,28 @@ export class ServerContext extends RequestContext {
       );
     }
     this.#check(request);
-    if (round) return round.answer(request, key);
-    return this.#channel.request(request.method, (request.params ?? {}) as Record<string, unknown>, this.signal, this.requestId);
+    const wire = this.#forRevision(request);
+    if (round) return round.answer(wire, key, check);
+    const answer = await this.#channel.request(wire.method, (wire.params ?? {}) as Record<string, unknown>, this.signal, this.requestId);
+    check?.(answer);
+    return answer;
+  }
+
+  /** The request as the client's revision defines it. */
+  #forRevision(request: InputRequest): InputRequest {
+    const version = this.protocolVersion;
+    switch (request.method) {
+      case 'elicitation/create': {
+        if (request.params.mode === 'url') return { method: request.method, params: shapeForRevision('ElicitRequestURLParams', { ...request.params }, version) };
+        // `mode` exists since 2025-11-25; older clients know only forms and no mode field.
+        const { mode: _mode, ...rest } = request.params;
+        return { method: request.method, params: version >= '2025-11-25' ? { mode: 'form', ...rest } : rest };
+      }
+      case 'sampling/createMessage':
+        return { method: request.method, params: shapeForRevision('CreateMessageRequestParams', request.params, version) };
+      default:
+        return request;
+    }
   }
 
   /**

@@ -136,6 +136,18 @@ describe('multi round-trip requests: asking the client', () => {
     inputRequired(await run(client));
   });
 
+  it('binds the state to the arguments as sent, even when the handler changes them before asking', async () => {
+    const client = await modern(
+      serverRunning(async (ctx, args) => {
+        args.touched = true;
+        return ctx.elicit(nameForm);
+      }),
+    );
+    const round = inputRequired(await run(client, { arguments: { a: 1 } }));
+    const done = await run(client, { arguments: { a: 1 }, inputResponses: { 'elicitation-1': accept({ name: 'Ada' }) }, requestState: round.requestState });
+    assert.equal(done.result?.resultType, 'complete', JSON.stringify(done));
+  });
+
   it('passes declined and cancelled answers to the handler', async () => {
     const client = await modern(serverRunning((ctx) => ctx.elicit(nameForm)));
     const done = await run(client, { inputResponses: { 'elicitation-1': { action: 'decline' } } });
@@ -156,6 +168,15 @@ describe('multi round-trip requests: checking answers', () => {
     const reply = await run(await client(), { inputResponses: { 'elicitation-1': accept({ name: 'Ada' }), 'sampling-1': roots } });
     assert.equal(reply.error?.code, -32602);
     assert.match(reply.error!.message, /inputResponses\["sampling-1"\] is not a valid answer to sampling\/createMessage/);
+  });
+
+  it('does not carry an answer that failed its checks into later rounds', async () => {
+    const c = await client();
+    // The sampling answer is missing, so the round ends asking for it before the bad form answer is reported.
+    const round = inputRequired(await run(c, { inputResponses: { 'elicitation-1': accept({ name: 42 }) } }));
+    assert.deepEqual(Object.keys(round.inputRequests ?? {}), ['sampling-1']);
+    const done = await run(c, { inputResponses: { 'elicitation-1': accept({ name: 'Ada' }), 'sampling-1': sampled('Paris') }, requestState: round.requestState });
+    assert.deepEqual(text(done), [accept({ name: 'Ada' }), sampled('Paris')]);
   });
 
   for (const [what, inputResponses] of [['a number', { 'elicitation-1': 12345 }], ['null', null], ['an array', []]] as const) {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson, requestBinding } from './binding.js';
+import { canonicalJson, requestBinding, salientParams } from './binding.js';
 import { fromBase64Url, toBase64Url } from './base64url.js';
 
 describe('canonicalJson', () => {
@@ -12,12 +12,13 @@ describe('canonicalJson', () => {
 
 describe('requestBinding', () => {
   it('depends on the salient params only', async () => {
-    const a = await requestBinding('tools/call', { name: 't', arguments: { x: 1 }, _meta: { m: 1 } }, 'p');
-    const b = await requestBinding('tools/call', { name: 't', arguments: { x: 1 }, _meta: { m: 2 }, requestState: 's' }, 'p');
-    const c = await requestBinding('tools/call', { name: 't', arguments: { x: 2 } }, 'p');
+    const bind = (method: string, params: Record<string, unknown>, principal?: string) => requestBinding(method, salientParams(method, params), principal);
+    const a = await bind('tools/call', { name: 't', arguments: { x: 1 }, _meta: { m: 1 } }, 'p');
+    const b = await bind('tools/call', { name: 't', arguments: { x: 1 }, _meta: { m: 2 }, requestState: 's' }, 'p');
+    const c = await bind('tools/call', { name: 't', arguments: { x: 2 } }, 'p');
     assert.deepEqual(a, b);
     assert.notEqual(a.params, c.params);
-    assert.equal((await requestBinding('resources/read', { uri: 'a://b' }, undefined)).principal, undefined);
+    assert.equal((await bind('resources/read', { uri: 'a://b' })).principal, undefined);
   });
 });
 

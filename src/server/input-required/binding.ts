@@ -14,17 +14,17 @@ export interface RequestBinding {
   principal: string | undefined;
 }
 
-/** The params that identify a request, for the methods that may be answered with an input-required result. */
-export function salientParams(method: string, params: Record<string, unknown>): unknown[] {
-  if (method === 'resources/read') return [method, params.uri];
-  return [method, params.name, params.arguments ?? {}];
+/**
+ * The params that identify a request, as canonical JSON: the tool or prompt name and its
+ * arguments, or the resource URI. Taken before the handler runs, which may change its arguments.
+ */
+export function salientParams(method: string, params: Record<string, unknown>): string {
+  return canonicalJson(method === 'resources/read' ? [method, params.uri] : [method, params.name, params.arguments ?? {}]);
 }
 
-export async function requestBinding(method: string, params: Record<string, unknown>, principal: string | undefined): Promise<RequestBinding> {
-  const [paramsDigest, principalDigest] = await Promise.all([
-    sha256(canonicalJson(salientParams(method, params))),
-    principal === undefined ? undefined : sha256(principal),
-  ]);
+/** `salient` is what `salientParams` gave for the request. */
+export async function requestBinding(method: string, salient: string, principal: string | undefined): Promise<RequestBinding> {
+  const [paramsDigest, principalDigest] = await Promise.all([sha256(salient), principal === undefined ? undefined : sha256(principal)]);
   return { method, params: paramsDigest, principal: principalDigest };
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { invalidParams } from '../../protocol/errors.js';
-import { resultGuards } from '../../types/guards/index.js';
+import { GUARDS } from '../../types/guards/index.js';
 import type { InputRequest, InputRequests, InputResponses } from '../../types/mrtr.js';
 import type { RoundState } from './request-state.js';
 
@@ -21,6 +21,13 @@ export class InputRequiredSignal extends Error {
     this.name = 'InputRequiredSignal';
   }
 }
+
+/** The result an answer must be, by the method of the input request. */
+const ANSWER_TYPE: Readonly<Record<InputRequest['method'], string>> = {
+  'elicitation/create': 'ElicitResult',
+  'sampling/createMessage': 'CreateMessageResult',
+  'roots/list': 'ListRootsResult',
+};
 
 /** The prefix of default keys, by the method of the input request. */
 const KEY_PREFIX: Readonly<Record<InputRequest['method'], string>> = {
@@ -52,11 +59,12 @@ export class InputRound {
   }
 
   /**
-   * The client's answer to `request`, checked against the result type of its method; when there
-   * is none yet, the request is recorded for the client and the handler's run ends here.
-   * Without `key`, the key is the call's order among calls of the same method in this run.
+   * The client's answer to `request`, checked against the result type of its method and by
+   * `check` (which throws); when there is none yet, the request is recorded for the client and
+   * the handler's run ends here. Without `key`, the key is the call's order among calls of the
+   * same method in this run.
    */
-  answer(request: InputRequest, key?: string): Record<string, unknown> {
+  answer(request: InputRequest, key?: string, check?: (answer: Record<string, unknown>) => void): Record<string, unknown> {
     const k = key ?? `${KEY_PREFIX[request.method]}-${this.#nextCall(request.method)}`;
     this.#claim(k, request.method);
     // An answer the handler already used in an earlier round wins over a new one under the same key.
@@ -65,10 +73,13 @@ export class InputRound {
       if (!this.#requests.has(k)) this.#requests.set(k, request);
       throw new InputRequiredSignal();
     }
-    const issue = resultGuards[request.method]?.(given);
+    const issue = GUARDS[ANSWER_TYPE[request.method]]?.(given);
     if (issue !== undefined) throw invalidParams(`inputResponses[${JSON.stringify(k)}] is not a valid answer to ${request.method}: ${issue}`);
-    this.#used.set(k, given);
-    return given as Record<string, unknown>;
+    const answer = given as Record<string, unknown>;
+    // Only answers that passed every check are carried into later rounds.
+    check?.(answer);
+    this.#used.set(k, answer);
+    return answer;
   }
 
   /** Ends the run with the handler's own state and/or input requests (checked by the caller). */

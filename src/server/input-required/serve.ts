@@ -9,7 +9,7 @@ import type { Clock } from '../../jsonrpc/clock.js';
 import type { RequestHandler } from '../../protocol/session.js';
 import { INPUT_REQUIRED_METHODS, RESULT_TYPE, type InputResponses } from '../../types/mrtr.js';
 import type { ServerContext } from '../context.js';
-import { requestBinding, type RequestBinding } from './binding.js';
+import { requestBinding, salientParams, type RequestBinding } from './binding.js';
 import { InputRound } from './input-round.js';
 import { RequestStateSealer, type RequestStateSecret } from './request-state.js';
 
@@ -58,8 +58,9 @@ export class MultiRoundTrip {
   }
 
   async #serve(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext): Promise<unknown> {
+    const salient = salientParams(ctx.method, params);
     let binding: Promise<RequestBinding> | undefined;
-    const bind = () => (binding ??= Promise.resolve(this.#principal(ctx)).then((principal) => requestBinding(ctx.method, params, principal)));
+    const bind = () => (binding ??= Promise.resolve(this.#principal(ctx)).then((principal) => requestBinding(ctx.method, salient, principal)));
     const earlier = typeof params.requestState === 'string' ? await this.#sealer.open(params.requestState, await bind()) : undefined;
     const round = new InputRound(earlier, params.inputResponses as InputResponses | undefined);
     ctx.inputRound = round;
