@@ -34,6 +34,7 @@ import {
 } from './resources.js';
 import { PromptRegistry, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
 import { createCompletion } from './completion.js';
+import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './input-required/serve.js';
 import type { MatchedVariables } from './uri-template.js';
 
 export interface ServerOptions {
@@ -69,6 +70,11 @@ export interface ServerOptions {
    * once) and `cacheScope: 'private'`: safe for any server; raise them when lists are stable.
    */
   cache?: { ttlMs?: number; cacheScope?: 'public' | 'private' };
+  /**
+   * How the `requestState` of multi round-trip requests (stateless `tools/call`, `prompts/get`,
+   * `resources/read` asking the client for input) is sealed: key, lifetime, caller binding.
+   */
+  requestState?: RequestStateOptions;
 }
 
 /** Results the stateless revision marks with caching hints. */
@@ -100,11 +106,13 @@ export class Server {
   readonly #servesStateless: boolean;
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
+  readonly #multiRoundTrip: MultiRoundTrip;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
     this.#options = options;
     this.#events = new Listeners(options.onError);
+    this.#multiRoundTrip = new MultiRoundTrip(options.requestState, options.clock);
     const ttlMs = options.cache?.ttlMs ?? 0;
     const cacheScope = options.cache?.cacheScope ?? 'private';
     const served = options.versions ?? SUPPORTED_VERSIONS;
@@ -161,7 +169,9 @@ export class Server {
 
   /** Plugs a feature in: its handlers answer from now on, its capabilities are declared. */
   addFeature<F extends ServerFeature>(feature: F): F {
-    for (const [method, handler] of Object.entries(feature.handlers)) this.#requestHandlers.set(method, handler);
+    for (const [method, handler] of Object.entries(feature.handlers)) {
+      this.#requestHandlers.set(method, mayRequireInput(method) ? this.#multiRoundTrip.wrap(handler) : handler);
+    }
     this.#features.push(feature);
     return feature;
   }
