@@ -34,7 +34,7 @@ import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } fro
 import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './client-events.js';
 import { paginate } from './client-lists.js';
 import { answerInputRequests, DEFAULT_MAX_INPUT_ROUNDS, requestWithInput, type InputRequiredOptions } from './input-required.js';
-import { ResultCache } from './result-cache.js';
+import type { ResultCache } from './result-cache.js';
 import { ToolOutputChecker } from './tool-output.js';
 
 export type { SendRequestOptions as RequestOptions };
