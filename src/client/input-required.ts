@@ -184,14 +184,25 @@ function supportedHandler(
   version: string,
 ): RequestHandler {
   const { method } = request;
-  const capability = requiredCapability(method, version);
+  const missing = undeclaredCapability(session.capabilities, request, version);
   const handler = handlerFor(method);
-  if (!capability || !handler || !hasCapability(session.capabilities, capability)) {
-    const why = capability && !hasCapability(session.capabilities, capability) ? `it did not declare the ${capability} capability` : 'it has no handler for it';
+  if (missing !== undefined || !handler) {
+    const why = missing !== undefined ? `it did not declare the ${missing} capability` : 'it has no handler for it';
     throw new InputRequestNotSupportedError(`The server asked for ${method} (input request ${JSON.stringify(key)}), which this client cannot answer: ${why}`, {
       key,
       method,
     });
   }
   return handler;
+}
+
+/** The capability the client would have to declare to accept `request`, when it did not; an elicitation's mode counts. */
+function undeclaredCapability(declared: Record<string, unknown>, request: InputRequest, version: string): string | undefined {
+  const capability = requiredCapability(request.method, version) ?? request.method;
+  if (!hasCapability(declared, capability)) return capability;
+  if (request.method !== 'elicitation/create') return undefined;
+  if (request.params.mode === 'url') return hasCapability(declared, 'elicitation.url') ? undefined : 'elicitation.url';
+  // Form mode: `elicitation.form`, or a bare `elicitation: {}` (which means forms).
+  const formDeclared = hasCapability(declared, 'elicitation.form') || !hasCapability(declared, 'elicitation.url');
+  return formDeclared ? undefined : 'elicitation.form';
 }

@@ -63,6 +63,21 @@ describe('limits of the input loop', () => {
     await session.close();
   });
 
+  it('answers a URL elicitation only when the client declared URL mode', async () => {
+    const openUrl = { method: 'elicitation/create', params: { mode: 'url', message: 'Connect your account', url: 'https://example.com/connect' } };
+    const script = { 'tools/call': (params: Record<string, unknown>) => (params.inputResponses === undefined ? { resultType: 'input_required', inputRequests: { link: openUrl } } : text('linked')) };
+    const formsOnly = await scripted(script, answerName);
+    await assert.rejects(formsOnly.session.callTool({ name: 'link' }), (e: unknown) => e instanceof InputRequestNotSupportedError && /did not declare the elicitation\.url capability/.test(e.message));
+    await formsOnly.session.close();
+
+    const consents: string[] = [];
+    const withUrl = await scripted(script, { elicitation: { url: (params) => (consents.push(params.url), { action: 'accept' }) } });
+    assert.deepEqual((await withUrl.session.callTool({ name: 'link' })).content, text('linked').content);
+    assert.deepEqual(consents, ['https://example.com/connect']);
+    assert.deepEqual(withUrl.of('tools/call')[1]?.params.inputResponses, { link: { action: 'accept' } });
+    await withUrl.session.close();
+  });
+
   it('fails the call, sending nothing, when a form answer does not fit the requested schema', async () => {
     const reported: Error[] = [];
     const { session, of } = await scripted(
