@@ -13,7 +13,7 @@ import type { InitializeOutcome } from '../protocol/stateful.js';
 import type { CacheScope, EmptyResult, Implementation, PaginatedRequestParams } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { CompleteRequestParams, CompleteResult } from '../types/completion.js';
-import type { PingRequestParams } from '../types/lifecycle.js';
+import type { DiscoverResult, PingRequestParams } from '../types/lifecycle.js';
 import type { SetLevelRequestParams } from '../types/logging.js';
 import type { ClientRequestMap, ClientRequestResult } from '../types/messages.js';
 import type { GetPromptRequestParams, GetPromptResult, ListPromptsResult, Prompt } from '../types/prompts.js';
@@ -27,7 +27,6 @@ import type {
   SubscribeRequestParams,
   UnsubscribeRequestParams,
 } from '../types/resources.js';
-import type { DiscoverResult } from '../types/lifecycle.js';
 import type { InputRequests, InputRequiredMethod, InputResponses } from '../types/mrtr.js';
 import type { CreateTaskResult, TaskMetadata } from '../types/tasks.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
