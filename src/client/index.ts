@@ -3,7 +3,21 @@
  * @module
  */
 export { Client, type ClientOptions, type ConnectOptions } from './client.js';
-export { ClientSession, type ListParams, type RequestOptions } from './client-session.js';
+export {
+  ClientSession,
+  type CachedRequestOptions,
+  type CallOptions,
+  type ListParams,
+  type ReadOptions,
+  type RequestOptions,
+} from './client-session.js';
+export {
+  InputRequestNotSupportedError,
+  InputRoundsExceededError,
+  type InputRequiredHook,
+  type InputRequiredOptions,
+  type InputRound,
+} from './input-required.js';
 export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './client-events.js';
 export type {
   ElicitationOptions,

@@ -6,6 +6,7 @@
  */
 import type { Client, ConnectOptions } from '../../client/client.js';
 import type { ClientSession } from '../../client/client-session.js';
+import { isStateless } from '../../protocol/versions.js';
 import { SseClientTransport } from './legacy-sse.js';
 import { HttpStatusError } from './http-error.js';
 import { StreamableHttpClientTransport, type StreamableHttpClientOptions } from './streamable.js';
@@ -37,9 +38,10 @@ const OLD_SERVER_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
  * expected to open an HTTP+SSE stream instead. Rejects when neither works, with both reasons.
  */
 export async function connectHttp(client: Client, url: string | URL, options: ConnectHttpOptions = {}): Promise<HttpConnection> {
-  const { protocolVersion, timeoutMs, signal, transport: kind = 'auto', endpointTimeoutMs, ...transportOptions } = options;
+  const { protocolVersion, discoverTimeoutMs, timeoutMs, signal, transport: kind = 'auto', endpointTimeoutMs, ...transportOptions } = options;
   const connectOptions: ConnectOptions = {
     ...(protocolVersion !== undefined && { protocolVersion }),
+    ...(discoverTimeoutMs !== undefined && { discoverTimeoutMs }),
     ...(timeoutMs !== undefined && { timeoutMs }),
     ...(signal !== undefined && { signal }),
   };
@@ -55,6 +57,9 @@ export async function connectHttp(client: Client, url: string | URL, options: Co
   if (kind === 'sse') return legacy();
 
   const transport = new StreamableHttpClientTransport({ ...transportOptions, url });
+  // A stateless revision has no initialize answer to learn the version header from; it must
+  // equal the version in every request's _meta. A fallback to the handshake replaces it.
+  if (protocolVersion !== undefined && isStateless(protocolVersion)) transport.setProtocolVersion(protocolVersion);
   try {
     const session = await client.connect(transport, connectOptions);
     return { session, kind: 'streamable-http', transport };
