@@ -170,7 +170,7 @@ export class Server {
   /** Plugs a feature in: its handlers answer from now on, its capabilities are declared. */
   addFeature<F extends ServerFeature>(feature: F): F {
     for (const [method, handler] of Object.entries(feature.handlers)) {
-      this.#requestHandlers.set(method, mayRequireInput(method) ? this.#multiRoundTrip.wrap(handler) : handler);
+      this.#requestHandlers.set(method, mayRequireInput(method) && feature.rawInputRounds !== true ? this.#multiRoundTrip.wrap(handler) : handler);
     }
     this.#features.push(feature);
     return feature;

@@ -42,7 +42,7 @@ export async function scripted(handlers: Record<string, RawHandler>, options: Cl
       return handler(params, ctx);
     };
   }
-  server.addFeature({ handlers: recorded, capabilities: () => ({ tools: {}, prompts: {}, resources: {} }) });
+  server.addFeature({ handlers: recorded, capabilities: () => ({ tools: {}, prompts: {}, resources: {} }), rawInputRounds: true });
   const [serverEnd, clientEnd] = createInMemoryPair();
   await server.connect(serverEnd);
   const client = new Client(clientInfo, options);

@@ -20,6 +20,7 @@ describe('multi round-trip requests over Streamable HTTP', () => {
     const server = new Server({ name: 'http-mrtr', version: '1' });
     server.addFeature({
       capabilities: () => ({ tools: {} }),
+      rawInputRounds: true,
       handlers: {
         'tools/call': (params) =>
           params.requestState === undefined
