@@ -46,6 +46,21 @@ export const withStandardHeaders: FetchLike = (url, init) => {
   return fetch(url, { ...init, headers });
 };
 
+/**
+ * Calls `aborts` (a fixture tool listing the recorded aborts as JSON) until one for `tag` is
+ * there: a server may learn of a cancellation after the caller has moved on (a closed HTTP
+ * response is noticed asynchronously). Each call is a round trip; there is no sleep.
+ */
+export async function abortOf(tag: string, callAborts: () => Promise<string>): Promise<string> {
+  const search = async (): Promise<string> => {
+    for (;;) {
+      const found = (JSON.parse(await callAborts()) as string[]).find((entry) => entry.startsWith(`${tag}: `));
+      if (found !== undefined) return found.slice(tag.length + 2);
+    }
+  };
+  return within(search(), 10_000, `the server to record the abort of ${tag}`);
+}
+
 export interface HttpChild {
   readonly url: string;
   /** What the child wrote to stderr so far. */

@@ -13,7 +13,7 @@ import { FILE_TEMPLATE, GREETING, LOG_LEVELS, LOGO, NOTE_TEMPLATE, noteText, rev
 import { startV2HttpServer, type V2HttpServer } from '../fixtures/v2-http-server.js';
 import { V2_INSTRUCTIONS, V2_SERVER_INFO, confirmMessage } from '../fixtures/v2-features.js';
 import { Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, pick } from './helpers-features.js';
-import { LOG_LEVEL_KEY, plain, withStandardHeaders } from './helpers-v2.js';
+import { LOG_LEVEL_KEY, abortOf, plain, withStandardHeaders } from './helpers-v2.js';
 
 type Era = '2026-07-28' | '2025-11-25';
 
@@ -39,7 +39,7 @@ const overStdio = (era: Era): Setup => ({
 });
 
 const overHttp = (era: Era, legacy: 'sessions' | 'stateless'): Setup => ({
-  name: legacy === 'sessions' ? 'over Streamable HTTP' : 'over Streamable HTTP with its stateless legacy fallback',
+  name: legacy === 'sessions' ? 'over Streamable HTTP' : STATELESS_FALLBACK,
   era,
   connect: async (client) => {
     const server = await startV2HttpServer({ legacy });
@@ -52,6 +52,8 @@ const overHttp = (era: Era, legacy: 'sessions' | 'stateless'): Setup => ({
     }
   },
 });
+
+const STATELESS_FALLBACK = 'over Streamable HTTP with its stateless legacy fallback';
 
 const SETUPS: Setup[] = [overStdio('2026-07-28'), overStdio('2025-11-25'), overHttp('2026-07-28', 'sessions'), overHttp('2025-11-25', 'sessions'), overHttp('2025-11-25', 'stateless')];
 
@@ -99,7 +101,7 @@ for (const setup of SETUPS) {
 
     it('lists and calls tools: structured content, failures as isError results, unknown tools as -32602', async () => {
       const { tools } = await session.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ['forecast', 'fail', 'log', 'progress', 'envelope', 'confirm']);
+      assert.deepEqual(tools.map((t) => t.name), ['forecast', 'fail', 'log', 'progress', 'slow', 'aborts', 'envelope', 'confirm']);
       const forecast = tools.find((t) => t.name === 'forecast');
       assert.deepEqual(forecast?.inputSchema.required, ['city']);
       assert.deepEqual(forecast?.outputSchema?.required, ['city', 'celsius', 'conditions']);
@@ -181,6 +183,23 @@ for (const setup of SETUPS) {
       assert.deepEqual(updates, [1, 2, 3].map((i) => ({ progress: i, total: 3, message: `step ${i} of 3` })));
     });
 
+    // Without a session, a 2025 cancellation (a notification POSTed on its own) cannot reach the call.
+    if (setup.name !== STATELESS_FALLBACK) {
+      it('cancels a call: the server aborts the handler', async () => {
+        const tag = `${setup.name} ${era}`;
+        const controller = new AbortController();
+        let started!: () => void;
+        const running = new Promise<void>((resolve) => (started = resolve));
+        const call = session.callTool({ name: 'slow', arguments: { tag } }, { signal: controller.signal, onprogress: () => started() });
+        await within(running, 10_000, 'the slow tool to start');
+        controller.abort(new Error('changed my mind'));
+        await assert.rejects(call, /changed my mind/);
+        const reason = await abortOf(tag, async () => firstText(await session.callTool({ name: 'aborts', arguments: {} })));
+        // In 2026-07-28 over HTTP, closing the response is the cancellation: no reason travels.
+        if (!(setup.name === 'over Streamable HTTP' && era === '2026-07-28')) assert.equal(reason, 'changed my mind');
+      });
+    }
+
     if (era === '2026-07-28') {
       it('gets log messages only for a request that names a level, at and above it', async () => {
         await session.callTool({ name: 'log', arguments: {} });
@@ -202,7 +221,7 @@ for (const setup of SETUPS) {
         await assert.rejects(session.ping(), rejectsWith(-32601));
         await assert.rejects(session.setLoggingLevel({ level: 'error' }), rejectsWith(-32601));
       });
-    } else if (setup.name === 'over Streamable HTTP with its stateless legacy fallback') {
+    } else if (setup.name === STATELESS_FALLBACK) {
       it('has no session: each request is served on its own, so no level is kept and the server cannot ask the client', async () => {
         assert.equal(http?.transport.sessionId, undefined);
         assert.deepEqual(http?.server.sessions(), []);
@@ -240,6 +259,7 @@ for (const setup of SETUPS) {
         const exchanges = http?.server.exchanges ?? [];
         assert.ok(exchanges.length > 0);
         for (const exchange of exchanges) {
+          // Cancelling closed a response instead of POSTing notifications/cancelled.
           assert.equal(exchange.method, 'POST');
           assert.equal(exchange.status, 200);
           assert.equal(exchange.headers['mcp-session-id'], undefined);

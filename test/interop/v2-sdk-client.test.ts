@@ -21,7 +21,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { firstText, fixture, within } from '../e2e/helpers.js';
 import { FILE_TEMPLATE, GREETING, LOG_LEVELS, LOGO, NOTE_TEMPLATE, PROFILE_FORM, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
 import { Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, ROOTS_BEFORE, TOOL_NAMES, fillProfile, parsed, stubModel } from './helpers-features.js';
-import { LOG_LEVEL_KEY, plain, startHttpChild, type HttpChild } from './helpers-v2.js';
+import { LOG_LEVEL_KEY, abortOf, plain, startHttpChild, type HttpChild } from './helpers-v2.js';
 
 const SERVER = 'interop-features-mcpkit-server';
 const SERVER_INFO = { name: 'features-mcpkit', version: '1.0.0' };
@@ -211,6 +211,21 @@ for (const setup of SETUPS) {
       // once, so progress read in the same chunk as the result is dropped ("unknown token"):
       // what it delivers is a prefix.
       assert.deepEqual(updates, expected.slice(0, updates.length));
+    });
+
+    it('cancels a call: the server aborts the handler', async () => {
+      const tag = `${setup.transport} ${modeName}`;
+      const controller = new AbortController();
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const call = client.callTool({ name: 'slow', arguments: { tag } }, { signal: controller.signal, onprogress: () => started() });
+      await within(running, 10_000, 'the slow tool to start');
+      controller.abort('the v2 user gave up');
+      await assert.rejects(call, /the v2 user gave up/);
+      const reason = await abortOf(tag, async () => firstText(await client.callTool({ name: 'aborts', arguments: {} })));
+      // In 2026-07-28 over HTTP the client closes the response (the cancellation there): no reason travels.
+      if (setup.transport === 'Streamable HTTP' && era === '2026-07-28') assert.equal(reason, 'Connection closed');
+      else assert.equal(reason, 'Request cancelled by the peer: the v2 user gave up');
     });
 
     if (era === '2026-07-28') {
