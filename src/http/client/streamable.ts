@@ -435,6 +435,7 @@ export class StreamableHttpClientTransport implements Transport {
   #fail(state: StreamState, reason: string): void {
     const message = `Connection lost: ${reason}`;
     for (const id of state.awaiting) {
+      this.#statelessCalls.delete(id);
       this.onmessage?.({ jsonrpc: '2.0', id, error: { code: LocalErrorCode.ConnectionClosed, message } });
     }
     state.awaiting.clear();
