@@ -91,6 +91,8 @@ export class Session {
   #initializeId: RequestId | undefined;
   /** The envelope put in every outgoing request's `_meta` (stateless client sessions). */
   #stamp: Record<string, unknown> | undefined;
+  /** The revision of the last stateless request served: what outbound messages are judged by until a handshake. */
+  #statelessVersion: string | undefined;
   /** Resolves with the reason once the connection has closed. */
   readonly finished: Promise<ConnectionClosedError>;
   #finish!: (error: ConnectionClosedError) => void;
@@ -198,7 +200,8 @@ export class Session {
 
   #checkOutbound(method: string, kind: 'request' | 'notification'): void {
     if (!methodInfo(method)) return; // custom or experimental methods are the caller's business
-    const version = this.#peer?.version;
+    // A peer that spoke statelessly gets nothing its revision lacks (2026-07-28: no server requests at all).
+    const version = this.#peer?.version ?? this.#statelessVersion;
     if (version === undefined) return; // before initialization the lifecycle decides
     if (!methodAllowed(method, version, this.role, kind)) {
       throw new McpError(ErrorCode.MethodNotFound, `${method} is not a ${this.role}-to-${this.role === 'client' ? 'server' : 'client'} ${kind} in protocol revision ${version}`);
@@ -231,6 +234,7 @@ export class Session {
     const params = request.params ?? {};
     const envelope = readEnvelope(params, stateless.versions);
     const version = envelope.protocolVersion;
+    this.#statelessVersion = version;
     if (!methodAllowed(method, version, 'client', 'request')) {
       throw methodNotFound(method, methodInfo(method) ? `not available in protocol revision ${version}` : undefined);
     }

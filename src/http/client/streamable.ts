@@ -9,6 +9,7 @@ import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError, LocalErrorCode } from '../../jsonrpc/errors.js';
 import { isObject, isRequestId, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
 import type { Transport } from '../../transports/transport.js';
+import { META } from '../../types/meta.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectDelay, reconnectOptions, wait, type ReconnectOptions } from './reconnect.js';
@@ -49,6 +50,13 @@ interface StreamState {
   progress: number;
 }
 
+/** A stateless request of ours awaiting its answer, and the stream it comes on once it has one. */
+interface StatelessCall {
+  id: RequestId;
+  controller: AbortController;
+  state?: StreamState;
+}
+
 const POST_ACCEPT = 'application/json, text/event-stream';
 
 /**
@@ -69,6 +77,11 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #abort = new AbortController();
   /** Our initialize requests still unanswered: their answer carries the negotiated version. */
   readonly #initializeIds = new Set<RequestId>();
+  /**
+   * Our stateless (2026-07-28) requests awaiting their answer. Closing a request's response is
+   * how it is cancelled in that revision, so each has its own abort.
+   */
+  readonly #statelessCalls = new Map<RequestId, StatelessCall>();
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
   /** The client's initialize params, to open a new session like the first one. */
@@ -115,6 +128,7 @@ export class StreamableHttpClientTransport implements Transport {
    */
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.#closing) throw new ConnectionClosedError();
+    if (!Array.isArray(message) && 'method' in message && message.method === 'notifications/cancelled' && this.#cancelStateless(message.params?.requestId)) return;
     const items = Array.isArray(message) ? message : [message];
     const requestIds: RequestId[] = [];
     let initializing = false;
@@ -128,14 +142,18 @@ export class StreamableHttpClientTransport implements Transport {
       }
     }
     const sessionId = this.#sessionId;
+    const stateless = this.#openStatelessCall(message);
     let response: Response;
     try {
       const headers = await this.#headers({ accept: POST_ACCEPT, 'content-type': 'application/json' });
-      response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal: this.#abort.signal });
+      const signal = stateless ? AbortSignal.any([this.#abort.signal, stateless.controller.signal]) : this.#abort.signal;
+      response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal });
     } catch (error) {
+      if (stateless?.controller.signal.aborted) return; // cancelled: nothing is owed
       throw fetchFailure('POST', this.url, error, this.#closing !== undefined);
     }
     if (!response.ok) {
+      if (stateless) this.#statelessCalls.delete(stateless.id);
       if (response.status === 404 && sessionId !== undefined) {
         await discardBody(response);
         if (!initializing && (await this.#renew(sessionId))) return this.send(message);
@@ -152,12 +170,36 @@ export class StreamableHttpClientTransport implements Transport {
     const type = mediaType(response);
     if (type === 'text/event-stream' && response.body) {
       const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0 };
+      if (stateless) stateless.state = state;
       this.#watch(this.#follow(state, response.body));
       return;
     }
     if (type === 'application/json') return this.#receiveJson(response, requestIds);
     await discardBody(response);
     throw new Error(`POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
+  }
+
+  /** Tracks a request sent without a session whose `_meta` names its revision (2026-07-28). */
+  #openStatelessCall(message: JsonRpcMessage | JsonRpcMessage[]): StatelessCall | undefined {
+    if (Array.isArray(message) || !('id' in message) || !('method' in message) || this.#sessionId !== undefined) return undefined;
+    const meta = message.params?._meta;
+    if (!isObject(meta) || typeof meta[META.protocolVersion] !== 'string') return undefined;
+    const call: StatelessCall = { id: message.id, controller: new AbortController() };
+    this.#statelessCalls.set(message.id, call);
+    return call;
+  }
+
+  /**
+   * Cancels a stateless request by closing its response, as 2026-07-28 asks of HTTP clients in
+   * place of `notifications/cancelled`; false when `id` is not one.
+   */
+  #cancelStateless(id: unknown): boolean {
+    const call = isRequestId(id) ? this.#statelessCalls.get(id) : undefined;
+    if (!call) return false;
+    this.#statelessCalls.delete(call.id);
+    call.state?.awaiting.delete(call.id);
+    call.controller.abort();
+    return true;
   }
 
   /** Ends the session: aborts open streams, sends DELETE with the session id (a 405 is fine). */
@@ -262,6 +304,7 @@ export class StreamableHttpClientTransport implements Transport {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (isObject(item) && !('method' in item) && isRequestId(item.id)) {
         awaiting.delete(item.id);
+        this.#statelessCalls.delete(item.id);
         if (this.#initializeIds.delete(item.id) && isObject(item.result) && typeof item.result.protocolVersion === 'string') {
           // Set before the initialize response goes up: the initialized notification must carry it.
           this.#protocolVersion = item.result.protocolVersion;
@@ -392,6 +435,7 @@ export class StreamableHttpClientTransport implements Transport {
   #fail(state: StreamState, reason: string): void {
     const message = `Connection lost: ${reason}`;
     for (const id of state.awaiting) {
+      this.#statelessCalls.delete(id);
       this.onmessage?.({ jsonrpc: '2.0', id, error: { code: LocalErrorCode.ConnectionClosed, message } });
     }
     state.awaiting.clear();
