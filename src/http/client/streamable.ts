@@ -8,6 +8,7 @@
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError, LocalErrorCode } from '../../jsonrpc/errors.js';
 import { isObject, isRequestId, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
+import { statelessVersionOf } from '../../protocol/stateless.js';
 import type { Transport } from '../../transports/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
@@ -47,6 +48,10 @@ interface StreamState {
   retryMs: number | undefined;
   /** Events and ids seen: growth between attempts means the stream is alive. */
   progress: number;
+  /** Stops reading it: the transport's close, or the cancellation of its stateless request. */
+  signal: AbortSignal;
+  /** Whether a drop is resumed with GET; a stateless request's stream is not (2026-07-28). */
+  resumable: boolean;
 }
 
 const POST_ACCEPT = 'application/json, text/event-stream';
@@ -69,6 +74,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #abort = new AbortController();
   /** Our initialize requests still unanswered: their answer carries the negotiated version. */
   readonly #initializeIds = new Set<RequestId>();
+  /** Our stateless requests still open, by id: cancelling one closes its response (2026-07-28). */
+  readonly #stateless = new Map<RequestId, AbortController>();
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
   /** The client's initialize params, to open a new session like the first one. */
@@ -115,6 +122,44 @@ export class StreamableHttpClientTransport implements Transport {
    */
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.#closing) throw new ConnectionClosedError();
+    if (this.#cancelStateless(message)) return;
+    const stateless = !Array.isArray(message) && 'method' in message && 'id' in message && statelessVersionOf(message.params) !== undefined;
+    if (!stateless) return void (await this.#post(message, this.#abort.signal));
+    const id = (message as { id: RequestId }).id;
+    const own = new AbortController();
+    const stop = () => own.abort(this.#abort.signal.reason);
+    this.#abort.signal.addEventListener('abort', stop, { once: true });
+    this.#stateless.set(id, own);
+    const done = () => {
+      this.#abort.signal.removeEventListener('abort', stop);
+      if (this.#stateless.get(id) === own) this.#stateless.delete(id);
+    };
+    try {
+      const stream = await this.#post(message, own.signal);
+      if (stream) void stream.following.finally(done);
+      else done();
+    } catch (error) {
+      done();
+      throw error;
+    }
+  }
+
+  /**
+   * Over HTTP a stateless request is cancelled by closing its response, not with
+   * `notifications/cancelled` (2026-07-28): true when `message` was such a cancellation.
+   */
+  #cancelStateless(message: JsonRpcMessage | JsonRpcMessage[]): boolean {
+    if (Array.isArray(message) || !('method' in message) || message.method !== 'notifications/cancelled') return false;
+    const id = message.params?.requestId;
+    const own = isRequestId(id) ? this.#stateless.get(id) : undefined;
+    if (!own) return false;
+    this.#stateless.delete(id as RequestId);
+    own.abort(new ConnectionClosedError('Request cancelled'));
+    return true;
+  }
+
+  /** POSTs a message; for an answer on an event stream, returns the reading of that stream. */
+  async #post(message: JsonRpcMessage | JsonRpcMessage[], signal: AbortSignal): Promise<{ following: Promise<void> } | undefined> {
     const items = Array.isArray(message) ? message : [message];
     const requestIds: RequestId[] = [];
     let initializing = false;
@@ -131,14 +176,14 @@ export class StreamableHttpClientTransport implements Transport {
     let response: Response;
     try {
       const headers = await this.#headers({ accept: POST_ACCEPT, 'content-type': 'application/json' });
-      response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal: this.#abort.signal });
+      response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal });
     } catch (error) {
       throw fetchFailure('POST', this.url, error, this.#closing !== undefined);
     }
     if (!response.ok) {
       if (response.status === 404 && sessionId !== undefined) {
         await discardBody(response);
-        if (!initializing && (await this.#renew(sessionId))) return this.send(message);
+        if (!initializing && (await this.#renew(sessionId))) return this.#post(message, signal);
         throw this.#expire(sessionId);
       }
       throw await HttpStatusError.from('POST', this.url, response);
@@ -151,11 +196,13 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const type = mediaType(response);
     if (type === 'text/event-stream' && response.body) {
-      const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0 };
-      this.#watch(this.#follow(state, response.body));
-      return;
+      const resumable = signal === this.#abort.signal;
+      const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable };
+      const following = this.#follow(state, response.body);
+      this.#watch(following);
+      return { following };
     }
-    if (type === 'application/json') return this.#receiveJson(response, requestIds);
+    if (type === 'application/json') return void (await this.#receiveJson(response, requestIds));
     await discardBody(response);
     throw new Error(`POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
   }
@@ -274,7 +321,8 @@ export class StreamableHttpClientTransport implements Transport {
   #openStandaloneStream(): void {
     if (this.#standaloneOpened || this.#options.standaloneStream === false) return;
     this.#standaloneOpened = true;
-    this.#watch(this.#follow({ kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0 }));
+    const signal = this.#abort.signal;
+    this.#watch(this.#follow({ kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable: true }));
   }
 
   /** A stream runs on its own; whatever escapes it (a throwing callback) is reported, not lost. */
@@ -287,7 +335,7 @@ export class StreamableHttpClientTransport implements Transport {
    * owes something: a POST stream its responses, the GET stream always. Never rejects.
    */
   async #follow(state: StreamState, body?: ReadableStream<Uint8Array>): Promise<void> {
-    const signal = this.#abort.signal;
+    const signal = state.signal;
     let attempt = 0;
     let failure: unknown;
     for (;;) {
@@ -310,6 +358,9 @@ export class StreamableHttpClientTransport implements Transport {
       }
       if (signal.aborted) return;
       if (state.kind === 'post' && state.awaiting.size === 0) return;
+      if (state.kind === 'post' && !state.resumable) {
+        return this.#fail(state, `the event stream answering POST ${this.url} ended before the response${describe(failure)}`);
+      }
       if (state.kind === 'post' && state.lastEventId === '') {
         return this.#fail(state, `the event stream answering POST ${this.url} ended before the response, and gave no event id to resume from${describe(failure)}`);
       }
@@ -367,7 +418,7 @@ export class StreamableHttpClientTransport implements Transport {
       },
       {
         lastEventId: state.lastEventId,
-        signal: this.#abort.signal,
+        signal: state.signal,
         onLastEventId: (id) => {
           if (id === state.lastEventId) return;
           state.lastEventId = id;
