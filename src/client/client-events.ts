@@ -10,7 +10,7 @@ import type { ElicitationCompleteNotificationParams } from '../types/elicitation
 import type { LoggingMessageNotificationParams } from '../types/logging.js';
 import type { ListChangedNotificationParams } from '../types/notifications.js';
 import type { ResourceUpdatedNotificationParams } from '../types/resources.js';
-import { SubscriptionRouter, type StreamNotification } from './subscription-router.js';
+import { SubscriptionRouter } from './subscription-router.js';
 
 /** The events of a `ClientSession`, by name, with what each listener receives. */
 export interface ClientSessionEventMap {
