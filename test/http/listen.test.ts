@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, type ClientSession, type Subscription, type SubscriptionEventMap } from '../../src/client/index.js';
-import { StreamableHttpClientTransport } from '../../src/http/index.js';
+import { createStreamableHttpHandler, StreamableHttpClientTransport } from '../../src/http/index.js';
 import { listen, type ListenOptions } from '../../src/node/index.js';
 import { Server, type ServerSession } from '../../src/server/index.js';
 import { startCuttingProxy } from '../fixtures/http-client-proxy.js';
@@ -126,6 +126,25 @@ describe('subscriptions/listen over Streamable HTTP', () => {
       ]);
     }
     await closing;
+  });
+
+  it('takes a reader cancelling the body of a fetch-handler response as cancellation', async () => {
+    const server = new Server({ name: 'fetch-listen', version: '1' });
+    server.tool('t', {}, () => ({ content: [] }));
+    const handler = createStreamableHttpHandler(server);
+    const response = await handler(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: META, notifications: { toolsListChanged: true } } }),
+      }),
+    );
+    const reader = new SseReader(response);
+    assert.equal((await reader.nextMessage())?.message.method, 'notifications/subscriptions/acknowledged');
+    const session = onlySession(server);
+    await reader.cancel();
+    await within(session.finished, 5000, 'the stateless session to end');
+    assert.equal(server.subscriptionCount, 0);
   });
 
   it('counts open streams against maxSessions', async () => {
