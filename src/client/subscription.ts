@@ -10,7 +10,7 @@ import { Listeners } from '../internal/listeners.js';
 import { JsonRpcError, LocalErrorCode, RequestTimeoutError } from '../jsonrpc/errors.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import { CancelledError, McpError, McpErrorCode } from '../protocol/errors.js';
-import { RequestCancelledError } from '../protocol/request-context.js';
+import { CancelledByPeerError } from '../protocol/request-context.js';
 import type { Session } from '../protocol/session.js';
 import type { ListChangedNotificationParams } from '../types/notifications.js';
 import type { ResourceUpdatedNotificationParams } from '../types/resources.js';
@@ -223,7 +223,7 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
         notification: (event, params) => acknowledged && this.#deliver(event, params),
         cancelled: (reason) => {
           this.#finish({ reason: 'cancelled', message: reason });
-          request.abort(new RequestCancelledError(reason));
+          request.abort(new CancelledByPeerError(reason));
         },
       };
       const settle = (): void => {
@@ -327,7 +327,7 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
     this.#wake?.();
     this.#wake = undefined;
     // Still open (closed by this side): cancel it.
-    this.#request?.abort(end.reason === 'cancelled' ? new RequestCancelledError(end.message) : new CancelledError('The client closed the subscription'));
+    this.#request?.abort(end.reason === 'cancelled' ? new CancelledByPeerError(end.message) : new CancelledError('The client closed the subscription'));
     this.#host.router.members.delete(this);
     const error = end.reason === 'dropped' ? end.error : undefined;
     for (const queue of this.#queues) queue.end(error);

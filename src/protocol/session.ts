@@ -11,7 +11,7 @@ import { isObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId
 import type { SendOptions, Transport } from '../transports/transport.js';
 import { CapabilityNotSupportedError, McpError, methodNotFound } from './errors.js';
 import { hasCapability, methodAllowed, methodInfo, requiredCapability } from './methods.js';
-import { RequestCancelledError, RequestContext } from './request-context.js';
+import { CancelledByPeerError, RequestCancelledError, RequestContext } from './request-context.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
 import { readEnvelope, statelessVersionOf } from './stateless.js';
 
@@ -351,7 +351,7 @@ export class Session {
     // Progress already on its way (later in the same chunk) must not reach a caller who gave up.
     this.#progress.delete(id);
     if (method === 'initialize') return; // the client must not cancel initialize
-    if (reason instanceof RequestCancelledError) return; // the peer cancelled it: nothing to tell it
+    if (reason instanceof CancelledByPeerError) return; // the peer cancelled it: nothing to tell it
     const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
     const params: Record<string, unknown> = text === undefined ? { requestId: id } : { requestId: id, reason: text };
     this.connection.notify('notifications/cancelled', params).catch(() => {
