@@ -291,6 +291,14 @@ describe('ClientSession.listen', () => {
     assert.deepEqual(await subscription.ended, { reason: 'closed' });
   });
 
+  it('fails locally in a session of a stateful revision, where the method does not exist', async () => {
+    const [serverEnd, clientEnd] = createInMemoryPair();
+    await server().connect(serverEnd);
+    const session = await new Client(clientInfo).connect(clientEnd);
+    await assert.rejects(session.listen({ toolsListChanged: true }), /subscriptions\/listen is not a client-to-server request in protocol revision 2025-11-25/);
+    await session.close();
+  });
+
   it('closes when its signal aborts', async () => {
     const session = await connect(server());
     const controller = new AbortController();
