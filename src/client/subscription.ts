@@ -133,10 +133,17 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
       const signal = options.signal;
       signal?.throwIfAborted();
       const subscription = new Subscription(host, filter, options);
-      subscription.#acknowledged = await subscription.#listen();
+      // Aborting while the listen request is on its way cancels it, and `listen()` rejects.
+      const onAbort = () => void subscription.close();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      void subscription.ended.then(() => signal?.removeEventListener('abort', onAbort));
+      try {
+        subscription.#acknowledged = await subscription.#listen();
+      } catch (error) {
+        subscription.#finish({ reason: 'dropped', error: toError(error) });
+        throw error;
+      }
       host.router.members.add(subscription);
-      signal?.addEventListener('abort', () => void subscription.close(), { once: true });
-      if (signal?.aborted) void subscription.close();
       return subscription;
     };
     reopenSubscription = (subscription, host) => subscription.#reopen(host);

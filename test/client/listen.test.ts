@@ -299,6 +299,17 @@ describe('ClientSession.listen', () => {
     await session.close();
   });
 
+  it('cancels a listen request whose signal aborts before the acknowledgment', async () => {
+    const { session, wire, sent } = await scripted();
+    const controller = new AbortController();
+    const opening = session.listen({ toolsListChanged: true }, { signal: controller.signal });
+    const request = await listenRequest(wire);
+    controller.abort();
+    await assert.rejects(opening, /closed the subscription/);
+    assert.deepEqual(sent().at(-1)?.params, { requestId: request.id, reason: 'The client closed the subscription' });
+    await session.close();
+  });
+
   it('closes when its signal aborts', async () => {
     const session = await connect(server());
     const controller = new AbortController();
