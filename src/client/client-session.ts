@@ -29,11 +29,13 @@ import type {
 } from '../types/resources.js';
 import type { InputRequests, InputRequiredMethod, InputResponses } from '../types/mrtr.js';
 import type { CreateTaskResult, TaskMetadata } from '../types/tasks.js';
+import type { SubscriptionFilter } from '../types/subscriptions.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './client-events.js';
 import { paginate } from './client-lists.js';
 import { answerInputRequests, DEFAULT_MAX_INPUT_ROUNDS, requestWithInput, type InputRequiredOptions } from './input-required.js';
 import type { ResultCache } from './result-cache.js';
+import { openSubscription, reopenSubscription, type ListenOptions, type Subscription, type SubscriptionHost } from './subscription.js';
 import { ToolOutputChecker } from './tool-output.js';
 
 export type { SendRequestOptions as RequestOptions };
@@ -186,6 +188,35 @@ export class ClientSession {
     return this.request('resources/unsubscribe', params, options);
   }
 
+  /**
+   * `subscriptions/listen` (2026-07-28): opens a stream of the notifications `filter` asks for
+   * and resolves once the server acknowledged it; `acknowledged` then says what it agreed to.
+   * Its notifications raise the subscription's events and this session's (`toolsListChanged`,
+   * ...). On HTTP each subscription is a response stream of its own; on stdio they share the
+   * connection. A stream that drops is opened again (see `ListenOptions.reconnect`).
+   */
+  listen(filter: SubscriptionFilter, options?: ListenOptions): Promise<Subscription> {
+    return openSubscription(this.#host(), filter, options);
+  }
+
+  /** The subscriptions of this session that have not ended. */
+  get subscriptions(): Subscription[] {
+    return [...this.#events.subscriptions.members];
+  }
+
+  /**
+   * Re-opens on this session the subscriptions of `previous` that its end interrupted (a stdio
+   * server that exited and was started again: the server keeps nothing across connections).
+   * The same `Subscription` objects go on, with their listeners and iterators; each emits
+   * `reestablished` once acknowledged. Resolves with them once each is active again or ended.
+   */
+  async resumeSubscriptions(previous: ClientSession): Promise<Subscription[]> {
+    const interrupted = previous.subscriptions.filter((s) => s.state === 'interrupted');
+    const host = this.#host();
+    await Promise.all(interrupted.map((s) => reopenSubscription(s, host)));
+    return interrupted;
+  }
+
   /** `prompts/list`: one page of prompts. See `prompts()`. Cached while fresh. */
   listPrompts(params: PaginatedRequestParams = {}, options?: CachedRequestOptions): Promise<ListPromptsResult> {
     return this.#cached('prompts/list', params, options) as Promise<ListPromptsResult>;
@@ -275,7 +306,9 @@ export class ClientSession {
     return this.#session.notify(method, params);
   }
 
+  /** Closes the session; its subscriptions end `closed` (cancelled first, if it is still open). */
   close(): Promise<void> {
+    if (!this.#session.closed) for (const subscription of this.subscriptions) void subscription.close();
     return this.#session.close();
   }
 
@@ -328,6 +361,10 @@ export class ClientSession {
       cache.evict('resources/templates/list');
     });
     this.#events.on('resourceUpdated', ({ uri }) => cache.evict('resources/read', uri));
+  }
+
+  #host(): SubscriptionHost {
+    return { session: this.#session, router: this.#events.subscriptions };
   }
 
   /** The elicitations a -32042 error names will be announced complete; listen for them. */

@@ -19,6 +19,15 @@ export {
   type InputRound,
 } from './input-required.js';
 export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './client-events.js';
+export {
+  Subscription,
+  type ListenOptions,
+  type SubscriptionEnd,
+  type SubscriptionEvent,
+  type SubscriptionEventMap,
+  type SubscriptionReconnectOptions,
+  type SubscriptionState,
+} from './subscription.js';
 export type {
   ElicitationOptions,
   FormElicitationHandler,

@@ -35,6 +35,7 @@ import {
 import { PromptRegistry, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
 import { createCompletion } from './completion.js';
 import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './input-required/serve.js';
+import { SubscriptionStreams, type ListKind } from './subscriptions.js';
 import type { MatchedVariables } from './uri-template.js';
 
 export interface ServerOptions {
@@ -80,8 +81,6 @@ export interface ServerOptions {
 /** Results the stateless revision marks with caching hints. */
 const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover']);
 
-type ListKind = 'tools' | 'resources' | 'prompts';
-
 /** Server events, with the session each concerns. */
 export interface ServerEventMap {
   /** The client sent `notifications/initialized`: the session is ready for requests from the server. */
@@ -107,6 +106,7 @@ export class Server {
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
   readonly #multiRoundTrip: MultiRoundTrip;
+  readonly #streams = new SubscriptionStreams();
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
@@ -152,6 +152,7 @@ export class Server {
       if (options.instructions !== undefined) result.instructions = options.instructions;
       return result;
     });
+    this.#requestHandlers.set('subscriptions/listen', this.#streams.handler);
     this.#notificationHandlers.set('notifications/initialized', (_params, session) => this.#emitFor(session, 'initialized'));
     this.#notificationHandlers.set('notifications/roots/list_changed', (_params, session) => this.#emitFor(session, 'rootsListChanged'));
     this.#tools = this.addFeature(new ToolRegistry(this.#host));
@@ -249,6 +250,8 @@ export class Server {
       ...(options.clock && { clock: options.clock }),
       ...(options.onError && { onError: options.onError }),
       onClose: (s) => this.#sessions.delete(s),
+      // Input over (stdin's end): streams end with their result so the session can finish.
+      onInputEnd: (s) => void this.#streams.end(s),
       ...(this.#servesStateless && { stateless: this.#stateless }),
     });
     const serverSession: ServerSession = new ServerSession(session);
@@ -265,19 +268,35 @@ export class Server {
   }
 
   /**
-   * Tells every session subscribed to `uri` that the resource changed
-   * (`notifications/resources/updated`).
+   * Tells every client subscribed to `uri` that the resource changed
+   * (`notifications/resources/updated`): sessions that used `resources/subscribe`, and
+   * `subscriptions/listen` streams that asked for it.
    */
   async resourceUpdated(uri: string): Promise<void> {
-    const sends: Promise<void>[] = [];
+    const sends: Promise<void>[] = [this.#streams.resourceUpdated(uri)];
     for (const s of this.#sessions.values()) {
       if (s.subscriptions.has(uri) && !s.closed) sends.push(s.notify('notifications/resources/updated', { uri }).catch(() => {}));
     }
     await Promise.all(sends);
   }
 
-  /** Closes every session. */
+  /** `subscriptions/listen` streams open now, over every session. */
+  get subscriptionCount(): number {
+    return this.#streams.size;
+  }
+
+  /**
+   * Ends `subscriptions/listen` streams gracefully, of every session or of one: each gets its
+   * result, which tells its client the end was meant (a drop carries none), then its HTTP
+   * response ends. Resolves once the results are on their way.
+   */
+  endSubscriptions(session?: ServerSession): Promise<void> {
+    return this.#streams.end(session?.session);
+  }
+
+  /** Ends every subscription stream gracefully, then closes every session. */
   async close(): Promise<void> {
+    await this.endSubscriptions();
     await Promise.all([...this.#sessions.values()].map((s) => s.close()));
   }
 
@@ -290,6 +309,7 @@ export class Server {
   #flushListChanges(): void {
     const kinds = [...this.#pendingListChanges];
     this.#pendingListChanges.clear();
+    this.#streams.listChanged(kinds);
     for (const [session, serverSession] of this.#sessions) {
       const version = session.protocolVersion;
       if (version === undefined || session.closed) continue;

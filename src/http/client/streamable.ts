@@ -8,8 +8,8 @@
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError, LocalErrorCode } from '../../jsonrpc/errors.js';
 import { isObject, isRequestId, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
+import { statelessVersionOf } from '../../protocol/stateless.js';
 import type { Transport } from '../../transports/transport.js';
-import { META } from '../../types/meta.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectDelay, reconnectOptions, wait, type ReconnectOptions } from './reconnect.js';
@@ -48,13 +48,10 @@ interface StreamState {
   retryMs: number | undefined;
   /** Events and ids seen: growth between attempts means the stream is alive. */
   progress: number;
-}
-
-/** A stateless request of ours awaiting its answer, and the stream it comes on once it has one. */
-interface StatelessCall {
-  id: RequestId;
-  controller: AbortController;
-  state?: StreamState;
+  /** Stops reading it: the transport's close, or the cancellation of its stateless request. */
+  signal: AbortSignal;
+  /** Whether a drop is resumed with GET; a stateless request's stream is not (2026-07-28). */
+  resumable: boolean;
 }
 
 const POST_ACCEPT = 'application/json, text/event-stream';
@@ -77,11 +74,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #abort = new AbortController();
   /** Our initialize requests still unanswered: their answer carries the negotiated version. */
   readonly #initializeIds = new Set<RequestId>();
-  /**
-   * Our stateless (2026-07-28) requests awaiting their answer. Closing a request's response is
-   * how it is cancelled in that revision, so each has its own abort.
-   */
-  readonly #statelessCalls = new Map<RequestId, StatelessCall>();
+  /** Our stateless requests still open, by id: cancelling one closes its response (2026-07-28). */
+  readonly #stateless = new Map<RequestId, AbortController>();
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
   /** The client's initialize params, to open a new session like the first one. */
@@ -128,7 +122,44 @@ export class StreamableHttpClientTransport implements Transport {
    */
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.#closing) throw new ConnectionClosedError();
-    if (!Array.isArray(message) && 'method' in message && message.method === 'notifications/cancelled' && this.#cancelStateless(message.params?.requestId)) return;
+    if (this.#cancelStateless(message)) return;
+    const stateless = !Array.isArray(message) && 'method' in message && 'id' in message && statelessVersionOf(message.params) !== undefined;
+    if (!stateless) return void (await this.#post(message, this.#abort.signal));
+    const id = (message as { id: RequestId }).id;
+    const own = new AbortController();
+    const stop = () => own.abort(this.#abort.signal.reason);
+    this.#abort.signal.addEventListener('abort', stop, { once: true });
+    this.#stateless.set(id, own);
+    const done = () => {
+      this.#abort.signal.removeEventListener('abort', stop);
+      if (this.#stateless.get(id) === own) this.#stateless.delete(id);
+    };
+    try {
+      const stream = await this.#post(message, own.signal);
+      if (stream) void stream.following.finally(done);
+      else done();
+    } catch (error) {
+      done();
+      throw error;
+    }
+  }
+
+  /**
+   * Over HTTP a stateless request is cancelled by closing its response, not with
+   * `notifications/cancelled` (2026-07-28): true when `message` was such a cancellation.
+   */
+  #cancelStateless(message: JsonRpcMessage | JsonRpcMessage[]): boolean {
+    if (Array.isArray(message) || !('method' in message) || message.method !== 'notifications/cancelled') return false;
+    const id = message.params?.requestId;
+    const own = isRequestId(id) ? this.#stateless.get(id) : undefined;
+    if (!own) return false;
+    this.#stateless.delete(id as RequestId);
+    own.abort(new ConnectionClosedError('Request cancelled'));
+    return true;
+  }
+
+  /** POSTs a message; for an answer on an event stream, returns the reading of that stream. */
+  async #post(message: JsonRpcMessage | JsonRpcMessage[], signal: AbortSignal): Promise<{ following: Promise<void> } | undefined> {
     const items = Array.isArray(message) ? message : [message];
     const requestIds: RequestId[] = [];
     let initializing = false;
@@ -142,21 +173,17 @@ export class StreamableHttpClientTransport implements Transport {
       }
     }
     const sessionId = this.#sessionId;
-    const stateless = this.#openStatelessCall(message);
     let response: Response;
     try {
       const headers = await this.#headers({ accept: POST_ACCEPT, 'content-type': 'application/json' });
-      const signal = stateless ? AbortSignal.any([this.#abort.signal, stateless.controller.signal]) : this.#abort.signal;
       response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal });
     } catch (error) {
-      if (stateless?.controller.signal.aborted) return; // cancelled: nothing is owed
       throw fetchFailure('POST', this.url, error, this.#closing !== undefined);
     }
     if (!response.ok) {
-      if (stateless) this.#statelessCalls.delete(stateless.id);
       if (response.status === 404 && sessionId !== undefined) {
         await discardBody(response);
-        if (!initializing && (await this.#renew(sessionId))) return this.send(message);
+        if (!initializing && (await this.#renew(sessionId))) return this.#post(message, signal);
         throw this.#expire(sessionId);
       }
       throw await HttpStatusError.from('POST', this.url, response);
@@ -169,37 +196,15 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const type = mediaType(response);
     if (type === 'text/event-stream' && response.body) {
-      const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0 };
-      if (stateless) stateless.state = state;
-      this.#watch(this.#follow(state, response.body));
-      return;
+      const resumable = signal === this.#abort.signal;
+      const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable };
+      const following = this.#follow(state, response.body);
+      this.#watch(following);
+      return { following };
     }
-    if (type === 'application/json') return this.#receiveJson(response, requestIds);
+    if (type === 'application/json') return void (await this.#receiveJson(response, requestIds));
     await discardBody(response);
     throw new Error(`POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
-  }
-
-  /** Tracks a request sent without a session whose `_meta` names its revision (2026-07-28). */
-  #openStatelessCall(message: JsonRpcMessage | JsonRpcMessage[]): StatelessCall | undefined {
-    if (Array.isArray(message) || !('id' in message) || !('method' in message) || this.#sessionId !== undefined) return undefined;
-    const meta = message.params?._meta;
-    if (!isObject(meta) || typeof meta[META.protocolVersion] !== 'string') return undefined;
-    const call: StatelessCall = { id: message.id, controller: new AbortController() };
-    this.#statelessCalls.set(message.id, call);
-    return call;
-  }
-
-  /**
-   * Cancels a stateless request by closing its response, as 2026-07-28 asks of HTTP clients in
-   * place of `notifications/cancelled`; false when `id` is not one.
-   */
-  #cancelStateless(id: unknown): boolean {
-    const call = isRequestId(id) ? this.#statelessCalls.get(id) : undefined;
-    if (!call) return false;
-    this.#statelessCalls.delete(call.id);
-    call.state?.awaiting.delete(call.id);
-    call.controller.abort();
-    return true;
   }
 
   /** Ends the session: aborts open streams, sends DELETE with the session id (a 405 is fine). */
@@ -304,7 +309,6 @@ export class StreamableHttpClientTransport implements Transport {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (isObject(item) && !('method' in item) && isRequestId(item.id)) {
         awaiting.delete(item.id);
-        this.#statelessCalls.delete(item.id);
         if (this.#initializeIds.delete(item.id) && isObject(item.result) && typeof item.result.protocolVersion === 'string') {
           // Set before the initialize response goes up: the initialized notification must carry it.
           this.#protocolVersion = item.result.protocolVersion;
@@ -317,7 +321,8 @@ export class StreamableHttpClientTransport implements Transport {
   #openStandaloneStream(): void {
     if (this.#standaloneOpened || this.#options.standaloneStream === false) return;
     this.#standaloneOpened = true;
-    this.#watch(this.#follow({ kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0 }));
+    const signal = this.#abort.signal;
+    this.#watch(this.#follow({ kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable: true }));
   }
 
   /** A stream runs on its own; whatever escapes it (a throwing callback) is reported, not lost. */
@@ -330,7 +335,7 @@ export class StreamableHttpClientTransport implements Transport {
    * owes something: a POST stream its responses, the GET stream always. Never rejects.
    */
   async #follow(state: StreamState, body?: ReadableStream<Uint8Array>): Promise<void> {
-    const signal = this.#abort.signal;
+    const signal = state.signal;
     let attempt = 0;
     let failure: unknown;
     for (;;) {
@@ -353,6 +358,9 @@ export class StreamableHttpClientTransport implements Transport {
       }
       if (signal.aborted) return;
       if (state.kind === 'post' && state.awaiting.size === 0) return;
+      if (state.kind === 'post' && !state.resumable) {
+        return this.#fail(state, `the event stream answering POST ${this.url} ended before the response${describe(failure)}`);
+      }
       if (state.kind === 'post' && state.lastEventId === '') {
         return this.#fail(state, `the event stream answering POST ${this.url} ended before the response, and gave no event id to resume from${describe(failure)}`);
       }
@@ -410,7 +418,7 @@ export class StreamableHttpClientTransport implements Transport {
       },
       {
         lastEventId: state.lastEventId,
-        signal: this.#abort.signal,
+        signal: state.signal,
         onLastEventId: (id) => {
           if (id === state.lastEventId) return;
           state.lastEventId = id;
@@ -435,7 +443,6 @@ export class StreamableHttpClientTransport implements Transport {
   #fail(state: StreamState, reason: string): void {
     const message = `Connection lost: ${reason}`;
     for (const id of state.awaiting) {
-      this.#statelessCalls.delete(id);
       this.onmessage?.({ jsonrpc: '2.0', id, error: { code: LocalErrorCode.ConnectionClosed, message } });
     }
     state.awaiting.clear();

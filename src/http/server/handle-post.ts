@@ -90,13 +90,25 @@ async function serveStateless(request: HttpRequestLike, sink: HttpResponseSink, 
   if (!body.expectsAnswer) return sink.send(202, {});
   if (sessions.full) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many requests are being served');
   const { transport, serverSession } = await sessions.openEphemeral();
-  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: transport.track(request, sink) });
+  const tracked = transport.track(request, sink);
+  // The answer stream closing before the answer is the client leaving too, where the runtime
+  // does not report it as an abort (a fetch-handler body cancelled by its reader).
+  const streamed: HttpResponseSink = {
+    send: (status, headers, text) => tracked.send(status, headers, text),
+    stream: (status, headers) => {
+      const writer = tracked.stream(status, headers);
+      writer.onClose(() => exchange.clientGone());
+      return writer;
+    },
+  };
+  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: streamed });
   request.onAbort(() => exchange.clientGone());
   transport.deliver(body, exchange);
   // The transport lives as long as the request: closing it when the client leaves cancels the
-  // handler, which is how a stateless request is cancelled over HTTP.
-  await exchange.done;
-  await serverSession.close();
+  // handler, which is how a stateless request is cancelled over HTTP. That can be long after the
+  // response has started (a subscription stream), so it is not awaited here.
+  void exchange.done.then(() => serverSession.close());
+  await exchange.settled;
 }
 
 /** `initialize` without a session: opens one, whose id goes out with a successful answer. */
