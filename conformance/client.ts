@@ -8,7 +8,7 @@
  */
 import { Client, type ClientOptions, type ClientSession } from '../src/client/index.js';
 import { connectHttp } from '../src/http/client/connect.js';
-import { STATEFUL_VERSIONS, type StatefulVersion } from '../src/index.js';
+import { SUPPORTED_VERSIONS, type ProtocolVersion } from '../src/index.js';
 import { acceptWithDefaults } from './client-answers.js';
 
 interface Scenario {
@@ -45,6 +45,27 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   // The schema the client received is sent back as it is: what the echo holds is what survived parsing.
+  // Multi round-trip requests (2026-07-28): the state echoed exactly, no state invented, new ids,
+  // and a call made while another waits for its retry carrying nothing of it.
+  'sep-2322-client-request-state': {
+    options: { elicitation: { form: acceptWithDefaults } },
+    run: async (session) => {
+      await session.listTools();
+      await session.callTool(
+        { name: 'test_mrtr_echo_state', arguments: {} },
+        {
+          // Between the rounds of this call, before the client's handler answers it.
+          onInputRequired: async () => {
+            await session.callTool({ name: 'test_mrtr_unrelated', arguments: {} });
+            return undefined;
+          },
+        },
+      );
+      await session.callTool({ name: 'test_mrtr_no_state', arguments: {} });
+      await session.callTool({ name: 'test_mrtr_no_result_type', arguments: {} });
+    },
+  },
+
   'json-schema-2020-12-preservation': {
     run: async (session) => {
       const { tools } = await session.listTools();
@@ -55,11 +76,11 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 };
 
-function requestedVersion(): StatefulVersion | undefined {
+function requestedVersion(): ProtocolVersion | undefined {
   const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
   if (version === undefined || version === '') return undefined;
-  if (!(STATEFUL_VERSIONS as readonly string[]).includes(version)) throw new Error(`Protocol version ${version} is not served by this client`);
-  return version as StatefulVersion;
+  if (!(SUPPORTED_VERSIONS as readonly string[]).includes(version)) throw new Error(`Protocol version ${version} is not served by this client`);
+  return version as ProtocolVersion;
 }
 
 async function main(): Promise<void> {

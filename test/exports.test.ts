@@ -18,7 +18,7 @@ const expected: Record<string, string[]> = {
     'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',
     'blobContents', 'embeddedResource', 'resourceLink', 'resourceNotFound', 'textContents',
   ],
-  './client': ['Client', 'ClientSession'],
+  './client': ['Client', 'ClientSession', 'InputRequestNotSupportedError', 'InputRoundsExceededError', 'Subscription'],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
   './stdio': stdioNames(),
   './node': [...stdioNames(), 'listen', 'toNodeListener'],

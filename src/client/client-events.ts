@@ -10,6 +10,7 @@ import type { ElicitationCompleteNotificationParams } from '../types/elicitation
 import type { LoggingMessageNotificationParams } from '../types/logging.js';
 import type { ListChangedNotificationParams } from '../types/notifications.js';
 import type { ResourceUpdatedNotificationParams } from '../types/resources.js';
+import { SubscriptionRouter } from './subscription-router.js';
 
 /** The events of a `ClientSession`, by name, with what each listener receives. */
 export interface ClientSessionEventMap {
@@ -19,7 +20,11 @@ export interface ClientSessionEventMap {
   resourcesListChanged: ListChangedNotificationParams;
   /** `notifications/prompts/list_changed`. */
   promptsListChanged: ListChangedNotificationParams;
-  /** `notifications/resources/updated`: a subscribed resource (or one below it) changed. */
+  /**
+   * `notifications/resources/updated`: a subscribed resource (or one below it) changed. These
+   * four also fire for notifications of `subscriptions/listen` streams (2026-07-28), once per
+   * notification: two subscriptions asking for the same change raise it twice.
+   */
   resourceUpdated: ResourceUpdatedNotificationParams;
   /** `notifications/message`: a log message at or above the level set with `setLoggingLevel`. */
   log: LoggingMessageNotificationParams;
@@ -55,9 +60,12 @@ export class SessionEvents {
   readonly #listeners: Listeners<ClientSessionEventMap>;
   /** URL elicitations whose completion may still be announced. */
   readonly #awaitingCompletion = new Set<string>();
+  /** The `subscriptions/listen` streams of the session, and what their messages belong to. */
+  readonly subscriptions: SubscriptionRouter;
 
   constructor(onError?: (error: Error) => void) {
     this.#listeners = new Listeners(onError);
+    this.subscriptions = new SubscriptionRouter(onError);
   }
 
   /** Adds a listener; returns the function that removes it. */
@@ -82,10 +90,15 @@ export class SessionEvents {
 
   /** The handler for a server notification, for the session's handler table. */
   handler(method: string): NotificationHandler | undefined {
+    const streamOnly = this.subscriptions.handler(method);
+    if (streamOnly) return streamOnly;
     const event = Object.hasOwn(EVENT_OF_NOTIFICATION, method) ? EVENT_OF_NOTIFICATION[method] : undefined;
     if (event === undefined) return undefined;
     if (event === 'elicitationComplete') return (params) => this.#complete(params as ElicitationCompleteNotificationParams);
-    return (params) => this.emit(event, params as never);
+    if (event === 'log') return (params) => this.emit(event, params as never);
+    return (params) => {
+      if (this.subscriptions.route(event, params)) this.emit(event, params as never);
+    };
   }
 
   /** The spec has clients ignore completions of unknown or already completed elicitations. */

@@ -1,17 +1,19 @@
 /**
- * One open connection to a server: a typed method for each request a client can send in the
- * stateful revisions, iterators over paginated lists, and events for what the server announces.
+ * One open connection to a server: a typed method for each request a client can send, iterators
+ * over paginated lists, and events for what the server announces. In the stateless revision the
+ * calls that may need input answer the server's input requests and retry on their own, and
+ * results with caching hints are served from the session's cache while fresh.
  * @module
  */
-import { JsonRpcError } from '../jsonrpc/errors.js';
+import { ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { McpErrorCode } from '../protocol/errors.js';
-import type { Session, SendRequestOptions } from '../protocol/session.js';
+import type { RequestHandler, Session, SendRequestOptions } from '../protocol/session.js';
 import type { InitializeOutcome } from '../protocol/stateful.js';
-import type { EmptyResult, Implementation, PaginatedRequestParams } from '../types/base.js';
+import type { CacheScope, EmptyResult, Implementation, PaginatedRequestParams } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { CompleteRequestParams, CompleteResult } from '../types/completion.js';
-import type { PingRequestParams } from '../types/lifecycle.js';
+import type { DiscoverResult, PingRequestParams } from '../types/lifecycle.js';
 import type { SetLevelRequestParams } from '../types/logging.js';
 import type { ClientRequestMap, ClientRequestResult } from '../types/messages.js';
 import type { GetPromptRequestParams, GetPromptResult, ListPromptsResult, Prompt } from '../types/prompts.js';
@@ -25,13 +27,42 @@ import type {
   SubscribeRequestParams,
   UnsubscribeRequestParams,
 } from '../types/resources.js';
+import type { InputRequests, InputRequiredMethod, InputResponses } from '../types/mrtr.js';
 import type { CreateTaskResult, TaskMetadata } from '../types/tasks.js';
+import type { SubscriptionFilter } from '../types/subscriptions.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './client-events.js';
 import { paginate } from './client-lists.js';
+import { answerInputRequests, DEFAULT_MAX_INPUT_ROUNDS, requestWithInput, type InputRequiredOptions } from './input-required.js';
+import type { ResultCache } from './result-cache.js';
+import { openSubscription, reopenSubscription, type ListenOptions, type Subscription, type SubscriptionHost } from './subscription.js';
 import { ToolOutputChecker } from './tool-output.js';
 
 export type { SendRequestOptions as RequestOptions };
+
+/** Options of the requests whose results may be cached: lists, `resources/read`, `server/discover`. */
+export interface CachedRequestOptions extends SendRequestOptions {
+  /** Ask the server even when a fresh result is cached; what it answers is cached in its place. */
+  bypassCache?: boolean;
+}
+
+/** Options of `callTool` and `getPrompt`. */
+export interface CallOptions extends SendRequestOptions, InputRequiredOptions {}
+
+/** Options of `readResource`: it may need input and its result may be cached. */
+export interface ReadOptions extends CachedRequestOptions, InputRequiredOptions {}
+
+/** What `Client.connect` gives the session it opens. */
+export interface ClientSessionSetup {
+  /** Routes the session's notifications; one is made when not given. */
+  events?: SessionEvents;
+  /** The client's handler for an input request's method (`sampling/createMessage`, ...). */
+  inputHandler?: (method: string) => RequestHandler | undefined;
+  /** Default for `maxInputRounds`. */
+  maxInputRounds?: number;
+  /** The session's cache; none turns caching off. */
+  cache?: ResultCache;
+}
 
 /** Params of a list walked by an iterator: the cursor is the iterator's business. */
 export type ListParams = Omit<PaginatedRequestParams, 'cursor'>;
@@ -40,15 +71,25 @@ export class ClientSession {
   readonly #session: Session;
   readonly #events: SessionEvents;
   readonly #outputs = new ToolOutputChecker();
+  readonly #inputHandler: (method: string) => RequestHandler | undefined;
+  readonly #maxInputRounds: number;
+  readonly #cache: ResultCache | undefined;
+  /** Aborted when the session ends: input handlers still running then have no one to answer. */
+  readonly #closing = new AbortController();
   readonly serverInfo: Implementation;
   readonly serverCapabilities: ServerCapabilities;
   readonly instructions: string | undefined;
   readonly protocolVersion: string;
 
-  /** Made by `Client.connect`, which routes the session's notifications to `events`. */
-  constructor(session: Session, outcome: InitializeOutcome, events: SessionEvents = new SessionEvents()) {
+  /** Made by `Client.connect`, which routes the session's notifications to `setup.events`. */
+  constructor(session: Session, outcome: InitializeOutcome, setup: ClientSessionSetup = {}) {
     this.#session = session;
-    this.#events = events;
+    this.#events = setup.events ?? new SessionEvents();
+    this.#inputHandler = setup.inputHandler ?? (() => undefined);
+    this.#maxInputRounds = setup.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
+    this.#cache = setup.cache;
+    if (this.#cache) this.#evictOnChange(this.#cache);
+    void session.finished.then((reason) => this.#closing.abort(reason));
     this.serverInfo = outcome.serverInfo as Implementation;
     this.serverCapabilities = outcome.capabilities as ServerCapabilities;
     this.instructions = outcome.instructions;
@@ -77,9 +118,17 @@ export class ClientSession {
     return this.request('ping', params, options);
   }
 
-  /** `tools/list`: one page of tools. See `tools()` to walk them all. */
-  async listTools(params: PaginatedRequestParams = {}, options?: SendRequestOptions): Promise<ListToolsResult> {
-    const result = await this.request('tools/list', params, options);
+  /**
+   * `server/discover` (2026-07-28): the server's revisions, capabilities and identity, as it
+   * describes them now. Cached while fresh when the server gave a `ttlMs`.
+   */
+  discover(options?: CachedRequestOptions): Promise<DiscoverResult> {
+    return this.#cached('server/discover', undefined, options) as Promise<DiscoverResult>;
+  }
+
+  /** `tools/list`: one page of tools. See `tools()` to walk them all. Cached while fresh. */
+  async listTools(params: PaginatedRequestParams = {}, options?: CachedRequestOptions): Promise<ListToolsResult> {
+    const result = (await this.#cached('tools/list', params, options)) as ListToolsResult;
     this.#outputs.remember(result.tools);
     return result;
   }
@@ -87,29 +136,46 @@ export class ClientSession {
   /**
    * `tools/call`. A tool's own failure is a result with `isError: true`, not an exception.
    * With `task` (2025-11-25, when the server supports tasks) the answer is the task to poll.
+   * When the server requires input (2026-07-28), the client's handlers answer and the call is
+   * retried until it completes; see `CallOptions`.
    */
-  callTool(params: CallToolRequestParams & { task: TaskMetadata }, options?: SendRequestOptions): Promise<CreateTaskResult>;
-  callTool(params: CallToolRequestParams, options?: SendRequestOptions): Promise<CallToolResult>;
-  async callTool(params: CallToolRequestParams, options?: SendRequestOptions): Promise<CallToolResult | CreateTaskResult> {
-    const result = (await this.request('tools/call', params, options)) as CallToolResult | CreateTaskResult;
+  callTool(params: CallToolRequestParams & { task: TaskMetadata }, options?: CallOptions): Promise<CreateTaskResult>;
+  callTool(params: CallToolRequestParams, options?: CallOptions): Promise<CallToolResult>;
+  async callTool(params: CallToolRequestParams, options?: CallOptions): Promise<CallToolResult | CreateTaskResult> {
+    const { result } = await this.#withInput('tools/call', params, options);
+    const outcome = result as CallToolResult | CreateTaskResult;
     // A tool listed with an output schema must keep to it (checked once the tools were listed).
-    if ('content' in result) await this.#outputs.check(params.name, result);
-    return result;
+    if ('content' in outcome) await this.#outputs.check(params.name, outcome);
+    return outcome;
   }
 
-  /** `resources/list`: one page of resources. See `resources()`. */
-  listResources(params: PaginatedRequestParams = {}, options?: SendRequestOptions): Promise<ListResourcesResult> {
-    return this.request('resources/list', params, options);
+  /** `resources/list`: one page of resources. See `resources()`. Cached while fresh. */
+  listResources(params: PaginatedRequestParams = {}, options?: CachedRequestOptions): Promise<ListResourcesResult> {
+    return this.#cached('resources/list', params, options) as Promise<ListResourcesResult>;
   }
 
-  /** `resources/templates/list`: one page of resource templates. See `resourceTemplates()`. */
-  listResourceTemplates(params: PaginatedRequestParams = {}, options?: SendRequestOptions): Promise<ListResourceTemplatesResult> {
-    return this.request('resources/templates/list', params, options);
+  /** `resources/templates/list`: one page of resource templates. See `resourceTemplates()`. Cached while fresh. */
+  listResourceTemplates(params: PaginatedRequestParams = {}, options?: CachedRequestOptions): Promise<ListResourceTemplatesResult> {
+    return this.#cached('resources/templates/list', params, options) as Promise<ListResourceTemplatesResult>;
   }
 
-  /** `resources/read`. */
-  readResource(params: ReadResourceRequestParams, options?: SendRequestOptions): Promise<ReadResourceResult> {
-    return this.request('resources/read', params, options) as Promise<ReadResourceResult>;
+  /**
+   * `resources/read`. Cached while fresh, unless it took input to complete. Input the server
+   * requires is answered as for `callTool`.
+   */
+  async readResource(params: ReadResourceRequestParams, options?: ReadOptions): Promise<ReadResourceResult> {
+    const raw = params as Record<string, unknown>;
+    const cache = this.#cache;
+    // A request that carries answers already is a retry: its result depends on more than the key.
+    const cacheable = cache !== undefined && raw.inputResponses === undefined && raw.requestState === undefined;
+    if (cacheable && options?.bypassCache !== true) {
+      const hit = cache.get('resources/read', raw);
+      if (hit) return hit as ReadResourceResult;
+    }
+    const generation = cache?.generation('resources/read') ?? 0;
+    const { result, rounds } = await this.#withInput('resources/read', raw, options);
+    if (cacheable && rounds === 0) cache.store('resources/read', raw, result, generation);
+    return result as ReadResourceResult;
   }
 
   /** `resources/subscribe`: `resourceUpdated` events follow when the resource changes. */
@@ -122,14 +188,43 @@ export class ClientSession {
     return this.request('resources/unsubscribe', params, options);
   }
 
-  /** `prompts/list`: one page of prompts. See `prompts()`. */
-  listPrompts(params: PaginatedRequestParams = {}, options?: SendRequestOptions): Promise<ListPromptsResult> {
-    return this.request('prompts/list', params, options);
+  /**
+   * `subscriptions/listen` (2026-07-28): opens a stream of the notifications `filter` asks for
+   * and resolves once the server acknowledged it; `acknowledged` then says what it agreed to.
+   * Its notifications raise the subscription's events and this session's (`toolsListChanged`,
+   * ...). On HTTP each subscription is a response stream of its own; on stdio they share the
+   * connection. A stream that drops is opened again (see `ListenOptions.reconnect`).
+   */
+  listen(filter: SubscriptionFilter, options?: ListenOptions): Promise<Subscription> {
+    return openSubscription(this.#host(), filter, options);
   }
 
-  /** `prompts/get`: a prompt's messages for the given arguments. */
-  getPrompt(params: GetPromptRequestParams, options?: SendRequestOptions): Promise<GetPromptResult> {
-    return this.request('prompts/get', params, options) as Promise<GetPromptResult>;
+  /** The subscriptions of this session that have not ended. */
+  get subscriptions(): Subscription[] {
+    return [...this.#events.subscriptions.members];
+  }
+
+  /**
+   * Re-opens on this session the subscriptions of `previous` that its end interrupted (a stdio
+   * server that exited and was started again: the server keeps nothing across connections).
+   * The same `Subscription` objects go on, with their listeners and iterators; each emits
+   * `reestablished` once acknowledged. Resolves with them once each is active again or ended.
+   */
+  async resumeSubscriptions(previous: ClientSession): Promise<Subscription[]> {
+    const interrupted = previous.subscriptions.filter((s) => s.state === 'interrupted');
+    const host = this.#host();
+    await Promise.all(interrupted.map((s) => reopenSubscription(s, host)));
+    return interrupted;
+  }
+
+  /** `prompts/list`: one page of prompts. See `prompts()`. Cached while fresh. */
+  listPrompts(params: PaginatedRequestParams = {}, options?: CachedRequestOptions): Promise<ListPromptsResult> {
+    return this.#cached('prompts/list', params, options) as Promise<ListPromptsResult>;
+  }
+
+  /** `prompts/get`: a prompt's messages for the given arguments. Input the server requires is answered as for `callTool`. */
+  async getPrompt(params: GetPromptRequestParams, options?: CallOptions): Promise<GetPromptResult> {
+    return (await this.#withInput('prompts/get', params, options)).result as GetPromptResult;
   }
 
   /** `completion/complete`: suggestions for a prompt or resource template argument. */
@@ -143,17 +238,17 @@ export class ClientSession {
   }
 
   /** Every tool, page after page: `for await (const tool of session.tools()) ...`. */
-  tools(params: ListParams = {}, options?: SendRequestOptions): AsyncGenerator<Tool, void, undefined> {
+  tools(params: ListParams = {}, options?: CachedRequestOptions): AsyncGenerator<Tool, void, undefined> {
     return paginate('tools/list', (cursor) => this.listTools(withCursor(params, cursor), options), (page) => page.tools);
   }
 
   /** Every resource, page after page. */
-  resources(params: ListParams = {}, options?: SendRequestOptions): AsyncGenerator<Resource, void, undefined> {
+  resources(params: ListParams = {}, options?: CachedRequestOptions): AsyncGenerator<Resource, void, undefined> {
     return paginate('resources/list', (cursor) => this.listResources(withCursor(params, cursor), options), (page) => page.resources);
   }
 
   /** Every resource template, page after page. */
-  resourceTemplates(params: ListParams = {}, options?: SendRequestOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
+  resourceTemplates(params: ListParams = {}, options?: CachedRequestOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
     return paginate(
       'resources/templates/list',
       (cursor) => this.listResourceTemplates(withCursor(params, cursor), options),
@@ -162,7 +257,7 @@ export class ClientSession {
   }
 
   /** Every prompt, page after page. */
-  prompts(params: ListParams = {}, options?: SendRequestOptions): AsyncGenerator<Prompt, void, undefined> {
+  prompts(params: ListParams = {}, options?: CachedRequestOptions): AsyncGenerator<Prompt, void, undefined> {
     return paginate('prompts/list', (cursor) => this.listPrompts(withCursor(params, cursor), options), (page) => page.prompts);
   }
 
@@ -170,7 +265,9 @@ export class ClientSession {
    * Sends any request: typed by method for the spec's methods (`tasks/get`, `tasks/result`,
    * `tasks/list`, `tasks/cancel` included), loosely for custom ones. Fails locally, without
    * sending, when the negotiated revision lacks the method or the server did not declare the
-   * capability it needs.
+   * capability it needs. One request, as is: an `InputRequiredResult` is returned, not
+   * answered (see `answerInputRequests` to answer it with the client's handlers), and the
+   * cache is neither read nor filled.
    */
   request<M extends keyof ClientRequestMap>(
     method: M,
@@ -187,13 +284,87 @@ export class ClientSession {
     }
   }
 
+  /**
+   * Answers input requests (from an `InputRequiredResult`) with the client's handlers, as the
+   * typed calls do on their own: for callers that run the retry loop themselves, or a hook
+   * that answers some requests itself and leaves the rest to the handlers.
+   */
+  answerInputRequests(requests: InputRequests, options: { signal?: AbortSignal } = {}): Promise<InputResponses> {
+    return this.#answer(requests, options.signal);
+  }
+
+  /**
+   * Forgets cached results: all of them, or those of one scope. `clearCache('private')` is for
+   * when the credentials behind this session change: `private` results belong to the old ones.
+   */
+  clearCache(scope?: CacheScope): void {
+    this.#cache?.clear(scope);
+  }
+
   /** Sends a notification (`notifications/roots/list_changed` is sent by `Client.setRoots`). */
   notify(method: string, params?: Record<string, unknown>): Promise<void> {
     return this.#session.notify(method, params);
   }
 
+  /** Closes the session; its subscriptions end `closed` (cancelled first, if it is still open). */
   close(): Promise<void> {
+    if (!this.#session.closed) for (const subscription of this.subscriptions) void subscription.close();
     return this.#session.close();
+  }
+
+  /** A request whose complete result may be cached: served from the cache while fresh, stored when the server allows. */
+  async #cached(method: string, params: Record<string, unknown> | undefined, options: CachedRequestOptions | undefined): Promise<Record<string, unknown>> {
+    const cache = this.#cache;
+    if (!cache) return this.request(method, params, options);
+    const { bypassCache, ...send } = options ?? {};
+    if (bypassCache !== true) {
+      const hit = cache.get(method, params);
+      if (hit) return hit;
+    }
+    const generation = cache.generation(method);
+    let result: Record<string, unknown>;
+    try {
+      result = await this.request(method, params, send);
+    } catch (error) {
+      // The caching page: a cursor the server no longer accepts invalidates every cached page.
+      if (params?.cursor !== undefined && error instanceof JsonRpcError && error.code === ErrorCode.InvalidParams) cache.evict(method);
+      throw error;
+    }
+    cache.store(method, params, result, generation);
+    return result;
+  }
+
+  /** Sends a request that may need input, answering and retrying until it completes. */
+  #withInput(method: InputRequiredMethod, params: object, options: (SendRequestOptions & InputRequiredOptions & { bypassCache?: boolean }) | undefined) {
+    const { maxInputRounds, onInputRequired, bypassCache: _bypass, ...send } = options ?? {};
+    return requestWithInput(method, params as Record<string, unknown>, {
+      send: (next) => this.request(method, next, send),
+      answer: (requests, signal) => this.#answer(requests, signal),
+      maxRounds: maxInputRounds ?? this.#maxInputRounds,
+      hook: onInputRequired,
+      signal: send.signal,
+    });
+  }
+
+  /** Answers with the client's handlers, whose signal aborts with the caller's or when the session ends. */
+  #answer(requests: InputRequests, signal: AbortSignal | undefined): Promise<InputResponses> {
+    const combined = signal ? AbortSignal.any([signal, this.#closing.signal]) : this.#closing.signal;
+    return answerInputRequests(this.#session, this.#inputHandler, requests, combined);
+  }
+
+  /** Cached results go stale at once when the server says what they hold changed. */
+  #evictOnChange(cache: ResultCache): void {
+    this.#events.on('toolsListChanged', () => cache.evict('tools/list'));
+    this.#events.on('promptsListChanged', () => cache.evict('prompts/list'));
+    this.#events.on('resourcesListChanged', () => {
+      cache.evict('resources/list');
+      cache.evict('resources/templates/list');
+    });
+    this.#events.on('resourceUpdated', ({ uri }) => cache.evict('resources/read', uri));
+  }
+
+  #host(): SubscriptionHost {
+    return { session: this.#session, router: this.#events.subscriptions };
   }
 
   /** The elicitations a -32042 error names will be announced complete; listen for them. */

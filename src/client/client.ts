@@ -4,7 +4,7 @@
  * follow from the answers it can give (sampling, elicitation, roots).
  * @module
  */
-import type { Clock } from '../jsonrpc/clock.js';
+import { systemClock, type Clock } from '../jsonrpc/clock.js';
 import { hasCapability, methodAllowed } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
@@ -27,6 +27,8 @@ import {
   type SamplingOptions,
 } from './client-handlers.js';
 import { ClientSession } from './client-session.js';
+import { DEFAULT_MAX_INPUT_ROUNDS } from './input-required.js';
+import { DEFAULT_MAX_CACHE_ENTRIES, ResultCache } from './result-cache.js';
 
 export interface ClientOptions {
   /**
@@ -42,6 +44,17 @@ export interface ClientOptions {
   roots?: readonly Root[];
   /** Default time limit for each request. Default 60 s. */
   requestTimeoutMs?: number;
+  /**
+   * Most rounds of input one call answers when the server requires input (2026-07-28) before it
+   * fails with an `InputRoundsExceededError`; per call with `maxInputRounds`. Default 10.
+   */
+  maxInputRounds?: number;
+  /**
+   * Results with caching hints (2026-07-28: lists, `resources/read`, `server/discover`) are
+   * served from the session's cache while fresh. `false` turns that off; `maxEntries` bounds
+   * what a session keeps (default 500, the oldest stored going first).
+   */
+  cache?: boolean | { maxEntries?: number };
   /** Problems that do not end a session: malformed messages, listeners or handlers that fail. */
   onError?: (error: Error) => void;
   clock?: Clock;
@@ -91,6 +104,8 @@ export class Client {
   constructor(info: Implementation, options: ClientOptions = {}) {
     this.info = info;
     this.#options = options;
+    checkCount('maxInputRounds', options.maxInputRounds, 0);
+    if (typeof options.cache === 'object') checkCount('cache.maxEntries', options.cache.maxEntries, 1);
     if (options.roots) this.#roots = checkedRoots(options.roots);
     const sampling = options.sampling;
     this.#answers = {
@@ -150,6 +165,9 @@ export class Client {
     const declared = shapeForRevision('ClientCapabilities', this.#capabilitiesFor(statefulVersion), statefulVersion);
     const events = new SessionEvents(this.#options.onError);
     const answers = answerHandlers(this.#answers, events);
+    // Stateless input requests get no completion notification: nothing to expect.
+    const inputAnswers = answerHandlers(this.#answers, { expectCompletion: () => {}, forgetCompletion: () => {} });
+    const inputHandler = (method: string) => this.#requestHandlers.get(method) ?? inputAnswers.get(method);
     const handlers: HandlerTable = {
       request: (method) => this.#requestHandlers.get(method) ?? answers.get(method),
       notification: (method) => events.handler(method),
@@ -176,18 +194,32 @@ export class Client {
         ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
         ...(options.signal && { signal: options.signal }),
       });
-      return this.#opened(session, declared, outcome, events);
+      return this.#opened(session, declared, outcome, events, inputHandler);
     } catch (error) {
       await session.close().catch(() => {});
       throw error;
     }
   }
 
-  #opened(session: Session, declared: Record<string, unknown>, outcome: InitializeOutcome, events: SessionEvents): ClientSession {
+  #opened(
+    session: Session,
+    declared: Record<string, unknown>,
+    outcome: InitializeOutcome,
+    events: SessionEvents,
+    inputHandler: (method: string) => RequestHandler | undefined,
+  ): ClientSession {
     const open: OpenSession = { session, declared };
     this.#open.add(open);
     void session.finished.then(() => this.#open.delete(open));
-    return new ClientSession(session, outcome, events);
+    const cache = this.#options.cache;
+    return new ClientSession(session, outcome, {
+      events,
+      inputHandler,
+      maxInputRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+      ...(cache !== false && {
+        cache: new ResultCache(this.#options.clock ?? systemClock, (typeof cache === 'object' ? cache.maxEntries : undefined) ?? DEFAULT_MAX_CACHE_ENTRIES),
+      }),
+    });
   }
 
   #capabilitiesFor(version: string): Record<string, unknown> {
@@ -203,6 +235,13 @@ export class Client {
 function eraCacheKeyOf(transport: Transport): string | undefined {
   const key = (transport as { eraCacheKey?: unknown }).eraCacheKey;
   return typeof key === 'string' ? key : undefined;
+}
+
+/** Refuses a count option that is not a whole number of at least `min`. */
+function checkCount(name: string, value: number | undefined, min: number): void {
+  if (value !== undefined && !(Number.isInteger(value) && value >= min)) {
+    throw new TypeError(`Invalid ${name} ${String(value)}: expected a whole number of at least ${min}`);
+  }
 }
 
 /** A copy of `roots`, refused when one is not a `file://` URI (the only kind the spec allows). */

@@ -3,8 +3,31 @@
  * @module
  */
 export { Client, type ClientOptions, type ConnectOptions } from './client.js';
-export { ClientSession, type ListParams, type RequestOptions } from './client-session.js';
+export {
+  ClientSession,
+  type CachedRequestOptions,
+  type CallOptions,
+  type ListParams,
+  type ReadOptions,
+  type RequestOptions,
+} from './client-session.js';
+export {
+  InputRequestNotSupportedError,
+  InputRoundsExceededError,
+  type InputRequiredHook,
+  type InputRequiredOptions,
+  type InputRound,
+} from './input-required.js';
 export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './client-events.js';
+export {
+  Subscription,
+  type ListenOptions,
+  type SubscriptionEnd,
+  type SubscriptionEvent,
+  type SubscriptionEventMap,
+  type SubscriptionReconnectOptions,
+  type SubscriptionState,
+} from './subscription.js';
 export type {
   ElicitationOptions,
   FormElicitationHandler,

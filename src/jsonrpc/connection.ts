@@ -39,12 +39,20 @@ export interface ConnectionHandlers {
   onError?(error: Error): void;
   /** The connection ended; every pending request has already been rejected with `error`. */
   onClose?(error: ConnectionClosedError): void;
+  /**
+   * The peer ended its input; requests still being handled get to finish before the connection
+   * closes. Long-lived ones (a subscription stream) should end now rather than hold it open.
+   */
+  onInputEnd?(): void;
 }
 
 export interface RequestOptions {
   /** Aborting rejects the request with the signal's reason and abandons it. */
   signal?: AbortSignal;
-  /** Time without a response (or without a `resetTimeout`) before the request fails. Default 60 s. */
+  /**
+   * Time without a response (or without a `resetTimeout`) before the request fails. Default
+   * 60 s. `Infinity` waits as long as the connection lasts (a long-lived stream of notifications).
+   */
   timeoutMs?: number;
   /** Upper bound on the whole request, however often the timeout is reset. Default: no bound beyond `timeoutMs` resets. */
   maxTotalTimeoutMs?: number;
@@ -188,6 +196,7 @@ export class Connection {
       return;
     }
     const delay = Math.min(entry.timeoutMs, remaining);
+    if (delay === Infinity) return;
     entry.timer = this.#clock.setTimeout(() => this.#timeout(id, entry), delay);
   }
 
@@ -243,6 +252,7 @@ export class Connection {
       this.#settle(id);
       entry.reject(ended);
     }
+    this.#handlers.onInputEnd?.();
     if (this.#busy === 0) {
       void this.close();
       return;

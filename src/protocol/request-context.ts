@@ -16,6 +16,17 @@ export class RequestCancelledError extends Error {
   }
 }
 
+/**
+ * Ends one of this side's own requests that the peer cancelled (a server tearing down a
+ * subscription stream): unlike other aborts, it sends no `notifications/cancelled` back.
+ */
+export class CancelledByPeerError extends RequestCancelledError {
+  constructor(reason: string | undefined) {
+    super(reason);
+    this.name = 'CancelledByPeerError';
+  }
+}
+
 export class RequestContext {
   readonly session: Session;
   readonly requestId: RequestId;

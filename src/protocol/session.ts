@@ -11,7 +11,7 @@ import { isObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId
 import type { SendOptions, Transport } from '../transports/transport.js';
 import { CapabilityNotSupportedError, McpError, methodNotFound } from './errors.js';
 import { hasCapability, methodAllowed, methodInfo, requiredCapability } from './methods.js';
-import { RequestCancelledError, RequestContext } from './request-context.js';
+import { CancelledByPeerError, RequestCancelledError, RequestContext } from './request-context.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
 import { readEnvelope, statelessVersionOf } from './stateless.js';
 
@@ -51,6 +51,8 @@ export interface SessionOptions {
   createContext?: (session: Session, request: JsonRpcRequest, version: string) => RequestContext;
   onError?: (error: Error) => void;
   onClose?: (session: Session, error: ConnectionClosedError) => void;
+  /** The peer ended its input: requests in flight are finishing, then the session closes. */
+  onInputEnd?: (session: Session) => void;
   /**
    * Serve requests that carry their revision in `_meta` (the stateless era) beside the
    * initialize handshake, on the same connection.
@@ -66,7 +68,7 @@ export interface StatelessServing {
   finish(method: string, result: Record<string, unknown>): Record<string, unknown>;
 }
 
-export interface SendRequestOptions extends Omit<RequestOptions, 'id'> {
+export interface SendRequestOptions extends RequestOptions {
   /** Called for each `notifications/progress` the peer sends about this request. */
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** Restart the timeout whenever progress arrives (bounded by `maxTotalTimeoutMs`). */
@@ -91,6 +93,8 @@ export class Session {
   #initializeId: RequestId | undefined;
   /** The envelope put in every outgoing request's `_meta` (stateless client sessions). */
   #stamp: Record<string, unknown> | undefined;
+  /** The revision of the last stateless request served: what outbound messages are judged by until a handshake. */
+  #statelessVersion: string | undefined;
   /** Resolves with the reason once the connection has closed. */
   readonly finished: Promise<ConnectionClosedError>;
   #finish!: (error: ConnectionClosedError) => void;
@@ -109,6 +113,7 @@ export class Session {
         acceptBatch: () => this.#peer?.version === '2025-03-26',
         onError: (error) => options.onError?.(error),
         onClose: (error) => this.#onClose(error),
+        onInputEnd: () => options.onInputEnd?.(this),
       },
       {
         ...(options.defaultTimeoutMs !== undefined && { defaultTimeoutMs: options.defaultTimeoutMs }),
@@ -171,7 +176,7 @@ export class Session {
     if (this.#stamp) params = { ...params, _meta: { ...(isObject(params?._meta) ? params._meta : {}), ...this.#stamp } };
     if (!onprogress) return checkResult(method, await this.connection.request(method, params, rest));
 
-    const id = this.connection.allocateId();
+    const id = rest.id ?? this.connection.allocateId();
     const meta = isObject(params?._meta) ? params._meta : {};
     const withToken = { ...params, _meta: { ...meta, progressToken: id } };
     this.#progress.set(id, { id, onprogress, reset: resetTimeoutOnProgress === true });
@@ -198,7 +203,8 @@ export class Session {
 
   #checkOutbound(method: string, kind: 'request' | 'notification'): void {
     if (!methodInfo(method)) return; // custom or experimental methods are the caller's business
-    const version = this.#peer?.version;
+    // A peer that spoke statelessly gets nothing its revision lacks (2026-07-28: no server requests at all).
+    const version = this.#peer?.version ?? this.#statelessVersion;
     if (version === undefined) return; // before initialization the lifecycle decides
     if (!methodAllowed(method, version, this.role, kind)) {
       throw new McpError(ErrorCode.MethodNotFound, `${method} is not a ${this.role}-to-${this.role === 'client' ? 'server' : 'client'} ${kind} in protocol revision ${version}`);
@@ -231,6 +237,7 @@ export class Session {
     const params = request.params ?? {};
     const envelope = readEnvelope(params, stateless.versions);
     const version = envelope.protocolVersion;
+    this.#statelessVersion = version;
     if (!methodAllowed(method, version, 'client', 'request')) {
       throw methodNotFound(method, methodInfo(method) ? `not available in protocol revision ${version}` : undefined);
     }
@@ -314,8 +321,10 @@ export class Session {
       this.#options.onError?.(new Error(`Ignored ${method} with invalid params: ${issue}`));
       return;
     }
-    if (method === 'notifications/cancelled') return this.#onCancelled(params);
-    if (method === 'notifications/progress') return this.#onProgress(params);
+    // A cancellation aborts the request it names if this side is serving it; the handler table
+    // may also want it (a server ending one of this client's subscription streams).
+    if (method === 'notifications/cancelled') this.#onCancelled(params);
+    else if (method === 'notifications/progress') return this.#onProgress(params);
     const handler = this.#options.handlers.notification?.(method);
     handler?.(params, this);
   }
@@ -346,6 +355,7 @@ export class Session {
     // Progress already on its way (later in the same chunk) must not reach a caller who gave up.
     this.#progress.delete(id);
     if (method === 'initialize') return; // the client must not cancel initialize
+    if (reason instanceof CancelledByPeerError) return; // the peer cancelled it: nothing to tell it
     const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
     const params: Record<string, unknown> = text === undefined ? { requestId: id } : { requestId: id, reason: text };
     this.connection.notify('notifications/cancelled', params).catch(() => {

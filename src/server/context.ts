@@ -1,23 +1,30 @@
 /**
  * The context a server-side handler receives: who is asking, logging, and the calls to the
- * client (elicit, sample, list roots) written once for every revision. How they reach the
- * client is the `ClientChannel`'s business: a real request in a stateful session.
+ * client (elicit, sample, list roots) written once for every revision. In a stateful session
+ * they travel as real requests through the `ClientChannel`; in a stateless (2026-07-28)
+ * `tools/call`, `prompts/get` or `resources/read` they become rounds of a multi round-trip
+ * request through the context's `InputRound`.
  * @module
  */
 import { RequestContext } from '../protocol/request-context.js';
 import { CapabilityNotSupportedError, invalidParams } from '../protocol/errors.js';
 import { elicitationContentIssues } from '../protocol/elicitation-validate.js';
 import { hasCapability } from '../protocol/methods.js';
+import { shapeForRevision } from '../protocol/revision-shape.js';
+import { missingClientCapability } from '../protocol/stateless.js';
 import type { Session } from '../protocol/session.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Implementation } from '../types/base.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '../types/elicitation.js';
+import { inputRequests as inputRequestsGuard } from '../types/guards/mrtr.js';
+import type { InputRequest, InputRequests, InputResponses } from '../types/mrtr.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../types/sampling.js';
 import type { ListRootsResult } from '../types/roots.js';
 import type { LoggingLevel } from '../types/logging.js';
 import { checkSamplingMessages } from '../protocol/sampling-rules.js';
 import { checkElicitationSchema } from './elicitation-rules.js';
+import type { InputRound } from './input-required/input-round.js';
 import type { ServerSession } from './server-session.js';
 
 /** How the context's calls to the client travel. */
@@ -39,10 +46,39 @@ export function levelPasses(level: LoggingLevel, threshold: LoggingLevel | undef
 export type ElicitFormParams = Omit<ElicitRequestFormParams, 'mode'> & { mode?: 'form' };
 export type ElicitUrlParams = ElicitRequestURLParams;
 
+/** Options of a call to the client. */
+export interface InputOptions {
+  /**
+   * The key the client answers under in a multi round-trip request (ignored in a stateful
+   * session). Default: the call's order among the handler's calls of the same kind
+   * (`elicitation-1`, `sampling-2`, `roots-1`), stable as long as the handler asks the same
+   * questions in the same order on every run. A question asked again needs a new key.
+   */
+  key?: string;
+}
+
+/** What `ctx.inputRequired()` answers the client with. */
+export interface InputRequiredOptions {
+  /**
+   * Any JSON value, handed back as `ctx.requestState` on the retry (and later rounds, until
+   * replaced). Sealed in `requestState`: the client can neither read nor change it.
+   */
+  state?: unknown;
+  /** Requests for the client to fulfil, by key; the answers arrive in `ctx.inputResponses`. */
+  inputRequests?: InputRequests;
+}
+
+const NO_RESPONSES: Readonly<InputResponses> = Object.freeze({});
+
 /** A request being served: signal, metadata, progress, logging, and who is asking. */
 export class ServerContext extends RequestContext {
   readonly serverSession: ServerSession;
   readonly #channel: ClientChannel;
+  /**
+   * Set by the server when this request is served as a round of a multi round-trip request (a
+   * stateless `tools/call`, `prompts/get` or `resources/read`).
+   */
+  inputRound: InputRound | undefined;
 
   constructor(
     session: Session,
@@ -83,70 +119,156 @@ export class ServerContext extends RequestContext {
 
   /**
    * Asks the user for input through the client: a form (`requestedSchema`, the restricted
-   * JSON Schema of flat primitive fields) or, with `mode: 'url'`, a page to visit.
+   * JSON Schema of flat primitive fields) or, with `mode: 'url'`, a page to visit. An accepted
+   * form's content is checked against the schema before the handler sees it.
    */
-  async elicit(params: ElicitFormParams | ElicitUrlParams): Promise<ElicitResult> {
-    this.#refuseStateless('elicitation');
-    const caps = this.clientCapabilities;
-    if (!hasCapability(caps, 'elicitation')) {
-      throw new CapabilityNotSupportedError('The client does not support elicitation (it did not declare the elicitation capability)');
-    }
-    const url = params.mode === 'url';
-    const explicitModes = hasCapability(caps, 'elicitation.form') || hasCapability(caps, 'elicitation.url');
-    if (url && !hasCapability(caps, 'elicitation.url')) {
-      throw new CapabilityNotSupportedError('The client does not support URL-mode elicitation (elicitation.url not declared)');
-    }
-    if (!url && explicitModes && !hasCapability(caps, 'elicitation.form')) {
-      throw new CapabilityNotSupportedError('The client does not support form-mode elicitation (elicitation.form not declared)');
-    }
-    if (url) return (await this.#channel.request('elicitation/create', { ...params }, this.signal, this.requestId)) as ElicitResult;
-    const form = params as ElicitFormParams;
-    checkElicitationSchema(form.requestedSchema);
-    // `mode` exists since 2025-11-25; older clients know only forms and no mode field.
-    const { mode: _mode, ...rest } = form;
-    const wire = this.protocolVersion >= '2025-11-25' ? { mode: 'form', ...rest } : rest;
-    const answer = (await this.#channel.request('elicitation/create', wire, this.signal, this.requestId)) as ElicitResult;
-    if (answer.action === 'accept') {
+  async elicit(params: ElicitFormParams | ElicitUrlParams, options: InputOptions = {}): Promise<ElicitResult> {
+    const request = { method: 'elicitation/create', params } as InputRequest;
+    if (params.mode === 'url') return (await this.#ask(request, options.key)) as ElicitResult;
+    const schema = params.requestedSchema;
+    return (await this.#ask(request, options.key, (answer) => {
+      if (answer.action !== 'accept') return;
       // The handler may rely on the answer having the shape it asked for.
-      const issues = elicitationContentIssues(form.requestedSchema, answer.content ?? {});
+      const issues = elicitationContentIssues(schema, answer.content ?? {});
       if (issues.length > 0) throw invalidParams(`The client's answer does not match the requested schema: ${issues.join('; ')}`);
-    }
-    return answer;
+    })) as ElicitResult;
   }
 
   /** Asks the client's model for a completion (`sampling/createMessage`), optionally with tools. */
-  async sample(params: CreateMessageRequestParams): Promise<CreateMessageResult> {
-    this.#refuseStateless('sampling');
-    const caps = this.clientCapabilities;
-    if (!hasCapability(caps, 'sampling')) {
-      throw new CapabilityNotSupportedError('The client does not support sampling (it did not declare the sampling capability)');
-    }
-    if ((params.tools !== undefined || params.toolChoice !== undefined) && !hasCapability(caps, 'sampling.tools')) {
-      throw new CapabilityNotSupportedError('The client does not support tools in sampling (sampling.tools not declared)');
-    }
-    if (params.includeContext !== undefined && params.includeContext !== 'none' && this.protocolVersion >= '2025-11-25' && !hasCapability(caps, 'sampling.context')) {
-      throw new CapabilityNotSupportedError(`The client does not support includeContext "${params.includeContext}" (sampling.context not declared)`);
-    }
-    checkSamplingMessages(params);
-    return (await this.#channel.request('sampling/createMessage', params as Record<string, unknown>, this.signal, this.requestId)) as CreateMessageResult;
+  async sample(params: CreateMessageRequestParams, options: InputOptions = {}): Promise<CreateMessageResult> {
+    return (await this.#ask({ method: 'sampling/createMessage', params }, options.key)) as CreateMessageResult;
   }
 
   /** The client's roots (directories and files it lets the server work in). */
-  async listRoots(): Promise<ListRootsResult> {
-    this.#refuseStateless('roots');
-    if (!hasCapability(this.clientCapabilities, 'roots')) {
-      throw new CapabilityNotSupportedError('The client does not support roots (it did not declare the roots capability)');
-    }
-    return (await this.#channel.request('roots/list', {}, this.signal, this.requestId)) as ListRootsResult;
+  async listRoots(options: InputOptions = {}): Promise<ListRootsResult> {
+    return (await this.#ask({ method: 'roots/list', params: {} }, options.key)) as ListRootsResult;
+  }
+
+  /** Whether this request can be answered with an input-required result (`ctx.inputRequired()`). */
+  get multiRoundTrip(): boolean {
+    return this.inputRound !== undefined;
+  }
+
+  /** In a multi round-trip request: the state the handler gave `ctx.inputRequired()` in an earlier round. */
+  get requestState(): unknown {
+    return this.inputRound?.state;
+  }
+
+  /** In a multi round-trip request: the answers the client sent with this retry, by key. */
+  get inputResponses(): Readonly<InputResponses> {
+    return this.inputRound?.responses ?? NO_RESPONSES;
   }
 
   /**
-   * A stateless request cannot reach the client mid-call: the answer must come back as a
-   * multi round-trip result, which this server does not produce yet.
+   * Ends this round of a multi round-trip request: the client gets an input-required result
+   * with `inputRequests` (if given, and any questions asked through `elicit` / `sample` /
+   * `listRoots` still unanswered) and a sealed `requestState` holding `state`, and retries.
+   * Only for a stateless `tools/call`, `prompts/get` or `resources/read` (`ctx.multiRoundTrip`).
    */
-  #refuseStateless(what: string): void {
-    if (this.envelope) {
-      throw new CapabilityNotSupportedError(`Asking the client for ${what} during a ${this.protocolVersion} request needs a multi round-trip result, which this server does not support yet`);
+  inputRequired(options: InputRequiredOptions = {}): never {
+    const round = this.inputRound;
+    if (!round) {
+      throw new Error(
+        `ctx.inputRequired() needs a stateless (2026-07-28) tools/call, prompts/get or resources/read request; this is ${this.method} in ${this.protocolVersion}`,
+      );
     }
+    const requests = options.inputRequests;
+    if (requests !== undefined) {
+      const issue = inputRequestsGuard(requests);
+      if (issue !== undefined) throw new TypeError(`ctx.inputRequired(): invalid inputRequests: ${issue}`);
+      for (const request of Object.values(requests)) this.#check(request);
+    }
+    return round.require(options.state, requests);
+  }
+
+  /**
+   * Asks the client: checks the client's capabilities and the request, then sends it (stateful
+   * session) or takes its answer from the round, recording it for the client when there is none.
+   * `check` vets the answer before the handler sees it.
+   */
+  async #ask(request: InputRequest, key: string | undefined, check?: (answer: Record<string, unknown>) => void): Promise<Record<string, unknown>> {
+    const round = this.inputRound;
+    if (!round && this.envelope) {
+      throw new CapabilityNotSupportedError(
+        `Asking the client (${request.method}) during a ${this.protocolVersion} ${this.method} request is not possible: only tools/call, prompts/get and resources/read can answer with an input-required result`,
+      );
+    }
+    this.#check(request);
+    const wire = this.#forRevision(request);
+    if (round) return round.answer(wire, key, check);
+    const answer = await this.#channel.request(wire.method, (wire.params ?? {}) as Record<string, unknown>, this.signal, this.requestId);
+    check?.(answer);
+    return answer;
+  }
+
+  /** The request as the client's revision defines it. */
+  #forRevision(request: InputRequest): InputRequest {
+    const version = this.protocolVersion;
+    switch (request.method) {
+      case 'elicitation/create': {
+        if (request.params.mode === 'url') return { method: request.method, params: shapeForRevision('ElicitRequestURLParams', { ...request.params }, version) };
+        // `mode` exists since 2025-11-25; older clients know only forms and no mode field.
+        const { mode: _mode, ...rest } = request.params;
+        return { method: request.method, params: version >= '2025-11-25' ? { mode: 'form', ...rest } : rest };
+      }
+      case 'sampling/createMessage':
+        return { method: request.method, params: shapeForRevision('CreateMessageRequestParams', request.params, version) };
+      default:
+        return request;
+    }
+  }
+
+  /**
+   * The client must have declared what the request needs (including elicitation modes,
+   * `sampling.tools` and `sampling.context`), and the request must be well formed.
+   */
+  #check(request: InputRequest): void {
+    switch (request.method) {
+      case 'elicitation/create': {
+        const params = request.params;
+        this.#need('elicitation', 'The client does not support elicitation (it did not declare the elicitation capability)');
+        const caps = this.clientCapabilities;
+        const explicitModes = hasCapability(caps, 'elicitation.form') || hasCapability(caps, 'elicitation.url');
+        if (params.mode === 'url') {
+          this.#need('elicitation.url', 'The client does not support URL-mode elicitation (elicitation.url not declared)');
+        } else {
+          if (explicitModes) this.#need('elicitation.form', 'The client does not support form-mode elicitation (elicitation.form not declared)');
+          checkElicitationSchema(params.requestedSchema);
+        }
+        return;
+      }
+      case 'sampling/createMessage': {
+        const params = request.params;
+        this.#need('sampling', 'The client does not support sampling (it did not declare the sampling capability)');
+        if (params.tools !== undefined || params.toolChoice !== undefined) {
+          this.#need('sampling.tools', 'The client does not support tools in sampling (sampling.tools not declared)');
+        }
+        if (params.includeContext !== undefined && params.includeContext !== 'none' && this.protocolVersion >= '2025-11-25') {
+          this.#need('sampling.context', `The client does not support includeContext "${params.includeContext}" (sampling.context not declared)`);
+        }
+        checkSamplingMessages(params);
+        return;
+      }
+      case 'roots/list':
+        this.#need('roots', 'The client does not support roots (it did not declare the roots capability)');
+        return;
+    }
+  }
+
+  /**
+   * Fails unless the client declared `capability` (a dotted path). A stateless request gets
+   * the revision's own error, -32021 naming what is missing.
+   */
+  #need(capability: string, message: string): void {
+    if (hasCapability(this.clientCapabilities, capability)) return;
+    if (!this.envelope) throw new CapabilityNotSupportedError(message);
+    const required: Record<string, unknown> = {};
+    let node = required;
+    for (const part of capability.split('.')) {
+      const next: Record<string, unknown> = {};
+      node[part] = next;
+      node = next;
+    }
+    throw missingClientCapability(required, message);
   }
 }

@@ -12,6 +12,12 @@ export interface ServerFeature {
   readonly handlers: Readonly<Record<string, RequestHandler<ServerContext>>>;
   /** The capabilities to declare for it; empty when it has nothing to offer yet. */
   capabilities(): ServerCapabilities;
+  /**
+   * Its handlers answer multi round-trip requests themselves (they return input-required
+   * results and read `requestState` as they choose). By default the server runs them in
+   * rounds, so `ctx.elicit()` and friends work in stateless requests.
+   */
+  readonly rawInputRounds?: boolean;
 }
 
 /** What every feature is told by the server that owns it. */

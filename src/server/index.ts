@@ -4,7 +4,16 @@
  */
 export { Server, type ServerOptions, type ServerEventMap } from './server.js';
 export { ServerSession } from './server-session.js';
-export { ServerContext, type ClientChannel, type ElicitFormParams, type ElicitUrlParams } from './context.js';
+export {
+  ServerContext,
+  type ClientChannel,
+  type ElicitFormParams,
+  type ElicitUrlParams,
+  type InputOptions,
+  type InputRequiredOptions,
+} from './context.js';
+export type { RequestStateOptions } from './input-required/serve.js';
+export type { RequestStateSecret } from './input-required/request-state.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
 export type { FeatureHandle } from './feature-set.js';
 export type {

@@ -107,7 +107,7 @@ interface TemplateEntry {
 /** Cursors into the resources listed by templates: distinct from the static set's own. */
 const LISTED_CURSOR = /^t([0-9a-z]{1,11})$/;
 // A scheme, as RFC 3986 defines it, is what makes a URI absolute.
-const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+export const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 export class ResourceRegistry implements ServerFeature, CompletionSource {
   readonly #host: FeatureHost;

@@ -9,7 +9,8 @@ import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
 import { Session, type HandlerTable, type NotificationHandler, type RequestHandler, type StatelessServing } from '../protocol/session.js';
 import { acceptInitialize } from '../protocol/stateful.js';
-import { LATEST_VERSION, STATEFUL_VERSIONS, STATELESS_VERSIONS, SUPPORTED_VERSIONS, type ProtocolVersion, type StatefulVersion } from '../protocol/versions.js';
+import { McpError, McpErrorCode } from '../protocol/errors.js';
+import { isStatefulVersion, isStateless, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
 import { dressResult } from '../protocol/stateless.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../transports/transport.js';
@@ -33,6 +34,8 @@ import {
 } from './resources.js';
 import { PromptRegistry, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
 import { createCompletion } from './completion.js';
+import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './input-required/serve.js';
+import { SubscriptionStreams, type ListKind } from './subscriptions.js';
 import type { MatchedVariables } from './uri-template.js';
 
 export interface ServerOptions {
@@ -40,8 +43,12 @@ export interface ServerOptions {
   instructions?: string;
   /** Capabilities to declare beyond those implied by what is registered. */
   capabilities?: ServerCapabilities;
-  /** Stateful revisions to accept; default all. */
-  versions?: readonly StatefulVersion[];
+  /**
+   * Revisions to serve, of either era; default all. Leaving out every stateful revision makes
+   * a modern-only server (initialize is refused, naming what is served); leaving out every
+   * stateless one makes a handshake-only server, as `stateless: false` does.
+   */
+  versions?: readonly ProtocolVersion[];
   /** Items per page of `tools/list`, `resources/list`, ...; default: everything in one page. */
   pageSize?: number;
   /** Default time limit for requests the server sends to clients. */
@@ -64,12 +71,15 @@ export interface ServerOptions {
    * once) and `cacheScope: 'private'`: safe for any server; raise them when lists are stable.
    */
   cache?: { ttlMs?: number; cacheScope?: 'public' | 'private' };
+  /**
+   * How the `requestState` of multi round-trip requests (stateless `tools/call`, `prompts/get`,
+   * `resources/read` asking the client for input) is sealed: key, lifetime, caller binding.
+   */
+  requestState?: RequestStateOptions;
 }
 
 /** Results the stateless revision marks with caching hints. */
 const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover']);
-
-type ListKind = 'tools' | 'resources' | 'prompts';
 
 /** Server events, with the session each concerns. */
 export interface ServerEventMap {
@@ -92,17 +102,24 @@ export class Server {
   readonly #tools: ToolRegistry;
   readonly #events: Listeners<ServerEventMap>;
   readonly #stateless: StatelessServing;
+  readonly #servesStateless: boolean;
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
+  readonly #multiRoundTrip: MultiRoundTrip;
+  readonly #streams = new SubscriptionStreams();
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
     this.#options = options;
     this.#events = new Listeners(options.onError);
+    this.#multiRoundTrip = new MultiRoundTrip(options.requestState, options.clock);
     const ttlMs = options.cache?.ttlMs ?? 0;
     const cacheScope = options.cache?.cacheScope ?? 'private';
+    const served = options.versions ?? SUPPORTED_VERSIONS;
+    const statefulVersions = served.filter(isStatefulVersion);
+    this.#servesStateless = options.stateless !== false && served.some(isStateless);
     this.#stateless = {
-      versions: STATELESS_VERSIONS,
+      versions: served.filter(isStateless),
       finish: (method, result) => {
         const dressed = dressResult(result, shapeForRevision('Implementation', this.info, LATEST_VERSION));
         if (CACHEABLE.has(method) && dressed.resultType === 'complete') {
@@ -117,22 +134,25 @@ export class Server {
       listChanged: (kind) => this.#listChanged(kind),
       reportError: (error) => options.onError?.(error),
     };
-    this.#requestHandlers.set('initialize', (params, ctx) =>
-      acceptInitialize(ctx.session, params, {
+    this.#requestHandlers.set('initialize', (params, ctx) => {
+      // Legacy clients cannot fall forward: the error is all they can show their user.
+      if (statefulVersions.length === 0) throw modernOnly(served, params.protocolVersion);
+      return acceptInitialize(ctx.session, params, {
         serverInfo: this.info,
         capabilities: ctx.session.capabilities,
         ...(options.instructions !== undefined && { instructions: options.instructions }),
-        ...(options.versions && { versions: options.versions }),
-      }),
-    );
+        versions: statefulVersions,
+      });
+    });
     this.#requestHandlers.set('server/discover', (_params, ctx) => {
       const result: Record<string, unknown> = {
-        supportedVersions: [...SUPPORTED_VERSIONS],
+        supportedVersions: [...served],
         capabilities: shapeForRevision('ServerCapabilities', ctx.session.capabilities, ctx.protocolVersion),
       };
       if (options.instructions !== undefined) result.instructions = options.instructions;
       return result;
     });
+    this.#requestHandlers.set('subscriptions/listen', this.#streams.handler);
     this.#notificationHandlers.set('notifications/initialized', (_params, session) => this.#emitFor(session, 'initialized'));
     this.#notificationHandlers.set('notifications/roots/list_changed', (_params, session) => this.#emitFor(session, 'rootsListChanged'));
     this.#tools = this.addFeature(new ToolRegistry(this.#host));
@@ -150,7 +170,9 @@ export class Server {
 
   /** Plugs a feature in: its handlers answer from now on, its capabilities are declared. */
   addFeature<F extends ServerFeature>(feature: F): F {
-    for (const [method, handler] of Object.entries(feature.handlers)) this.#requestHandlers.set(method, handler);
+    for (const [method, handler] of Object.entries(feature.handlers)) {
+      this.#requestHandlers.set(method, mayRequireInput(method) && feature.rawInputRounds !== true ? this.#multiRoundTrip.wrap(handler) : handler);
+    }
     this.#features.push(feature);
     return feature;
   }
@@ -180,9 +202,10 @@ export class Server {
     return this.#tools.definition(name);
   }
 
-  /** The revisions this server speaks: the stateless ones (unless `stateless: false`), then the stateful ones it accepts. */
+  /** The revisions this server serves, of either era (`versions`, less the stateless ones under `stateless: false`). */
   get protocolVersions(): readonly ProtocolVersion[] {
-    return [...(this.#options.stateless === false ? [] : STATELESS_VERSIONS), ...(this.#options.versions ?? STATEFUL_VERSIONS)];
+    const served = this.#options.versions ?? SUPPORTED_VERSIONS;
+    return this.#servesStateless ? [...served] : served.filter(isStatefulVersion);
   }
 
   /**
@@ -238,7 +261,9 @@ export class Server {
       ...(options.clock && { clock: options.clock }),
       ...(options.onError && { onError: options.onError }),
       onClose: (s) => this.#sessions.delete(s),
-      ...(options.stateless !== false && { stateless: this.#stateless }),
+      // Input over (stdin's end): streams end with their result so the session can finish.
+      onInputEnd: (s) => void this.#streams.end(s),
+      ...(this.#servesStateless && { stateless: this.#stateless }),
     });
     const serverSession: ServerSession = new ServerSession(session);
     // In a stateful session the context's calls to the client are real requests.
@@ -254,19 +279,35 @@ export class Server {
   }
 
   /**
-   * Tells every session subscribed to `uri` that the resource changed
-   * (`notifications/resources/updated`).
+   * Tells every client subscribed to `uri` that the resource changed
+   * (`notifications/resources/updated`): sessions that used `resources/subscribe`, and
+   * `subscriptions/listen` streams that asked for it.
    */
   async resourceUpdated(uri: string): Promise<void> {
-    const sends: Promise<void>[] = [];
+    const sends: Promise<void>[] = [this.#streams.resourceUpdated(uri)];
     for (const s of this.#sessions.values()) {
       if (s.subscriptions.has(uri) && !s.closed) sends.push(s.notify('notifications/resources/updated', { uri }).catch(() => {}));
     }
     await Promise.all(sends);
   }
 
-  /** Closes every session. */
+  /** `subscriptions/listen` streams open now, over every session. */
+  get subscriptionCount(): number {
+    return this.#streams.size;
+  }
+
+  /**
+   * Ends `subscriptions/listen` streams gracefully, of every session or of one: each gets its
+   * result, which tells its client the end was meant (a drop carries none), then its HTTP
+   * response ends. Resolves once the results are on their way.
+   */
+  endSubscriptions(session?: ServerSession): Promise<void> {
+    return this.#streams.end(session?.session);
+  }
+
+  /** Ends every subscription stream gracefully, then closes every session. */
   async close(): Promise<void> {
+    await this.endSubscriptions();
     await Promise.all([...this.#sessions.values()].map((s) => s.close()));
   }
 
@@ -279,6 +320,7 @@ export class Server {
   #flushListChanges(): void {
     const kinds = [...this.#pendingListChanges];
     this.#pendingListChanges.clear();
+    this.#streams.listChanged(kinds);
     for (const [session, serverSession] of this.#sessions) {
       const version = session.protocolVersion;
       if (version === undefined || session.closed) continue;
@@ -290,4 +332,13 @@ export class Server {
       }
     }
   }
+}
+
+/** The answer to `initialize` from a server that serves no handshake revision. */
+function modernOnly(served: readonly string[], requested: unknown): McpError {
+  return new McpError(
+    McpErrorCode.UnsupportedProtocolVersion,
+    `This server does not support the initialize handshake; it supports only protocol versions ${served.join(', ')}, with the version in each request's _meta`,
+    { supported: [...served], ...(typeof requested === 'string' && { requested }) },
+  );
 }

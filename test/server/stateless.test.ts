@@ -93,11 +93,11 @@ describe('stateless requests', () => {
     assert.deepEqual(client.pending((m) => m.method === 'notifications/message').map((m) => m.params), [{ level: 'info', data: 'echoing' }]);
   });
 
-  it('reports plainly that asking the client mid-call is not available to a stateless request', async () => {
+  it('turns asking the client mid-call into an input-required result', async () => {
     const client = await modern();
     const reply = await client.request('tools/call', { name: 'ask', _meta: META({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } }) });
-    assert.equal(reply.result?.isError, true);
-    assert.match(JSON.stringify(reply.result?.content), /multi round-trip result/);
+    assert.equal(reply.result?.resultType, 'input_required');
+    assert.deepEqual(Object.keys(reply.result?.inputRequests as object), ['elicitation-1']);
   });
 
   it('serves both eras on one connection', async () => {

@@ -52,6 +52,10 @@ interface StreamState {
   retryMs: number | undefined;
   /** Events and ids seen: growth between attempts means the stream is alive. */
   progress: number;
+  /** Stops reading it: the transport's close, or the cancellation of its stateless request. */
+  signal: AbortSignal;
+  /** Whether a drop is resumed with GET; a stateless request's stream is not (2026-07-28). */
+  resumable: boolean;
 }
 
 const POST_ACCEPT = 'application/json, text/event-stream';
@@ -138,6 +142,11 @@ export class StreamableHttpClientTransport implements Transport {
     const statelessVersion = statelessVersionOfRequest(message);
     if (statelessVersion !== undefined) return this.#sendStateless(message as JsonRpcRequest, statelessVersion);
     if (this.#cancelStateless(message)) return;
+    return void (await this.#post(message, this.#abort.signal));
+  }
+
+  /** POSTs a message; for an answer on an event stream, returns the reading of that stream. */
+  async #post(message: JsonRpcMessage | JsonRpcMessage[], signal: AbortSignal): Promise<{ following: Promise<void> } | undefined> {
     const items = Array.isArray(message) ? message : [message];
     const requestIds: RequestId[] = [];
     let initializing = false;
@@ -154,14 +163,14 @@ export class StreamableHttpClientTransport implements Transport {
     let response: Response;
     try {
       const headers = await this.#headers({ accept: POST_ACCEPT, 'content-type': 'application/json' });
-      response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal: this.#abort.signal });
+      response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal });
     } catch (error) {
       throw fetchFailure('POST', this.url, error, this.#closing !== undefined);
     }
     if (!response.ok) {
       if (response.status === 404 && sessionId !== undefined) {
         await discardBody(response);
-        if (!initializing && (await this.#renew(sessionId))) return this.send(message);
+        if (!initializing && (await this.#renew(sessionId))) return this.#post(message, signal);
         throw this.#expire(sessionId);
       }
       throw await HttpStatusError.from('POST', this.url, response);
@@ -174,11 +183,13 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const type = mediaType(response);
     if (type === 'text/event-stream' && response.body) {
-      const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0 };
-      this.#watch(this.#follow(state, response.body));
-      return;
+      const resumable = signal === this.#abort.signal;
+      const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable };
+      const following = this.#follow(state, response.body);
+      this.#watch(following);
+      return { following };
     }
-    if (type === 'application/json') return this.#receiveJson(response, requestIds);
+    if (type === 'application/json') return void (await this.#receiveJson(response, requestIds));
     await discardBody(response);
     throw new Error(`POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
   }
@@ -227,7 +238,9 @@ export class StreamableHttpClientTransport implements Transport {
       }
       return;
     }
-    this.#watch(this.#followStateless(answer.body, id, controller.signal).finally(done));
+    // A stream of the stateless revision cannot be resumed: if it drops, the request fails.
+    const state: StreamState = { kind: 'post', awaiting: new Set([id]), lastEventId: '', retryMs: undefined, progress: 0, signal: controller.signal, resumable: false };
+    this.#watch(this.#follow(state, answer.body).finally(done));
   }
 
   async #postStateless(request: JsonRpcRequest, version: string, signal: AbortSignal): Promise<StatelessAnswer> {
@@ -260,19 +273,6 @@ export class StreamableHttpClientTransport implements Transport {
       if (cursor === undefined) break;
     }
     return this.#tools.knows(name);
-  }
-
-  /** Reads the event stream answering a stateless request; it cannot be resumed if it drops. */
-  async #followStateless(body: ReadableStream<Uint8Array>, id: RequestId, signal: AbortSignal): Promise<void> {
-    const state: StreamState = { kind: 'post', awaiting: new Set([id]), lastEventId: '', retryMs: undefined, progress: 0 };
-    let failure: unknown;
-    try {
-      await readEventStream(body, { onEvent: (event) => event.type === 'message' && this.#deliverEvent(event.data, state) }, { signal });
-    } catch (error) {
-      failure = error;
-    }
-    if (signal.aborted || state.awaiting.size === 0) return;
-    this.#fail(state, `the event stream answering POST ${this.url} ended before the response; a request of the stateless revision cannot be resumed${describe(failure)}`);
   }
 
   /**
@@ -407,7 +407,8 @@ export class StreamableHttpClientTransport implements Transport {
   #openStandaloneStream(): void {
     if (this.#standaloneOpened || this.#options.standaloneStream === false) return;
     this.#standaloneOpened = true;
-    this.#watch(this.#follow({ kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0 }));
+    const signal = this.#abort.signal;
+    this.#watch(this.#follow({ kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable: true }));
   }
 
   /** A stream runs on its own; whatever escapes it (a throwing callback) is reported, not lost. */
@@ -420,7 +421,7 @@ export class StreamableHttpClientTransport implements Transport {
    * owes something: a POST stream its responses, the GET stream always. Never rejects.
    */
   async #follow(state: StreamState, body?: ReadableStream<Uint8Array>): Promise<void> {
-    const signal = this.#abort.signal;
+    const signal = state.signal;
     let attempt = 0;
     let failure: unknown;
     for (;;) {
@@ -443,6 +444,9 @@ export class StreamableHttpClientTransport implements Transport {
       }
       if (signal.aborted) return;
       if (state.kind === 'post' && state.awaiting.size === 0) return;
+      if (state.kind === 'post' && !state.resumable) {
+        return this.#fail(state, `the event stream answering POST ${this.url} ended before the response${describe(failure)}`);
+      }
       if (state.kind === 'post' && state.lastEventId === '') {
         return this.#fail(state, `the event stream answering POST ${this.url} ended before the response, and gave no event id to resume from${describe(failure)}`);
       }
@@ -500,7 +504,7 @@ export class StreamableHttpClientTransport implements Transport {
       },
       {
         lastEventId: state.lastEventId,
-        signal: this.#abort.signal,
+        signal: state.signal,
         onLastEventId: (id) => {
           if (id === state.lastEventId) return;
           state.lastEventId = id;

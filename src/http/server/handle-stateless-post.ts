@@ -52,13 +52,25 @@ export async function handleStatelessPost(request: HttpRequestLike, sink: HttpRe
 
   if (sessions.full) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many requests are being served');
   const { transport, serverSession } = await sessions.openEphemeral();
-  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: transport.track(request, sink), answerStatus });
+  const tracked = transport.track(request, sink);
+  // The answer stream closing before the answer is the client leaving too, where the runtime
+  // does not report it as an abort (a fetch-handler body cancelled by its reader).
+  const streamed: HttpResponseSink = {
+    send: (status, headers, text) => tracked.send(status, headers, text),
+    stream: (status, headers) => {
+      const writer = tracked.stream(status, headers);
+      writer.onClose(() => exchange.clientGone());
+      return writer;
+    },
+  };
+  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: streamed, answerStatus });
   request.onAbort(() => exchange.clientGone());
   transport.deliver(body, exchange);
   // The transport lives as long as the request: closing it when the client leaves cancels the
-  // handler, which is how a stateless request is cancelled over HTTP.
-  await exchange.done;
-  await serverSession.close();
+  // handler, which is how a stateless request is cancelled over HTTP. That can be long after the
+  // response has started (a subscription stream), so it is not awaited here.
+  void exchange.done.then(() => serverSession.close());
+  await exchange.settled;
 }
 
 /** Why the request's envelope is refused (-32022 or -32602), checked before anything runs. */

@@ -6,6 +6,7 @@
 import type { TimerHandle } from '../../jsonrpc/clock.js';
 import type { Server } from '../../server/server.js';
 import type { ServerSession } from '../../server/server-session.js';
+import { MemoryEventStore } from './event-store.js';
 import type { ResolvedOptions } from './options.js';
 import { HttpSessionTransport } from './session-transport.js';
 
@@ -25,12 +26,18 @@ export class SessionTable {
   readonly #server: Server;
   readonly #config: ResolvedOptions;
   readonly #entries = new Map<string, Entry>();
+  /** Sessions of one stateless request each, some long-lived (`subscriptions/listen` streams). */
+  readonly #ephemeral = new Set<ServerSession>();
+  /** Their transports' options: a stateless stream is never resumed, so none of its events is kept. */
+  readonly #ephemeralConfig: ResolvedOptions;
   /** Sessions being connected, counted against the limit already. */
   #opening = 0;
 
   constructor(server: Server, config: ResolvedOptions) {
     this.#server = server;
     this.#config = config;
+    const keepNone = new MemoryEventStore(0);
+    this.#ephemeralConfig = { ...config, createEventStore: () => keepNone };
   }
 
   /** The server every session of this endpoint is served by. */
@@ -44,7 +51,7 @@ export class SessionTable {
 
   /** Whether no more sessions may be opened. */
   get full(): boolean {
-    return this.#entries.size + this.#opening >= this.#config.maxSessions;
+    return this.#entries.size + this.#ephemeral.size + this.#opening >= this.#config.maxSessions;
   }
 
   /** The open session with this id; ended and expired sessions are gone. */
@@ -77,19 +84,27 @@ export class SessionTable {
    * goes out and nothing outlives the request. Counted against the limit while it runs.
    */
   async openEphemeral(): Promise<{ transport: HttpSessionTransport; serverSession: ServerSession }> {
-    const transport = new HttpSessionTransport('stateless', this.#config, () => {});
+    const transport = new HttpSessionTransport('stateless', this.#ephemeralConfig, () => {});
     this.#opening++;
+    let serverSession: ServerSession;
     try {
-      const serverSession = await this.#server.connect(transport);
-      return { transport, serverSession };
+      serverSession = await this.#server.connect(transport);
     } finally {
       this.#opening--;
     }
+    this.#ephemeral.add(serverSession);
+    void serverSession.finished.then(() => this.#ephemeral.delete(serverSession));
+    return { transport, serverSession };
   }
 
-  /** Closes every session. */
+  /**
+   * Closes every session, stateless requests included. Subscription streams first get their
+   * result, so their clients know the end was meant and do not reconnect at once.
+   */
   async closeAll(): Promise<void> {
-    await Promise.all([...this.#entries.values()].map((entry) => entry.serverSession.close()));
+    const sessions = [...[...this.#entries.values()].map((entry) => entry.serverSession), ...this.#ephemeral];
+    await Promise.all(sessions.map((session) => this.#server.endSubscriptions(session)));
+    await Promise.all(sessions.map((session) => session.close()));
   }
 
   #forget(id: string): void {

@@ -1,0 +1,38 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { canonicalJson, requestBinding, salientParams } from './binding.js';
+import { fromBase64Url, toBase64Url } from './base64url.js';
+
+describe('canonicalJson', () => {
+  it('sorts keys at every level and drops undefined members, as JSON does', () => {
+    assert.equal(canonicalJson({ b: 1, a: [{ d: 2, c: undefined }, undefined, 'x'] }), '{"a":[{"d":2},null,"x"],"b":1}');
+    assert.equal(canonicalJson({ b: 1, a: 2 }), canonicalJson({ a: 2, b: 1 }));
+  });
+});
+
+describe('requestBinding', () => {
+  it('depends on the salient params only', async () => {
+    const bind = (method: string, params: Record<string, unknown>, principal?: string) => requestBinding(method, salientParams(method, params), principal);
+    const a = await bind('tools/call', { name: 't', arguments: { x: 1 }, _meta: { m: 1 } }, 'p');
+    const b = await bind('tools/call', { name: 't', arguments: { x: 1 }, _meta: { m: 2 }, requestState: 's' }, 'p');
+    const c = await bind('tools/call', { name: 't', arguments: { x: 2 } }, 'p');
+    assert.deepEqual(a, b);
+    assert.notEqual(a.params, c.params);
+    assert.equal((await bind('resources/read', { uri: 'a://b' })).principal, undefined);
+  });
+});
+
+describe('base64url', () => {
+  it('round-trips bytes of every value and length', () => {
+    for (let length = 0; length < 70; length++) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 37 + length) % 256);
+      const text = toBase64Url(bytes);
+      assert.match(text, /^[A-Za-z0-9_-]*$/);
+      assert.deepEqual(fromBase64Url(text), bytes);
+    }
+  });
+
+  it('returns undefined for text that is not base64url', () => {
+    for (const text of ['a', 'ab+c', 'ab/c', 'abc=', 'ab c']) assert.equal(fromBase64Url(text), undefined, text);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Sealing and opening `requestState`: the server's memory of a multi round-trip request, kept
+ * by the client between rounds. Sealed with AES-256-GCM through WebCrypto, so the client can
+ * neither read nor change it; each state carries its expiry and what it is bound to (method,
+ * salient params, caller), all checked on the way back in.
+ * @module
+ */
+import { systemClock, type Clock } from '../../jsonrpc/clock.js';
+import { invalidParams } from '../../protocol/errors.js';
+import { fromBase64Url, toBase64Url } from './base64url.js';
+import type { RequestBinding } from './binding.js';
+
+/** A secret for sealing `requestState`: at least 32 bytes, as bytes or a string (its UTF-8). */
+export type RequestStateSecret = string | Uint8Array;
+
+/** How long a `requestState` stays valid by default: long enough for a person to fill in a form. */
+export const DEFAULT_REQUEST_STATE_TTL_MS = 10 * 60_000;
+
+const MIN_SECRET_BYTES = 32;
+const FORMAT = 1;
+/** The format byte, authenticated with the payload. */
+const HEADER = new Uint8Array([FORMAT]);
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const HKDF_INFO = new TextEncoder().encode('mcpkit requestState v1');
+
+/** What one round leaves for the next. */
+export interface RoundState {
+  /** The answers the handler has used so far, by input key. */
+  answers: Record<string, unknown>;
+  /** The handler's own state, when it set one. */
+  state?: unknown;
+}
+
+/** The sealed payload; short member names keep the state small. */
+interface Payload {
+  /** Method, params digest and principal digest (`null`: anonymous) the state is bound to. */
+  m: string;
+  d: string;
+  p: string | null;
+  /** Expiry, in ms since the epoch of the server's clock. */
+  e: number;
+  a: Record<string, unknown>;
+  s?: unknown;
+}
+
+export interface RequestStateSealerOptions {
+  /** The first secret seals; every one of them opens, so a shared key can be rotated. Default: random, this process only. */
+  key?: RequestStateSecret | readonly RequestStateSecret[] | undefined;
+  ttlMs?: number | undefined;
+  clock?: Clock | undefined;
+}
+
+export class RequestStateSealer {
+  readonly #secrets: readonly Uint8Array<ArrayBuffer>[];
+  readonly #ttlMs: number;
+  readonly #clock: Clock;
+  #keys: Promise<CryptoKey[]> | undefined;
+
+  constructor(options: RequestStateSealerOptions = {}) {
+    const given = options.key === undefined ? [] : typeof options.key === 'string' || options.key instanceof Uint8Array ? [options.key] : options.key;
+    if (options.key !== undefined && given.length === 0) throw new TypeError('requestState.key: give at least one secret');
+    this.#secrets = given.length === 0 ? [globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES))] : given.map(secretBytes);
+    const ttlMs = options.ttlMs ?? DEFAULT_REQUEST_STATE_TTL_MS;
+    if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new TypeError(`requestState.ttlMs must be a positive number of milliseconds, got ${String(ttlMs)}`);
+    this.#ttlMs = ttlMs;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  async seal(round: RoundState, binding: RequestBinding): Promise<string> {
+    const payload: Payload = {
+      m: binding.method,
+      d: binding.params,
+      p: binding.principal ?? null,
+      e: this.#clock.now() + this.#ttlMs,
+      a: round.answers,
+    };
+    if (round.state !== undefined) payload.s = round.state;
+    const [key] = await this.#cryptoKeys();
+    const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
+    const plain = new TextEncoder().encode(JSON.stringify(payload));
+    const sealed = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: HEADER }, key!, plain));
+    const out = new Uint8Array(1 + IV_BYTES + sealed.length);
+    out[0] = FORMAT;
+    out.set(iv, 1);
+    out.set(sealed, 1 + IV_BYTES);
+    return toBase64Url(out);
+  }
+
+  /**
+   * The round state in `token`, after checking that this server sealed it, that it has not
+   * expired, and that it was issued for this request and this caller; -32602 otherwise.
+   */
+  async open(token: string, binding: RequestBinding): Promise<RoundState> {
+    const bytes = fromBase64Url(token);
+    if (!bytes || bytes.length < 1 + IV_BYTES + TAG_BYTES || bytes[0] !== FORMAT) {
+      throw invalidParams('Invalid requestState: it is not a state this server issued');
+    }
+    const payload = await this.#decrypt(bytes);
+    if (!payload) throw invalidParams('Invalid requestState: the integrity check failed (it was altered, or sealed by a server with another key)');
+    if (this.#clock.now() > payload.e) {
+      throw invalidParams('Invalid requestState: it has expired; send the request again without requestState and inputResponses');
+    }
+    if (payload.m !== binding.method) throw invalidParams(`Invalid requestState: it was issued for ${payload.m}, not ${binding.method}`);
+    if (payload.d !== binding.params) {
+      throw invalidParams(`Invalid requestState: it was issued for a different ${binding.method} request (the ${binding.method === 'resources/read' ? 'URI differs' : 'name or arguments differ'})`);
+    }
+    if (payload.p !== (binding.principal ?? null)) throw invalidParams('Invalid requestState: it was issued to a different caller');
+    return payload.s === undefined ? { answers: payload.a } : { answers: payload.a, state: payload.s };
+  }
+
+  async #decrypt(bytes: Uint8Array<ArrayBuffer>): Promise<Payload | undefined> {
+    const iv = bytes.subarray(1, 1 + IV_BYTES);
+    const sealed = bytes.subarray(1 + IV_BYTES);
+    for (const key of await this.#cryptoKeys()) {
+      let plain: ArrayBuffer;
+      try {
+        plain = await globalThis.crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: HEADER }, key, sealed);
+      } catch {
+        continue; // sealed with another key, or altered
+      }
+      const payload: unknown = JSON.parse(new TextDecoder().decode(plain));
+      return isPayload(payload) ? payload : undefined;
+    }
+    return undefined;
+  }
+
+  /** The AES-GCM keys, derived from the secrets with HKDF on first use. */
+  #cryptoKeys(): Promise<CryptoKey[]> {
+    this.#keys ??= Promise.all(this.#secrets.map(deriveKey));
+    return this.#keys;
+  }
+}
+
+function secretBytes(secret: RequestStateSecret): Uint8Array<ArrayBuffer> {
+  const bytes = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret instanceof Uint8Array ? secret : undefined;
+  if (!bytes) throw new TypeError('requestState.key: a secret is a string or a Uint8Array');
+  if (bytes.length < MIN_SECRET_BYTES) {
+    throw new TypeError(`requestState.key: a secret needs at least ${MIN_SECRET_BYTES} bytes of high entropy, got ${bytes.length}`);
+  }
+  return bytes.slice();
+}
+
+async function deriveKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const subtle = globalThis.crypto.subtle;
+  const base = await subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
+  return subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: HKDF_INFO }, base, { name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
+
+function isPayload(value: unknown): value is Payload {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.m === 'string' &&
+    typeof p.d === 'string' &&
+    (p.p === null || typeof p.p === 'string') &&
+    typeof p.e === 'number' &&
+    typeof p.a === 'object' &&
+    p.a !== null &&
+    !Array.isArray(p.a)
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Serving `tools/call`, `prompts/get` and `resources/read` in the stateless revision as multi
+ * round-trip requests: the handler runs with an `InputRound` on its context; when it asked for
+ * input the client has not given, the answer is an input-required result whose sealed
+ * `requestState` carries everything the next round needs, so nothing is stored on the server.
+ * @module
+ */
+import type { Clock } from '../../jsonrpc/clock.js';
+import type { RequestHandler } from '../../protocol/session.js';
+import { INPUT_REQUIRED_METHODS, RESULT_TYPE, type InputResponses } from '../../types/mrtr.js';
+import type { ServerContext } from '../context.js';
+import { requestBinding, salientParams, type RequestBinding } from './binding.js';
+import { InputRound } from './input-round.js';
+import { RequestStateSealer, type RequestStateSecret } from './request-state.js';
+
+export interface RequestStateOptions {
+  /**
+   * The secret `requestState` is sealed with (AES-256-GCM, key derived with HKDF-SHA256): at
+   * least 32 random bytes. Default: random per `Server`, so state survives only in this
+   * process; servers behind a load balancer share one. With several, the first seals and any
+   * opens, for rotation.
+   */
+  key?: RequestStateSecret | readonly RequestStateSecret[];
+  /** How long a `requestState` is accepted after it was issued. Default 10 minutes. */
+  ttlMs?: number;
+  /**
+   * Who is asking, for binding state to its caller: state issued to one principal is refused
+   * from another. Default: the client's name and version from the request's `_meta`; return
+   * the authenticated user when there is one.
+   */
+  principal?: (ctx: ServerContext) => string | undefined | Promise<string | undefined>;
+}
+
+const METHODS: ReadonlySet<string> = new Set(INPUT_REQUIRED_METHODS);
+
+/** Whether results of `method` may be input-required results. */
+export function mayRequireInput(method: string): boolean {
+  return METHODS.has(method);
+}
+
+function clientIdentity(ctx: ServerContext): string | undefined {
+  const info = ctx.clientInfo;
+  return info ? `${info.name}@${info.version}` : undefined;
+}
+
+export class MultiRoundTrip {
+  readonly #sealer: RequestStateSealer;
+  readonly #principal: NonNullable<RequestStateOptions['principal']>;
+
+  constructor(options: RequestStateOptions = {}, clock?: Clock) {
+    this.#sealer = new RequestStateSealer({ key: options.key, ttlMs: options.ttlMs, clock });
+    this.#principal = options.principal ?? clientIdentity;
+  }
+
+  /** `handler`, with its stateless requests served as rounds of a multi round-trip request. */
+  wrap(handler: RequestHandler<ServerContext>): RequestHandler<ServerContext> {
+    return (params, ctx) => (ctx.envelope ? this.#serve(handler, params, ctx) : handler(params, ctx));
+  }
+
+  async #serve(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext): Promise<unknown> {
+    const salient = salientParams(ctx.method, params);
+    let binding: Promise<RequestBinding> | undefined;
+    const bind = () => (binding ??= Promise.resolve(this.#principal(ctx)).then((principal) => requestBinding(ctx.method, salient, principal)));
+    const earlier = typeof params.requestState === 'string' ? await this.#sealer.open(params.requestState, await bind()) : undefined;
+    const round = new InputRound(earlier, params.inputResponses as InputResponses | undefined);
+    ctx.inputRound = round;
+    let result: unknown;
+    let failure: { error: unknown } | undefined;
+    try {
+      result = await handler(params, ctx);
+    } catch (error) {
+      failure = { error };
+    }
+    // A question left unanswered decides the outcome, whatever the handler made of the signal.
+    if (round.needsInput) {
+      const inputRequests = round.inputRequests;
+      const requestState = await this.#sealer.seal(round.carry(), await bind());
+      return { resultType: RESULT_TYPE.inputRequired, ...(inputRequests && { inputRequests }), requestState };
+    }
+    if (failure) throw failure.error;
+    return result;
+  }
+}

@@ -1,0 +1,163 @@
+// The requestState of multi round-trip requests: sealed so the client can neither read nor
+// alter it, bound to the method, the request's salient params and the caller, and short-lived.
+// Anything else is -32602 with a message that says what was wrong.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Server, type ServerOptions } from '../../src/server/index.js';
+import { ManualClock } from '../../src/testing/index.js';
+import type { ElicitRequestFormParams } from '../../src/types/elicitation.js';
+import { RawClient, type WireMessage } from '../helpers/raw-client.js';
+
+const META = (clientName = 'modern') => ({
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: clientName, version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
+});
+
+const nameForm: ElicitRequestFormParams = {
+  message: 'Your name?',
+  requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+};
+const answers = { 'elicitation-1': { action: 'accept', content: { name: 'Ada Lovelace' } } };
+
+/** A server whose tools `run` and `other` and prompt `greet` each ask one question. */
+function server(options: ServerOptions = {}): Server {
+  const s = new Server({ name: 'mrtr', version: '1' }, options);
+  for (const name of ['run', 'other']) {
+    s.tool(name, {}, async (_args, ctx) => ({ content: [{ type: 'text', text: JSON.stringify((await ctx.elicit(nameForm)).content) }] }));
+  }
+  s.prompt('greet', {}, async (_args, ctx) => `Hello ${String((await ctx.elicit(nameForm)).content?.name)}`);
+  return s;
+}
+
+async function connect(s: Server): Promise<RawClient> {
+  const client = new RawClient();
+  await s.connect(client.wire);
+  return client;
+}
+
+/** The requestState of a first `run` call with `args`. */
+async function issued(client: RawClient, args: Record<string, unknown> = { a: 1 }): Promise<string> {
+  const reply = await client.request('tools/call', { name: 'run', arguments: args, _meta: META() });
+  assert.equal(reply.result?.resultType, 'input_required', JSON.stringify(reply));
+  return reply.result?.requestState as string;
+}
+
+function retry(client: RawClient, requestState: string, params: Record<string, unknown> = {}, clientName?: string): Promise<WireMessage> {
+  return client.request('tools/call', { name: 'run', arguments: { a: 1 }, inputResponses: answers, requestState, ...params, _meta: META(clientName) });
+}
+
+function refused(reply: WireMessage, message: RegExp): void {
+  assert.equal(reply.error?.code, -32602, JSON.stringify(reply));
+  assert.match(reply.error!.message, message);
+}
+
+function base64UrlBytes(text: string): Uint8Array {
+  return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+}
+
+describe('requestState', () => {
+  it('comes back to the server that issued it and completes the request', async () => {
+    const client = await connect(server());
+    const done = await retry(client, await issued(client));
+    assert.equal(done.result?.resultType, 'complete');
+  });
+
+  it('is encrypted: the answers it carries cannot be read from it', async () => {
+    const s = new Server({ name: 'mrtr', version: '1' });
+    s.tool('two', {}, async (_args, ctx) => {
+      await ctx.elicit(nameForm);
+      await ctx.elicit(nameForm);
+      return { content: [] };
+    });
+    const client = await connect(s);
+    const reply = await client.request('tools/call', { name: 'two', inputResponses: answers, _meta: META() });
+    const state = reply.result?.requestState as string;
+    assert.equal(Object.keys(reply.result?.inputRequests as object)[0], 'elicitation-2');
+    const text = new TextDecoder('latin1').decode(base64UrlBytes(state));
+    assert.equal(text.includes('Ada'), false);
+    assert.equal(text.includes('Lovelace'), false);
+  });
+
+  it('refuses a state that was altered', async () => {
+    const client = await connect(server());
+    const state = await issued(client);
+    refused(await retry(client, `${state}-TAMPERED`), /integrity check failed/);
+    const middle = Math.floor(state.length / 2);
+    const flipped = state.slice(0, middle) + (state[middle] === 'A' ? 'B' : 'A') + state.slice(middle + 1);
+    refused(await retry(client, flipped), /integrity check failed/);
+  });
+
+  it('refuses what is not a state at all', async () => {
+    const client = await connect(server());
+    for (const junk of ['', 'not base64!', 'AAAA', btoa('{"m":"tools/call"}')]) refused(await retry(client, junk), /Invalid requestState/);
+  });
+
+  it('refuses a state issued for other arguments or another tool', async () => {
+    const client = await connect(server());
+    const state = await issued(client, { a: 1 });
+    refused(await retry(client, state, { arguments: { a: 2 } }), /different tools\/call request \(the name or arguments differ\)/);
+    refused(await retry(client, state, { name: 'other' }), /different tools\/call request/);
+    // The same arguments in another key order are the same request.
+    const both = await issued(client, { a: 1, b: [1, { c: 2, d: 3 }] });
+    const done = await retry(client, both, { arguments: { b: [1, { d: 3, c: 2 }], a: 1 } });
+    assert.equal(done.result?.resultType, 'complete', JSON.stringify(done));
+  });
+
+  it('refuses a state issued for another method', async () => {
+    const client = await connect(server());
+    const state = await issued(client);
+    const reply = await client.request('prompts/get', { name: 'greet', inputResponses: answers, requestState: state, _meta: META() });
+    refused(reply, /issued for tools\/call, not prompts\/get/);
+  });
+
+  it('refuses a state presented by another caller', async () => {
+    const client = await connect(server());
+    refused(await retry(client, await issued(client), {}, 'someone-else'), /issued to a different caller/);
+  });
+
+  it('binds to the principal a hook names', async () => {
+    const s = server({ requestState: { principal: async (ctx) => (ctx.meta?.['example.com/user'] as string | undefined) ?? undefined } });
+    const client = await connect(s);
+    const first = await client.request('tools/call', { name: 'run', arguments: { a: 1 }, _meta: { ...META(), 'example.com/user': 'alice' } });
+    const state = first.result?.requestState as string;
+    const as = (user: string | undefined) =>
+      client.request('tools/call', { name: 'run', arguments: { a: 1 }, inputResponses: answers, requestState: state, _meta: { ...META('another-app'), ...(user && { 'example.com/user': user }) } });
+    refused(await as('mallory'), /different caller/);
+    refused(await as(undefined), /different caller/);
+    assert.equal((await as('alice')).result?.resultType, 'complete', 'the client identity no longer matters, only the principal');
+  });
+
+  it('expires after ttlMs on the server clock', async () => {
+    const clock = new ManualClock(1_000_000);
+    const client = await connect(server({ clock, requestState: { ttlMs: 60_000 } }));
+    const state = await issued(client);
+    clock.advance(60_000);
+    assert.equal((await retry(client, state)).result?.resultType, 'complete', 'still valid at its expiry');
+    clock.advance(1);
+    refused(await retry(client, state), /expired; send the request again without requestState/);
+  });
+
+  it('is refused by another server with its own random key', async () => {
+    const state = await issued(await connect(server()));
+    refused(await retry(await connect(server()), state), /integrity check failed/);
+  });
+
+  it('is accepted across servers sharing a key, and through a key rotation', async () => {
+    const oldKey = 'an old secret of at least thirty-two bytes';
+    const newKey = new Uint8Array(32).fill(7);
+    const state = await issued(await connect(server({ requestState: { key: oldKey } })));
+    assert.equal((await retry(await connect(server({ requestState: { key: oldKey } })), state)).result?.resultType, 'complete');
+    const rotated = await connect(server({ requestState: { key: [newKey, oldKey] } }));
+    assert.equal((await retry(rotated, state)).result?.resultType, 'complete');
+    const fresh = await issued(rotated);
+    refused(await retry(await connect(server({ requestState: { key: oldKey } })), fresh), /integrity check failed/);
+    assert.equal((await retry(await connect(server({ requestState: { key: newKey } })), fresh)).result?.resultType, 'complete');
+  });
+
+  it('refuses weak keys and odd lifetimes when the server is built', () => {
+    assert.throws(() => server({ requestState: { key: 'short' } }), /at least 32 bytes/);
+    assert.throws(() => server({ requestState: { key: [] } }), /at least one secret/);
+    assert.throws(() => server({ requestState: { ttlMs: 0 } }), /positive number of milliseconds/);
+  });
+});

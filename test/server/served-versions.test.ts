@@ -1,0 +1,57 @@
+// The `versions` option: which revisions of either era a server serves, including a server
+// that serves only the stateless revision and must tell legacy clients so.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Server, type ServerOptions } from '../../src/server/index.js';
+import { Client } from '../../src/client/index.js';
+import { createInMemoryPair } from '../../src/testing/index.js';
+import { RawClient } from '../helpers/raw-client.js';
+
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const INITIALIZE = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'legacy', version: '1' } };
+
+async function raw(options: ServerOptions): Promise<RawClient> {
+  const server = new Server({ name: 'versions', version: '1' }, options);
+  server.tool('echo', {}, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  const client = new RawClient();
+  await server.connect(client.wire);
+  return client;
+}
+
+describe('served versions', () => {
+  it('a modern-only server refuses initialize naming the versions it supports', async () => {
+    const client = await raw({ versions: ['2026-07-28'] });
+    const reply = await client.request('initialize', INITIALIZE);
+    assert.equal(reply.error?.code, -32022);
+    assert.match(reply.error?.message ?? '', /2026-07-28/);
+    assert.deepEqual(reply.error?.data, { supported: ['2026-07-28'], requested: '2025-11-25' });
+    // ...and keeps serving modern requests on the same connection.
+    const call = await client.request('tools/call', { name: 'echo', _meta: META });
+    assert.equal((call.result as { resultType?: string } | undefined)?.resultType, 'complete');
+  });
+
+  it('server/discover lists only the versions served', async () => {
+    const client = await raw({ versions: ['2026-07-28', '2025-06-18'] });
+    const reply = await client.request('server/discover', { _meta: META });
+    assert.deepEqual((reply.result as { supportedVersions: string[] }).supportedVersions, ['2026-07-28', '2025-06-18']);
+    const init = await client.request('initialize', INITIALIZE);
+    assert.equal((init.result as { protocolVersion: string }).protocolVersion, '2025-06-18', 'the newest stateful version served');
+  });
+
+  it('a server without stateless versions treats modern requests as the handshake era does', async () => {
+    const client = await raw({ versions: ['2025-11-25'] });
+    const reply = await client.request('server/discover', { _meta: META });
+    assert.equal(reply.error?.code, -32600, 'not initialized: only ping is allowed');
+  });
+
+  it('a client asking a modern-only server for the handshake gets an error that names the versions', async () => {
+    const server = new Server({ name: 'versions', version: '1' }, { versions: ['2026-07-28'] });
+    const [a, b] = createInMemoryPair();
+    await server.connect(a);
+    const client = new Client({ name: 'legacy', version: '1' });
+    await assert.rejects(client.connect(b, { protocolVersion: '2025-11-25' }), /supports only protocol versions 2026-07-28/);
+  });
+});
