@@ -294,7 +294,7 @@ describe('ClientSession.listen', () => {
   it('fails locally in a session of a stateful revision, where the method does not exist', async () => {
     const [serverEnd, clientEnd] = createInMemoryPair();
     await server().connect(serverEnd);
-    const session = await new Client(clientInfo).connect(clientEnd);
+    const session = await new Client(clientInfo).connect(clientEnd, { protocolVersion: '2025-11-25' });
     await assert.rejects(session.listen({ toolsListChanged: true }), /subscriptions\/listen is not a client-to-server request in protocol revision 2025-11-25/);
     await session.close();
   });

@@ -2,14 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import { CommandTransport } from '../../src/node/index.js';
-import { runTransportContract } from './transport-contract.js';
+import { HANDSHAKE, runTransportContract } from './transport-contract.js';
 
 runTransportContract({
   name: 'in-memory pair',
   async connect(server, client) {
     const [a, b] = createInMemoryPair();
     await server.connect(a);
-    return { session: await client.connect(b) };
+    return { session: await client.connect(b, HANDSHAKE) };
   },
 });
 
@@ -20,6 +20,6 @@ runTransportContract({
   async connect(_server, client) {
     // The server runs in the child; the one given is not used.
     const transport = new CommandTransport({ command: process.execPath, args: [contractServerProcess], stderr: 'inherit' });
-    return { session: await client.connect(transport) };
+    return { session: await client.connect(transport, HANDSHAKE) };
   },
 });

@@ -6,6 +6,9 @@ import type { Client, ClientSession } from '../../src/client/index.js';
 import type { Server } from '../../src/server/index.js';
 import { contractClient, contractServer } from './contract-server.js';
 
+/** How the subjects connect: the contract is written for the handshake era. */
+export const HANDSHAKE = { protocolVersion: '2025-11-25' } as const;
+
 /** A transport under test: connects a client to a fresh contract server through it. */
 export interface TransportUnderTest {
   name: string;

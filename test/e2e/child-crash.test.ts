@@ -13,7 +13,7 @@ const FIXTURE = fixture('e2e-server');
 
 async function connected(stderr: 'pipe' | 'ignore' = 'pipe'): Promise<{ transport: CommandTransport; session: ClientSession }> {
   const transport = nodeTransport(FIXTURE, [], { stderr });
-  const session = await within(new Client(clientInfo).connect(transport), 15_000, 'initialize');
+  const session = await within(new Client(clientInfo).connect(transport, { protocolVersion: '2025-11-25' }), 15_000, 'initialize');
   return { transport, session };
 }
 
@@ -127,7 +127,7 @@ describe('a server process that misbehaves at startup', () => {
   it('a line of noise on stdout is reported and skipped; the session works', async () => {
     const errors: Error[] = [];
     const transport = nodeTransport(FIXTURE, [], { env: { E2E_STDOUT_NOISE: 'Starting server on stdio...' } });
-    const session = await within(new Client(clientInfo, { onError: (e) => errors.push(e) }).connect(transport), 15_000, 'initialize');
+    const session = await within(new Client(clientInfo, { onError: (e) => errors.push(e) }).connect(transport, { protocolVersion: '2025-11-25' }), 15_000, 'initialize');
     try {
       await session.ping();
       assert.ok(errors.some((e) => e instanceof JsonRpcError && e.code === -32700 && /Starting server on stdio/.test(e.message)), errors.join('\n'));

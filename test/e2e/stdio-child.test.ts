@@ -12,7 +12,7 @@ const FIXTURE = fixture('e2e-server');
 
 async function connect(transport: ReturnType<typeof nodeTransport>, protocolVersion?: StatefulVersion): Promise<ClientSession> {
   const client = new Client(clientInfo, { requestTimeoutMs: 15_000 });
-  return within(client.connect(transport, protocolVersion ? { protocolVersion } : {}), 15_000, 'initialize');
+  return within(client.connect(transport, { protocolVersion: protocolVersion ?? '2025-11-25' }), 15_000, 'initialize');
 }
 
 /** Runs `use` against a fresh session with the given server; always shuts the child down. */
@@ -203,7 +203,7 @@ describe('the mcpkit CLI', () => {
     const r = await runCli(['list', ...server]);
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.trimEnd().split('\n');
-    assert.match(lines[0] ?? '', /^mcpkit example server 0\.1\.0 \(protocol 2025-11-25\)$/);
+    assert.match(lines[0] ?? '', /^mcpkit example server 0\.1\.0 \(protocol 2026-07-28\)$/);
     const tools = lines.indexOf(lines.find((l) => /^Tools \(\d+\)$/.test(l)) ?? '');
     assert.ok(tools > 0, 'a Tools section');
     const rows = lines.slice(tools + 1);
@@ -231,7 +231,8 @@ describe('the mcpkit CLI', () => {
     assert.match(counted.stderr, /progress 1\/3: counted 1 of 3\n.*progress 2\/3.*\n.*progress 3\/3/);
     const json = await runCli(['call', '--json', 'add', '{"a":1,"b":2}', ...server]);
     assert.equal(json.code, 0, json.stderr);
-    assert.deepEqual(JSON.parse(json.stdout), { content: [{ type: 'text', text: '3' }] });
+    // The raw result: in the stateless revision it also names its type and the server.
+    assert.deepEqual(JSON.parse(json.stdout), { content: [{ type: 'text', text: '3' }], resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcpkit-example', title: 'mcpkit example server', version: '0.1.0' } } });
   });
 
   it('exits 2 on usage errors', async () => {

@@ -41,9 +41,11 @@ describe('connectHttp', () => {
       assert.equal(kind, 'sse');
       assert.ok(transport instanceof SseClientTransport);
       assert.match(transport.endpoint ?? '', new RegExp(`^${server.origin}/messages\\?sessionId=`));
+      // The stateless probe and the initialize are both refused; then the old transport's GET.
       assert.deepEqual(
-        recorder.exchanges.slice(0, 2).map((e) => [e.method, e.url, e.status]),
+        recorder.exchanges.slice(0, 3).map((e) => [e.method, e.url, e.status]),
         [
+          ['POST', url, 405],
           ['POST', url, 405],
           ['GET', url, 200],
         ],

@@ -11,7 +11,7 @@ describe('session renewal against the mcpkit server', () => {
     const server = contractServer();
     const http = await listen(server);
     const transport = new StreamableHttpClientTransport({ url: http.url });
-    const session = await new Client({ name: 'c', version: '1' }).connect(transport);
+    const session = await new Client({ name: 'c', version: '1' }).connect(transport, { protocolVersion: '2025-11-25' });
     const first = transport.sessionId!;
     // The server forgets the session (as after an expiry or a restart).
     const deleted = await fetch(http.url, { method: 'DELETE', headers: { 'mcp-session-id': first, 'mcp-protocol-version': session.protocolVersion } });

@@ -12,6 +12,8 @@ import { startCuttingProxy } from '../fixtures/http-client-proxy.js';
 import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
 
 const clientInfo = { name: 'http-client-test', version: '0.0.1' };
+/** These tests are about the transport in the handshake era; the era probe has its own. */
+const HANDSHAKE = { protocolVersion: '2025-11-25' } as const;
 const LIMIT = 15_000;
 
 for (const mode of ['event stream', 'JSON'] as const) {
@@ -25,7 +27,7 @@ for (const mode of ['event stream', 'JSON'] as const) {
     it('initializes, lists and calls tools, sending the session id and protocol version after initialize', async () => {
       const recorder = recordingFetch();
       const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp`, fetch: recorder.fetch });
-      const session = await within(new Client(clientInfo).connect(transport), LIMIT, 'connect');
+      const session = await within(new Client(clientInfo).connect(transport, HANDSHAKE), LIMIT, 'connect');
       try {
         assert.equal(session.serverInfo.name, 'sdk-http-fixture');
         assert.equal(session.protocolVersion, '2025-11-25');
@@ -61,7 +63,7 @@ for (const mode of ['event stream', 'JSON'] as const) {
 
     it('ends the session with DELETE on close', async () => {
       const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp` });
-      const session = await within(new Client(clientInfo).connect(transport), LIMIT, 'connect');
+      const session = await within(new Client(clientInfo).connect(transport, HANDSHAKE), LIMIT, 'connect');
       const sessionId = transport.sessionId;
       assert.ok(sessionId && server.sessions().includes(sessionId));
       await within(session.close(), LIMIT, 'close');
@@ -81,7 +83,7 @@ describe('Streamable HTTP client, streams', () => {
   after(() => server.close());
 
   it('delivers progress sent on the request’s event stream before the result', async () => {
-    const session = await new Client(clientInfo).connect(new StreamableHttpClientTransport({ url: `${server.origin}/mcp` }));
+    const session = await new Client(clientInfo).connect(new StreamableHttpClientTransport({ url: `${server.origin}/mcp` }), HANDSHAKE);
     try {
       const seen: number[] = [];
       const result = await within(session.callTool({ name: 'progress', arguments: { n: 5 } }, { onprogress: (p) => seen.push(p.progress) }), LIMIT, 'progress');
@@ -95,7 +97,7 @@ describe('Streamable HTTP client, streams', () => {
   it('opens the GET stream after initialization and receives what the server sends unprompted on it', async () => {
     const recorder = recordingFetch();
     const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp`, fetch: recorder.fetch });
-    const session = await new Client(clientInfo).connect(transport);
+    const session = await new Client(clientInfo).connect(transport, HANDSHAKE);
     try {
       const changed = deferred<void>();
       session.on('toolsListChanged', () => changed.resolve());
@@ -112,7 +114,7 @@ describe('Streamable HTTP client, streams', () => {
 
   it('answers a request the server makes while handling a tool call', async () => {
     const client = new Client(clientInfo, { roots: [{ uri: 'file:///work/project', name: 'project' }] });
-    const session = await client.connect(new StreamableHttpClientTransport({ url: `${server.origin}/mcp` }));
+    const session = await client.connect(new StreamableHttpClientTransport({ url: `${server.origin}/mcp` }), HANDSHAKE);
     try {
       const result = await within(session.callTool({ name: 'roots', arguments: {} }), LIMIT, 'the roots tool');
       assert.deepEqual(JSON.parse(textOf(result)), [{ uri: 'file:///work/project', name: 'project' }]);
@@ -123,7 +125,7 @@ describe('Streamable HTTP client, streams', () => {
 
   it('starts a new session after the server ended the old one (404), and goes on', async () => {
     const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp` });
-    const session = await new Client(clientInfo).connect(transport);
+    const session = await new Client(clientInfo).connect(transport, HANDSHAKE);
     const first = transport.sessionId;
     await server.endSessions();
     const { tools } = await within(session.listTools(), LIMIT, 'tools/list after the session ended');
@@ -135,7 +137,7 @@ describe('Streamable HTTP client, streams', () => {
   it('without renewal, fails every request with a clear error once the server ended the session (404)', async () => {
     const expired = deferred<SessionExpiredError>();
     const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp`, renewSession: false, onSessionExpired: (error) => expired.resolve(error) });
-    const session = await new Client(clientInfo).connect(transport);
+    const session = await new Client(clientInfo).connect(transport, HANDSHAKE);
     await server.endSessions();
     const failure = await within(session.listTools(), LIMIT, 'tools/list on an ended session').then(
       () => assert.fail('tools/list should fail'),
@@ -162,7 +164,7 @@ describe('Streamable HTTP client, resumption', () => {
       reconnect: { initialDelayMs: 1, maxDelayMs: 50 },
       standaloneStream: false,
     });
-    const session = await new Client(clientInfo).connect(transport);
+    const session = await new Client(clientInfo).connect(transport, HANDSHAKE);
     try {
       const seen: number[] = [];
       const result = session.callTool(

@@ -27,7 +27,7 @@ async function serve(options: ListenOptions = {}) {
 function postListen(url: string, id: number | string, notifications: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28' },
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
     body: JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: META, notifications } }),
     ...(signal && { signal }),
   });
@@ -135,7 +135,7 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     const response = await handler(
       new Request('http://localhost/mcp', {
         method: 'POST',
-        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: META, notifications: { toolsListChanged: true } } }),
       }),
     );

@@ -42,7 +42,7 @@ function blockingServer() {
 async function connected(server: Server, clock?: ManualClock) {
   const [a, b] = createInMemoryPair();
   await server.connect(a);
-  const session = await new Client(clientInfo, clock ? { clock } : {}).connect(b);
+  const session = await new Client(clientInfo, clock ? { clock } : {}).connect(b, { protocolVersion: '2025-11-25' });
   return session;
 }
 
@@ -228,7 +228,7 @@ describe('cancellation from the server side', () => {
     });
     const [a, b] = createInMemoryPair();
     await server.connect(a);
-    const session = await client.connect(b);
+    const session = await client.connect(b, { protocolVersion: '2025-11-25' });
     const [serverSession] = server.sessions;
     const controller = new AbortController();
     const started = once(events, 'started');

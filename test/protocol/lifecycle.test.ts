@@ -153,7 +153,7 @@ describe('capability negotiation', () => {
     const [a, b] = createInMemoryPair();
     const server = new Server({ name: 'bare', version: '1' });
     await server.connect(a);
-    const session = await new Client(clientInfo).connect(b);
+    const session = await new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' });
     await assert.rejects(session.callTool({ name: 'x' }), (e: unknown) => e instanceof CapabilityNotSupportedError && /tools/.test(e.message));
     await assert.rejects(session.request('resources/subscribe', { uri: 'x' }), /resources\.subscribe/);
     await session.close();
@@ -163,7 +163,7 @@ describe('capability negotiation', () => {
     const [a, b] = createInMemoryPair();
     const server = echoServer();
     await server.connect(a);
-    const session = await new Client(clientInfo).connect(b);
+    const session = await new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' });
     const [serverSession] = server.sessions;
     await assert.rejects(serverSession!.request('roots/list'), (e: unknown) => e instanceof CapabilityNotSupportedError && /roots/.test(e.message));
     await assert.rejects(serverSession!.request('sampling/createMessage', { messages: [], maxTokens: 1 }), /sampling/);

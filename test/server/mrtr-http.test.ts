@@ -28,7 +28,7 @@ describe('multi round-trip requests over HTTP', () => {
       const post = async (id: number, params: Record<string, unknown>): Promise<Reply> => {
         const response = await fetch(http.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28' },
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'greet' },
           body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'greet', ...params, _meta: META } }),
         });
         assert.equal(response.status, 200);

@@ -11,7 +11,7 @@ const clientInfo = { name: 'c', version: '1' };
 async function connect(server: Server): Promise<ClientSession> {
   const [a, b] = createInMemoryPair();
   await server.connect(a);
-  return new Client(clientInfo).connect(b);
+  return new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' });
 }
 
 function nextEvent<E extends ClientSessionEvent>(session: ClientSession, event: E): Promise<ClientSessionEventMap[E]> {

@@ -114,7 +114,7 @@ describe('JSON Schema input', () => {
       $id: 'https://example.com/tools/search.json',
       type: 'object' as const,
       title: 'Search arguments',
-      $defs: { region: { type: 'string', enum: ['eu', 'us'], 'x-mcp-header': 'Region' } },
+      $defs: { region: { type: 'string', enum: ['eu', 'us'], 'x-ui': 'picker' } },
       properties: {
         query: { type: 'string', minLength: 1, description: 'What to look for', examples: ['cats'] },
         region: { $ref: '#/$defs/region' },
