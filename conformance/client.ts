@@ -66,6 +66,46 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  // Every request of 2026-07-28 carries its envelope and version header; the first (the
+  // discover probe, which is the whole test: the server declares nothing to call) is refused
+  // with -32022 and must be retried with a version from the list.
+  'request-metadata': { run: async () => {} },
+
+  // Mcp-Method on every request, Mcp-Name on each kind that names something.
+  'http-standard-headers': {
+    run: async (session) => {
+      const { tools } = await session.listTools();
+      for (const tool of tools) await session.callTool({ name: tool.name, arguments: sampleArguments(tool.inputSchema) });
+      const { resources } = await session.listResources();
+      for (const resource of resources) await session.readResource({ uri: resource.uri });
+      const { prompts } = await session.listPrompts();
+      for (const prompt of prompts) await session.getPrompt({ name: prompt.name });
+    },
+  },
+
+  // The calls the scenario asks for (in MCP_CONFORMANCE_CONTEXT), their annotated arguments mirrored.
+  'http-custom-headers': {
+    run: async (session) => {
+      await session.listTools();
+      for (const call of contextToolCalls()) await session.callTool(call);
+    },
+  },
+
+  // Tools with invalid annotations are dropped from the list; the valid one is called.
+  'http-invalid-tool-headers': {
+    run: async (session) => {
+      const { tools } = await session.listTools();
+      for (const tool of tools) await session.callTool({ name: tool.name, arguments: sampleArguments(tool.inputSchema) });
+    },
+  },
+
+  // A $ref to a network URI in a listed schema is never fetched.
+  'json-schema-ref-no-deref': {
+    run: async (session) => {
+      await session.listTools();
+    },
+  },
+
   'json-schema-2020-12-preservation': {
     run: async (session) => {
       const { tools } = await session.listTools();
@@ -75,6 +115,23 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 };
+
+/** Arguments for a tool the scenario does not describe: a plain value for each required property. */
+function sampleArguments(schema: { properties?: Record<string, unknown>; required?: string[] } | undefined): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const name of schema?.required ?? []) {
+    const type = (schema?.properties?.[name] as { type?: unknown } | undefined)?.type;
+    args[name] = type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : 'value';
+  }
+  return args;
+}
+
+/** The tool calls a scenario lists in its context, if it gives any. */
+function contextToolCalls(): { name: string; arguments?: Record<string, unknown> }[] {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { toolCalls?: unknown };
+  if (!Array.isArray(context.toolCalls)) throw new Error('The scenario gave no toolCalls in MCP_CONFORMANCE_CONTEXT');
+  return context.toolCalls as { name: string; arguments?: Record<string, unknown> }[];
+}
 
 function requestedVersion(): ProtocolVersion | undefined {
   const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;

@@ -236,6 +236,31 @@ describe('servers that speak only one era, over HTTP', () => {
   });
 });
 
+describe('refusals of the revision on an endpoint that answers with event streams', () => {
+  it('go out as JSON with their status, and a version no revision has is answered with the supported list', async () => {
+    const running = await listen(headerServer(), { responseMode: 'sse' });
+    try {
+      const post = async (body: unknown, headers: Record<string, string>) => {
+        const response = await fetch(running.url, {
+          method: 'POST',
+          headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as Answer['body'] };
+      };
+      const { body, headers } = modern('tools/unknown');
+      const unknown = await post(body, headers);
+      assert.deepEqual([unknown.status, unknown.type, unknown.body.error?.code], [404, 'application/json', -32601]);
+      const odd = { jsonrpc: '2.0', id: 301, method: 'server/discover', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' } } };
+      const refused = await post(odd, { 'mcp-protocol-version': 'v999.0.0', 'mcp-method': 'server/discover' });
+      assert.deepEqual([refused.status, refused.body.id, refused.body.error?.code], [400, 301, -32022]);
+      assert.deepEqual(refused.body.error?.data, { supported: ['2026-07-28'], requested: 'v999.0.0' });
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe('tools with x-mcp-header annotations, at registration', () => {
   it('refuses a tool whose annotations are invalid, naming the tool and the property', () => {
     const server = new Server({ name: 's', version: '1' });

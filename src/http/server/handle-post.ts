@@ -32,10 +32,10 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   const sessionId = modernHeader ? undefined : request.header(SESSION_HEADER);
   const session = sessionId === undefined ? undefined : sessions.get(sessionId);
   if (sessionId !== undefined && !session) return sessionNotFound(sink);
-  if (!modernHeader) {
-    const versionProblem = protocolVersionProblem(versionHeader, session?.serverSession.protocolVersion);
-    if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
-  }
+  // Checked once the body is read when there is no session: the body may name a stateless
+  // revision, whose own checks then apply to the header.
+  const versionProblem = modernHeader ? undefined : protocolVersionProblem(versionHeader, session?.serverSession.protocolVersion);
+  if (versionProblem !== undefined && session) return refuse(sink, 400, BadRequest, versionProblem);
 
   const tracked = session ? session.transport.track(request, sink) : sink;
   let text: string;
@@ -53,6 +53,7 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
 
   if (!session) {
     if (servesStateless(sessions.server) && isStatelessPost(versionHeader, body)) return handleStatelessPost(request, sink, body, sessions);
+    if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
     return openSession(request, sink, body, sessions);
   }
   // The session may have ended while the body was arriving.

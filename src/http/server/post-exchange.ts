@@ -88,7 +88,9 @@ export class PostExchange {
     this.#finished = true;
     queueMicrotask(this.#done);
     const headers = this.#options.answerHeaders?.(answer) ?? {};
-    if (!this.#stream && !this.#clientGone && this.#options.preferStream && !isRefusal(answer)) {
+    const status = this.#options.answerStatus?.(answer) ?? (isRefusal(answer) ? 400 : 200);
+    // An answer with a status of its own goes as JSON, where the status can be seen.
+    if (!this.#stream && !this.#clientGone && this.#options.preferStream && status === 200) {
       this.#open({ ...SSE_HEADERS, ...headers });
     }
     if (this.#stream) {
@@ -99,7 +101,6 @@ export class PostExchange {
     if (this.#clientGone) return;
     // Input refused as a whole (a batch where none is allowed) is the client's error: 400 tells
     // it so, where a 200 would leave it waiting for an answer it cannot match to a request.
-    const status = this.#options.answerStatus?.(answer) ?? (isRefusal(answer) ? 400 : 200);
     this.#options.sink.send(status, { ...JSON_HEADERS, ...headers }, serialize(answer));
     this.#settle();
   }
