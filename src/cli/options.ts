@@ -4,6 +4,8 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import type { EraChoice } from '../protocol/era-selection.js';
+import { isSupportedVersion, type ProtocolVersion } from '../protocol/versions.js';
 import { isUrlTarget, parseHeader, targetFromString, targetFromWords, UsageError, type ServerTarget } from './server-target.js';
 
 export interface CommonOptions {
@@ -12,6 +14,10 @@ export interface CommonOptions {
   quiet: boolean;
   /** `--header 'Name: value'`, in order, for a server given by URL. */
   headers: [string, string][];
+  /** `--era`: probe (default), or insist on one era. */
+  era: EraChoice;
+  /** `--protocol-version`: the revision to speak, pinned. */
+  protocolVersion: ProtocolVersion | undefined;
 }
 
 export interface ParsedCommand {
@@ -36,6 +42,8 @@ export function parseCommand(args: string[]): ParsedCommand {
       timeout: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       header: { type: 'string', multiple: true },
+      era: { type: 'string', default: 'auto' },
+      'protocol-version': { type: 'string' },
     },
   });
   let timeoutMs: number | undefined;
@@ -44,7 +52,11 @@ export function parseCommand(args: string[]): ParsedCommand {
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not ${values.timeout}`);
   }
   const headers = (values.header ?? []).map(parseHeader);
-  const options: CommonOptions = { json: values.json === true, timeoutMs, quiet: values.quiet === true, headers };
+  const era = values.era;
+  if (era !== 'auto' && era !== 'modern' && era !== 'legacy') throw new UsageError(`--era must be auto, modern or legacy, not ${String(era)}`);
+  const protocolVersion = values['protocol-version'];
+  if (protocolVersion !== undefined && !isSupportedVersion(protocolVersion)) throw new UsageError(`--protocol-version must be a revision mcpkit speaks, not ${protocolVersion}`);
+  const options: CommonOptions = { json: values.json === true, timeoutMs, quiet: values.quiet === true, headers, era, protocolVersion };
   let parsed: ParsedCommand;
   if (dash !== -1) {
     parsed = { options, positionals, target: targetFromWords(args.slice(dash + 1)) };

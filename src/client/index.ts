@@ -3,6 +3,8 @@
  * @module
  */
 export { Client, type ClientOptions, type ConnectOptions } from './client.js';
+export { MemoryEraCache, processEraCache, type Era, type EraCache, type EraRecord } from '../protocol/era-cache.js';
+export type { EraChoice } from '../protocol/era-selection.js';
 export {
   ClientSession,
   type CachedRequestOptions,

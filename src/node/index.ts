@@ -9,4 +9,5 @@ export type { CommandTransportOptions } from './command.js';
 export { DEFAULT_INHERITED_ENV_VARS, getDefaultEnvironment } from './environment.js';
 export { DEFAULT_STDERR_TAIL_BYTES } from './stderr-tail.js';
 export { listen, toNodeListener } from './http.js';
+export { defaultEraCachePath, FileEraCache } from './era-cache-file.js';
 export type { ListenOptions, ListeningServer, NodeListenerOptions, NodeRequestListener } from './http.js';

@@ -1,6 +1,9 @@
 // Shared helpers for the end-to-end, interop and robustness tests: paths of the built CLI and
 // fixtures, failure guards, running the CLI, and transports to servers in child processes.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { CommandTransport, type CommandTransportOptions } from '../../src/node/command.js';
@@ -44,9 +47,25 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built CLI with `args` and collects its output and exit status. */
-export function runCli(args: readonly string[], ms = 20_000): Promise<CliResult> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Era caches of the CLI runs of this process: one directory each, so runs do not see each other's. */
+let cacheDirs: string | undefined;
+let cacheRuns = 0;
+
+function freshCacheDir(): string {
+  if (cacheDirs === undefined) {
+    const base = mkdtempSync(join(tmpdir(), 'mcpkit-cli-cache-'));
+    cacheDirs = base;
+    process.once('exit', () => rmSync(base, { recursive: true, force: true }));
+  }
+  return join(cacheDirs, String(++cacheRuns));
+}
+
+/**
+ * Runs the built CLI with `args` and collects its output and exit status. Its era cache is a
+ * directory of its own unless `env` names one (`MCPKIT_CACHE_DIR`).
+ */
+export function runCli(args: readonly string[], ms = 20_000, env: Record<string, string> = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MCPKIT_CACHE_DIR: freshCacheDir(), ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
