@@ -1,5 +1,6 @@
-// The official MCP conformance suite, for the 2025-11-25 revision: the fixture server against
-// the suite's server scenarios, the fixture client against its client scenarios. Each leg
+// The official MCP conformance suite, for the 2025-11-25 and 2026-07-28 requirement sets: the
+// fixture server against the suite's server scenarios, the fixture client against its client
+// scenarios (authorization aside). Each leg
 // passes when the results match its expected-failures file in conformance/ exactly. The first
 // run installs the Node 22 the suite needs into .tools/ (see scripts/conformance-node.mjs).
 import assert from 'node:assert/strict';
@@ -10,9 +11,9 @@ import { test } from 'node:test';
 // Compiled to build/test/conformance/, three levels below the project root.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-function runConformance(leg: 'server' | 'client'): Promise<{ code: number | null; output: string }> {
+function runConformance(revision: string, leg: 'server' | 'client'): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/conformance.mjs', leg], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/conformance.mjs', '--revision', revision, leg], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -20,10 +21,12 @@ function runConformance(leg: 'server' | 'client'): Promise<{ code: number | null
   });
 }
 
-// One after the other: the first may install Node 22, which the second then reuses.
-for (const leg of ['server', 'client'] as const) {
-  test(`conformance suite, ${leg} scenarios of 2025-11-25, match conformance/expected-failures.${leg}.2025-11-25.yaml`, { timeout: 12 * 60_000 }, async () => {
-    const { code, output } = await runConformance(leg);
-    assert.equal(code, 0, `scripts/conformance.mjs ${leg} exited ${code}:\n${output}`);
-  });
+// One after the other: the first may install Node 22, which the others then reuse.
+for (const revision of ['2025-11-25', '2026-07-28']) {
+  for (const leg of ['server', 'client'] as const) {
+    test(`conformance suite, ${leg} scenarios of ${revision}, match conformance/expected-failures.${leg}.${revision}.yaml`, { timeout: 12 * 60_000 }, async () => {
+      const { code, output } = await runConformance(revision, leg);
+      assert.equal(code, 0, `scripts/conformance.mjs --revision ${revision} ${leg} exited ${code}:\n${output}`);
+    });
+  }
 }
