@@ -107,6 +107,26 @@ describe('the HTTP client transport in the stateless revision', () => {
     }
   });
 
+  it('relists and retries against an endpoint that answers with event streams too', async () => {
+    const server = new Server({ name: 'headers-sse', version: '1' });
+    server.tool('route', { inputSchema: ROUTE_SCHEMA }, (args) => text(JSON.stringify(args)));
+    const streaming = await listen(server, { responseMode: 'sse' });
+    const recorder = recordingFetch();
+    const session = await new Client(clientInfo).connect(new StreamableHttpClientTransport({ url: streaming.url, fetch: recorder.fetch }), { protocolVersion: '2026-07-28' });
+    try {
+      const args = { region: 'ap-south1' };
+      assert.equal(textOf(await session.callTool({ name: 'route', arguments: args })), JSON.stringify(args));
+      assert.deepEqual(recorder.exchanges.slice(1).map((e) => [e.headers.get('mcp-method'), e.status, e.type]), [
+        ['tools/call', 400, 'application/json'],
+        ['tools/list', 200, 'text/event-stream'],
+        ['tools/call', 200, 'text/event-stream'],
+      ]);
+    } finally {
+      await session.close();
+      await streaming.close();
+    }
+  });
+
   it('gives a refusal in the body to the request as its error', async () => {
     const { session } = await connect();
     try {

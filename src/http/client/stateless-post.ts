@@ -12,7 +12,7 @@ import { discardBody, mediaType, readSnippet } from './response-body.js';
 /** What a stateless POST came back with. */
 export type StatelessAnswer =
   | { kind: 'json'; response: Response }
-  | { kind: 'stream'; body: ReadableStream<Uint8Array> }
+  | { kind: 'stream'; response: Response; body: ReadableStream<Uint8Array> }
   /** An error status whose body is a JSON-RPC error: the answer to the request. */
   | { kind: 'error'; error: JsonRpcErrorObject };
 
@@ -31,7 +31,7 @@ export async function readStatelessAnswer(url: string, response: Response): Prom
     throw new HttpStatusError('POST', url, response.status, response.statusText, text.length > 1024 ? `${text.slice(0, 1024)}…` : text);
   }
   const type = mediaType(response);
-  if (type === 'text/event-stream' && response.body) return { kind: 'stream', body: response.body };
+  if (type === 'text/event-stream' && response.body) return { kind: 'stream', response, body: response.body };
   if (type === 'application/json') return { kind: 'json', response };
   await discardBody(response);
   throw new Error(`POST ${url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);

@@ -262,10 +262,7 @@ export class StreamableHttpClientTransport implements Transport {
       const id = `mcpkit-tools-relist-${++this.#refreshes}`;
       const params: Record<string, unknown> = { ...(cursor !== undefined && { cursor }), ...(isObject(meta) && { _meta: meta }) };
       const answer = await this.#postStateless({ jsonrpc: '2.0', id, method: 'tools/list', params }, version, signal);
-      if (answer.kind !== 'json') {
-        if (answer.kind === 'stream') await answer.body.cancel().catch(() => {});
-        return false;
-      }
+      if (answer.kind === 'error') return false;
       const result = await resultOf(answer.response, id, signal);
       if (!result) return false;
       this.#tools.learn(result, (warning) => this.onerror?.(warning));
