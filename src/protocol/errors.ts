@@ -59,3 +59,15 @@ export class UrlElicitationRequiredError extends McpError {
     this.name = 'UrlElicitationRequiredError';
   }
 }
+
+/**
+ * The answer to `initialize` from a server that serves no handshake revision: it names what is
+ * served, since a legacy client cannot fall forward and this is all it can show its user.
+ */
+export function handshakeNotServed(served: readonly string[], requested: unknown): McpError {
+  return new McpError(
+    McpErrorCode.UnsupportedProtocolVersion,
+    `This server does not support the initialize handshake; it supports only protocol versions ${served.join(', ')}, with the version in each request's _meta`,
+    { supported: [...served], ...(typeof requested === 'string' && { requested }) },
+  );
+}

@@ -9,7 +9,7 @@ import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
 import { Session, type HandlerTable, type NotificationHandler, type RequestHandler, type StatelessServing } from '../protocol/session.js';
 import { acceptInitialize } from '../protocol/stateful.js';
-import { McpError, McpErrorCode } from '../protocol/errors.js';
+import { handshakeNotServed } from '../protocol/errors.js';
 import { isStatefulVersion, isStateless, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
 import { dressResult } from '../protocol/stateless.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
@@ -136,7 +136,7 @@ export class Server {
     };
     this.#requestHandlers.set('initialize', (params, ctx) => {
       // Legacy clients cannot fall forward: the error is all they can show their user.
-      if (statefulVersions.length === 0) throw modernOnly(served, params.protocolVersion);
+      if (statefulVersions.length === 0) throw handshakeNotServed(served, params.protocolVersion);
       return acceptInitialize(ctx.session, params, {
         serverInfo: this.info,
         capabilities: ctx.session.capabilities,
@@ -334,11 +334,3 @@ export class Server {
   }
 }
 
-/** The answer to `initialize` from a server that serves no handshake revision. */
-function modernOnly(served: readonly string[], requested: unknown): McpError {
-  return new McpError(
-    McpErrorCode.UnsupportedProtocolVersion,
-    `This server does not support the initialize handshake; it supports only protocol versions ${served.join(', ')}, with the version in each request's _meta`,
-    { supported: [...served], ...(typeof requested === 'string' && { requested }) },
-  );
-}

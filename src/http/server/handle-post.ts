@@ -6,13 +6,15 @@
  */
 import { parseFrame, serialize } from '../../jsonrpc/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
+import { handshakeNotServed } from '../../protocol/errors.js';
+import { isStateless } from '../../protocol/versions.js';
 import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
 import { handleStatelessPost, isStatelessHeader, isStatelessPost, servesStateless } from './handle-stateless-post.js';
 import { accepts, isJsonContentType, protocolVersionProblem } from './header-checks.js';
 import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
 import type { StoredMessage } from './event-store.js';
-import { JSON_HEADERS, PROTOCOL_VERSION_HEADER, refuse, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
+import { JSON_HEADERS, PROTOCOL_VERSION_HEADER, refuse, refuseRequest, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
 import type { HttpSession, SessionTable } from './session-table.js';
 
 const { BadRequest } = TransportErrorCode;
@@ -87,6 +89,13 @@ async function openSession(request: HttpRequestLike, sink: HttpResponseSink, bod
     return body.hasInitialize && body.batch
       ? refuse(sink, 400, ErrorCode.InvalidRequest, 'Invalid Request: initialize must not be part of a batch')
       : refuse(sink, 400, BadRequest, 'Bad Request: Mcp-Session-Id header is required');
+  }
+  const served = sessions.server.protocolVersions;
+  if (served.every(isStateless)) {
+    // A modern-only server: the spec's 400, with the versions it does serve.
+    const params = (body.value as { params?: Record<string, unknown> }).params;
+    const error = handshakeNotServed(served, params?.protocolVersion);
+    return refuseRequest(sink, 400, body.answerIds[0] ?? null, error.code, error.message, error.data);
   }
   if (sessions.full) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many sessions are open');
   const session = await sessions.open();
