@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import type { Subscription, SubscriptionEventMap } from '../../src/client/index.js';
 import { CommandTransport, type CommandTransportOptions } from '../../src/node/command.js';
 
 /** The built `mcpkit` CLI. */
@@ -88,4 +89,18 @@ export function firstText(result: Record<string, unknown>): string {
     throw new Error(`expected a text block, got ${JSON.stringify(result)}`);
   }
   return block.text;
+}
+
+/** The next `event` of a subscription, failing after `ms`. */
+export function nextSubscriptionEvent<E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E, ms = 10_000): Promise<SubscriptionEventMap[E]> {
+  return within(
+    new Promise((resolve) => {
+      const off = subscription.on(event, (payload) => {
+        off();
+        resolve(payload);
+      });
+    }),
+    ms,
+    `the subscription's ${event}`,
+  );
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client, type ClientSession, type Subscription, type SubscriptionEventMap } from '../../src/client/index.js';
 import type { CommandTransport } from '../../src/node/command.js';
-import { clientInfo, firstText, fixture, nodeTransport, within } from './helpers.js';
+import { clientInfo, firstText, fixture, nextSubscriptionEvent, nodeTransport, within } from './helpers.js';
 import { RawChild } from './raw-child.js';
 
 const FIXTURE = fixture('listen-server');
@@ -19,18 +19,7 @@ async function start(): Promise<{ session: ClientSession; transport: CommandTran
   return { session, transport };
 }
 
-function next<E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E): Promise<SubscriptionEventMap[E]> {
-  return within(
-    new Promise((resolve) => {
-      const off = subscription.on(event, (payload) => {
-        off();
-        resolve(payload);
-      });
-    }),
-    10_000,
-    `the subscription's ${event}`,
-  );
-}
+const next = <E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E) => nextSubscriptionEvent(subscription, event, 10_000);
 
 function record(subscription: Subscription, log: string[], name: string): void {
   subscription.on('toolsListChanged', () => log.push(`${name}: tools`));

@@ -10,7 +10,7 @@ import { listen, type ListenOptions } from '../../src/node/index.js';
 import { Server, type ServerSession } from '../../src/server/index.js';
 import { startCuttingProxy } from '../fixtures/http-client-proxy.js';
 import { SseReader } from '../fixtures/http-streamable-client.js';
-import { within } from '../e2e/helpers.js';
+import { nextSubscriptionEvent, within } from '../e2e/helpers.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
@@ -44,18 +44,7 @@ async function connect(url: string): Promise<ClientSession> {
   return new Client(clientInfo).connect(new StreamableHttpClientTransport({ url }), { protocolVersion: '2026-07-28' });
 }
 
-function next<E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E): Promise<SubscriptionEventMap[E]> {
-  return within(
-    new Promise((resolve) => {
-      const off = subscription.on(event, (payload) => {
-        off();
-        resolve(payload);
-      });
-    }),
-    5000,
-    `the subscription's ${event}`,
-  );
-}
+const next = <E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E) => nextSubscriptionEvent(subscription, event, 5000);
 
 describe('subscriptions/listen over Streamable HTTP', () => {
   it('answers with an event stream of its own: the acknowledgment first, then tagged notifications', async () => {

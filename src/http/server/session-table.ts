@@ -65,18 +65,22 @@ export class SessionTable {
     // 122 random bits from the platform's CSPRNG: unguessable, and visible ASCII as required.
     const id = globalThis.crypto.randomUUID();
     const transport = new HttpSessionTransport(id, this.#config, () => this.#forget(id));
-    this.#opening++;
-    let serverSession: ServerSession;
-    try {
-      serverSession = await this.#server.connect(transport);
-    } finally {
-      this.#opening--;
-    }
+    const serverSession = await this.#connect(transport);
     transport.bindVersion(() => serverSession.protocolVersion);
     const entry: Entry = { id, transport, serverSession, idleTimer: undefined };
     this.#entries.set(id, entry);
     this.#armIdleCheck(entry, this.#config.sessionIdleTimeoutMs);
     return entry;
+  }
+
+  /** Connects a transport to the server, counted against the limit while it connects. */
+  async #connect(transport: HttpSessionTransport): Promise<ServerSession> {
+    this.#opening++;
+    try {
+      return await this.#server.connect(transport);
+    } finally {
+      this.#opening--;
+    }
   }
 
   /**
@@ -85,13 +89,7 @@ export class SessionTable {
    */
   async openEphemeral(): Promise<{ transport: HttpSessionTransport; serverSession: ServerSession }> {
     const transport = new HttpSessionTransport('stateless', this.#ephemeralConfig, () => {});
-    this.#opening++;
-    let serverSession: ServerSession;
-    try {
-      serverSession = await this.#server.connect(transport);
-    } finally {
-      this.#opening--;
-    }
+    const serverSession = await this.#connect(transport);
     this.#ephemeral.add(serverSession);
     void serverSession.finished.then(() => this.#ephemeral.delete(serverSession));
     return { transport, serverSession };
