@@ -13,7 +13,8 @@ import type {
   Resource,
   ResourceTemplate,
 } from '../types/resources.js';
-import type { Annotations, Meta } from '../types/base.js';
+import type { Annotations, CacheScope, Meta } from '../types/base.js';
+import { isStateless } from '../protocol/versions.js';
 import { isRevision, resourceNotFoundCode } from '../types/revisions.js';
 import type { RequestHandler } from '../protocol/session.js';
 import type { Completer, Completers, CompletionSource } from './completion.js';
@@ -32,9 +33,14 @@ import { UriTemplate, type MatchedVariables } from './uri-template.js';
 /**
  * What a read handler returns: contents (each URI defaults to the one read), a string (its
  * text) or bytes (its blob). `undefined` means there is no such resource: the client gets the
- * not-found error of its revision.
+ * not-found error of its revision. `ttlMs` / `cacheScope` set this resource's caching hints
+ * for clients of the stateless revision, over the server's `cache` option.
  */
-export type ReadResourceReturn = { contents: ResourceContentsInput[]; _meta?: Meta } | string | Uint8Array | undefined;
+export type ReadResourceReturn =
+  | { contents: ResourceContentsInput[]; _meta?: Meta; ttlMs?: number; cacheScope?: CacheScope }
+  | string
+  | Uint8Array
+  | undefined;
 
 /**
  * Reads a resource. `variables` are those of the URI template the URI matched, `undefined` for
@@ -267,14 +273,19 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
 
 function toReadResult(returned: Exclude<ReadResourceReturn, undefined>, uri: string, mimeType: string | undefined, version: string): ReadResourceResult {
   let contents: (TextResourceContents | BlobResourceContents)[];
-  let meta: Meta | undefined;
+  let own: Exclude<ReadResourceReturn, string | Uint8Array | undefined> | undefined;
   if (typeof returned === 'string') contents = completeContents([{ text: returned }], uri, mimeType);
   else if (returned instanceof Uint8Array) contents = [blobContents(uri, returned, mimeType)];
   else {
     contents = completeContents(returned.contents, uri, mimeType);
-    meta = returned._meta;
+    own = returned;
   }
   const result: ReadResourceResult = { contents: contents.map((c) => shapeContents(c, version)) };
-  if (meta !== undefined) result._meta = meta;
+  if (own?._meta !== undefined) result._meta = own._meta;
+  // Caching hints exist only in the stateless revision; older ones do not define them.
+  if (isStateless(version)) {
+    if (own?.ttlMs !== undefined) result.ttlMs = own.ttlMs;
+    if (own?.cacheScope !== undefined) result.cacheScope = own.cacheScope;
+  }
   return result;
 }

@@ -14,7 +14,7 @@ import { isStatefulVersion, isStateless, LATEST_VERSION, SUPPORTED_VERSIONS, typ
 import { dressResult } from '../protocol/stateless.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../transports/transport.js';
-import type { Implementation } from '../types/base.js';
+import type { CacheScope, Implementation } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import { ServerContext, type ClientChannel } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
@@ -69,8 +69,10 @@ export interface ServerOptions {
   /**
    * Caching hints on stateless list, read and discover results. Default `ttlMs: 0` (stale at
    * once) and `cacheScope: 'private'`: safe for any server; raise them when lists are stable.
+   * `methods` overrides them per list (`{ 'tools/list': { ttlMs: 60_000 } }`); a handler that
+   * sets `ttlMs` or `cacheScope` on its own result overrides both.
    */
-  cache?: { ttlMs?: number; cacheScope?: 'public' | 'private' };
+  cache?: CacheHints & { methods?: Partial<Record<CacheableMethod, CacheHints>> };
   /**
    * How the `requestState` of multi round-trip requests (stateless `tools/call`, `prompts/get`,
    * `resources/read` asking the client for input) is sealed: key, lifetime, caller binding.
@@ -79,7 +81,40 @@ export interface ServerOptions {
 }
 
 /** Results the stateless revision marks with caching hints. */
-const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover']);
+const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
+export type CacheableMethod = (typeof CACHEABLE)[number];
+
+/** How long a client may reuse a result (`ttlMs`), and whether a shared cache may (`cacheScope`). */
+export interface CacheHints {
+  ttlMs?: number;
+  cacheScope?: CacheScope;
+}
+
+/** The hints each cacheable method's results carry, the per-method ones over the server's. */
+function cacheHintsByMethod(cache: ServerOptions['cache'] = {}): Map<string, Required<CacheHints>> {
+  const hints = new Map<string, Required<CacheHints>>();
+  for (const method of CACHEABLE) {
+    const own = cache.methods?.[method];
+    hints.set(method, {
+      ttlMs: checkedTtl(own?.ttlMs ?? cache.ttlMs ?? 0, method),
+      cacheScope: checkedScope(own?.cacheScope ?? cache.cacheScope ?? 'private', method),
+    });
+  }
+  for (const method of Object.keys(cache.methods ?? {})) {
+    if (!hints.has(method)) throw new TypeError(`cache.methods: ${method} results carry no caching hints (cacheable: ${CACHEABLE.join(', ')})`);
+  }
+  return hints;
+}
+
+function checkedScope(scope: CacheScope, method: string): CacheScope {
+  if (scope !== 'public' && scope !== 'private') throw new TypeError(`cache: cacheScope for ${method} must be 'public' or 'private', got ${String(scope)}`);
+  return scope;
+}
+
+function checkedTtl(ttlMs: number, method: string): number {
+  if (!Number.isInteger(ttlMs) || ttlMs < 0) throw new TypeError(`cache: ttlMs for ${method} must be a whole number of milliseconds >= 0, got ${ttlMs}`);
+  return ttlMs;
+}
 
 /** Server events, with the session each concerns. */
 export interface ServerEventMap {
@@ -113,8 +148,7 @@ export class Server {
     this.#options = options;
     this.#events = new Listeners(options.onError);
     this.#multiRoundTrip = new MultiRoundTrip(options.requestState, options.clock);
-    const ttlMs = options.cache?.ttlMs ?? 0;
-    const cacheScope = options.cache?.cacheScope ?? 'private';
+    const cacheHints = cacheHintsByMethod(options.cache);
     const served = options.versions ?? SUPPORTED_VERSIONS;
     const statefulVersions = served.filter(isStatefulVersion);
     this.#servesStateless = options.stateless !== false && served.some(isStateless);
@@ -122,9 +156,10 @@ export class Server {
       versions: served.filter(isStateless),
       finish: (method, result) => {
         const dressed = dressResult(result, shapeForRevision('Implementation', this.info, LATEST_VERSION));
-        if (CACHEABLE.has(method) && dressed.resultType === 'complete') {
-          dressed.ttlMs ??= ttlMs;
-          dressed.cacheScope ??= cacheScope;
+        const hints = cacheHints.get(method);
+        if (hints !== undefined && dressed.resultType === 'complete') {
+          dressed.ttlMs ??= hints.ttlMs;
+          dressed.cacheScope ??= hints.cacheScope;
         }
         return dressed;
       },

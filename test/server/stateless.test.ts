@@ -64,6 +64,35 @@ describe('stateless requests', () => {
     assert.equal(list.result?.ttlMs, 0);
   });
 
+  it('marks each list with its own caching hints, over the server-wide ones', async () => {
+    const s = new Server(serverInfo, {
+      cache: { ttlMs: 1000, methods: { 'tools/list': { ttlMs: 60_000, cacheScope: 'public' }, 'resources/read': { cacheScope: 'public' } } },
+    });
+    s.tool('echo', {}, () => ({ content: [] }));
+    s.prompt('hello', {}, () => ({ messages: [] }));
+    s.resource('note://a', { name: 'a' }, () => ({ contents: [{ uri: 'note://a', text: 'a' }] }));
+    s.resource('note://fresh', { name: 'fresh' }, () => ({ contents: [{ uri: 'note://fresh', text: 'b' }], ttlMs: 5 }));
+    const client = new RawClient();
+    await s.connect(client.wire);
+    const hints = async (method: string, params: Record<string, unknown> = {}) => {
+      const { ttlMs, cacheScope } = (await client.request(method, { ...params, _meta: META() })).result ?? {};
+      return { ttlMs, cacheScope };
+    };
+    assert.deepEqual(await hints('tools/list'), { ttlMs: 60_000, cacheScope: 'public' });
+    assert.deepEqual(await hints('prompts/list'), { ttlMs: 1000, cacheScope: 'private' });
+    assert.deepEqual(await hints('server/discover'), { ttlMs: 1000, cacheScope: 'private' });
+    assert.deepEqual(await hints('resources/read', { uri: 'note://a' }), { ttlMs: 1000, cacheScope: 'public' });
+    assert.deepEqual(await hints('resources/read', { uri: 'note://fresh' }), { ttlMs: 5, cacheScope: 'public' }, 'the handler has the last word');
+    assert.deepEqual(await hints('tools/call', { name: 'echo', arguments: {} }), { ttlMs: undefined, cacheScope: undefined });
+  });
+
+  it('refuses caching hints the spec does not allow, naming the method', () => {
+    assert.throws(() => new Server(serverInfo, { cache: { ttlMs: -1 } }), /ttlMs for tools\/list must be a whole number/);
+    assert.throws(() => new Server(serverInfo, { cache: { methods: { 'prompts/list': { ttlMs: 1.5 } } } }), /ttlMs for prompts\/list/);
+    assert.throws(() => new Server(serverInfo, { cache: { cacheScope: 'shared' as 'public' } }), /cacheScope for tools\/list must be 'public' or 'private'/);
+    assert.throws(() => new Server(serverInfo, { cache: { methods: { 'tools/call': {} } as never } }), /tools\/call results carry no caching hints/);
+  });
+
   it('answers an unsupported version with -32022 listing what it serves', async () => {
     const client = await modern();
     const reply = await client.request('tools/list', { _meta: META({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) });
