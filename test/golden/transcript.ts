@@ -1,4 +1,6 @@
-// Golden wire transcripts: the exact sequence of lines on the wire, one message a line.
+// Golden wire transcripts: the exact sequence of messages on the wire, one a line.
+// Over stdio each line is a JSON-RPC message; over HTTP (test/golden/http/) a sent line is
+// {method, headers, body} and a received one {status, headers, body}.
 //   # what the transcript shows (the first comment is its description)
 //   > a line written to the server's stdin
 //   < a line the server must write to stdout next
@@ -90,4 +92,15 @@ export function match(expected: unknown, actual: unknown, captures: Captures, pa
     return;
   }
   assert.deepEqual(actual, expected, `${path}: value differs`);
+}
+
+/** `actual` with the placeholders of `expected` kept where they stand. */
+export function keepPlaceholders(expected: unknown, actual: unknown): unknown {
+  if (typeof expected === 'string' && PLACEHOLDER.test(expected)) return expected;
+  if (expected !== null && typeof expected === 'object' && !Array.isArray(expected) && actual !== null && typeof actual === 'object' && !Array.isArray(actual)) {
+    const e = expected as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, keepPlaceholders(e[k], v)]));
+  }
+  if (Array.isArray(expected) && Array.isArray(actual)) return actual.map((v, i) => keepPlaceholders(expected[i], v));
+  return actual;
 }

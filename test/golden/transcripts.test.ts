@@ -10,22 +10,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RawChild } from '../e2e/raw-child.js';
 import { fixture } from '../e2e/helpers.js';
-import { formatTranscript, match, parseTranscript, substitute, type Captures, type Step } from './transcript.js';
+import { formatTranscript, keepPlaceholders, match, parseTranscript, substitute, type Captures, type Step } from './transcript.js';
 
 // Compiled to build/test/golden/; the transcripts stay in the source tree.
 const dir = fileURLToPath(new URL('../../../test/golden/transcripts/', import.meta.url));
 const record = process.env.GOLDEN_RECORD === '1';
-
-/** `actual` with the placeholders of `expected` kept where they stand. */
-function keepPlaceholders(expected: unknown, actual: unknown): unknown {
-  if (typeof expected === 'string' && /^<[*\w]+>$/.test(expected)) return expected;
-  if (expected !== null && typeof expected === 'object' && !Array.isArray(expected) && actual !== null && typeof actual === 'object' && !Array.isArray(actual)) {
-    const e = expected as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, keepPlaceholders(e[k], v)]));
-  }
-  if (Array.isArray(expected) && Array.isArray(actual)) return actual.map((v, i) => keepPlaceholders(expected[i], v));
-  return actual;
-}
 
 async function replay(file: string): Promise<void> {
   const path = dir + file;

@@ -1,12 +1,8 @@
 // Shared by the interop tests with the official v2 SDK (@modelcontextprotocol/server and /client
 // 2.4.0): how each side is started in each era, and what both sides add to results in 2026-07-28
 // that the comparisons leave out.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import process from 'node:process';
-import { createInterface } from 'node:readline';
 import type { FetchLike } from '../../src/http/index.js';
-import { fixture, within } from '../e2e/helpers.js';
+import { within } from '../e2e/helpers.js';
 
 export const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 export const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
@@ -61,34 +57,3 @@ export async function abortOf(tag: string, callAborts: () => Promise<string>): P
   return within(search(), 10_000, `the server to record the abort of ${tag}`);
 }
 
-export interface HttpChild {
-  readonly url: string;
-  /** What the child wrote to stderr so far. */
-  stderr(): string;
-  close(): Promise<void>;
-}
-
-/** Runs `node <fixture> --http`, which serves on a free port and prints its URL first. */
-export async function startHttpChild(name: string): Promise<HttpChild> {
-  const child = spawn(process.execPath, [fixture(name), '--http'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = once(child, 'exit');
-  const lines = createInterface({ input: child.stdout });
-  const first = once(lines, 'line') as Promise<[string]>;
-  try {
-    const [url] = await within(Promise.race([first, exited.then(() => Promise.reject(new Error(`${name} exited: ${stderr}`)))]), 15_000, `${name} to listen`);
-    return {
-      url,
-      stderr: () => stderr,
-      close: async () => {
-        lines.close();
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-        await within(exited, 10_000, `${name} to exit`);
-      },
-    };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-}

@@ -10,7 +10,8 @@ import { Client } from '../../src/client/index.js';
 import { StreamableHttpClientTransport } from '../../src/http/index.js';
 import { clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/helpers.js';
 import { startV2HttpServer } from '../fixtures/v2-http-server.js';
-import { startHttpChild, withStandardHeaders } from './helpers-v2.js';
+import { withStandardHeaders } from './helpers-v2.js';
+import { startHttpChild } from '../e2e/http-child.js';
 
 const STATEFUL_MCPKIT = 'v2-mcpkit-stateful-server';
 

@@ -21,7 +21,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { firstText, fixture, within } from '../e2e/helpers.js';
 import { FILE_TEMPLATE, GREETING, LOG_LEVELS, LOGO, NOTE_TEMPLATE, PROFILE_FORM, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
 import { Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, ROOTS_BEFORE, TOOL_NAMES, fillProfile, parsed, stubModel } from './helpers-features.js';
-import { LOG_LEVEL_KEY, abortOf, plain, startHttpChild, type HttpChild } from './helpers-v2.js';
+import { LOG_LEVEL_KEY, abortOf, plain } from './helpers-v2.js';
+import { startHttpChild, type HttpChild } from '../e2e/http-child.js';
 
 const SERVER = 'interop-features-mcpkit-server';
 const SERVER_INFO = { name: 'features-mcpkit', version: '1.0.0' };
