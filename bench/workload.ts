@@ -1,0 +1,45 @@
+// The workload every benchmarked server serves, whatever implements it: tools `echo` {text} and
+// `add` {a, b} plus trivial tools `tool_0` .. `tool_{n-1}` (100 unless told), one resource and
+// one prompt. The drivers check every answer: echo returns its text as one text content, add the sum as text.
+
+export const ECHO_INPUT_SCHEMA = {
+  type: 'object',
+  properties: { text: { type: 'string' } },
+  required: ['text'],
+} as const;
+
+export const ADD_INPUT_SCHEMA = {
+  type: 'object',
+  properties: { a: { type: 'number' }, b: { type: 'number' } },
+  required: ['a', 'b'],
+} as const;
+
+export const TRIVIAL_INPUT_SCHEMA = {
+  type: 'object',
+  properties: { value: { type: 'string', description: 'Any text' } },
+} as const;
+
+/** How many trivial tools beside echo and add, by default (102 tools in all). */
+export const DEFAULT_EXTRA_TOOLS = 100;
+
+export function trivialToolName(index: number): string {
+  return `tool_${index}`;
+}
+
+export const RESOURCE = { uri: 'bench://readme', name: 'readme', mimeType: 'text/plain', text: 'Benchmark resource' } as const;
+export const PROMPT = { name: 'greet', description: 'Greets someone', text: 'Say hello' } as const;
+
+export const SERVER_INFO = { name: 'bench-server', version: '1.0.0' } as const;
+export const CLIENT_INFO = { name: 'bench-client', version: '1.0.0' } as const;
+
+/** The argument the drivers send to echo, and the text it must come back as. */
+export const ECHO_TEXT = 'hello benchmark';
+
+/** `--tools N` on a server's command line: how many trivial tools it registers. */
+export function extraToolsFromArgs(argv: readonly string[]): number {
+  const at = argv.indexOf('--tools');
+  if (at === -1) return DEFAULT_EXTRA_TOOLS;
+  const n = Number(argv[at + 1]);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--tools wants a whole number, got ${argv[at + 1]}`);
+  return n;
+}
