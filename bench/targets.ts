@@ -1,0 +1,38 @@
+// The figures the benchmark reports, by name, and the targets mcpkit is held to: a ratio to
+// the raw baseline measured in the same run.
+
+export const FIGURES = {
+  stdioCallSequential: 'stdio tools/call, one at a time',
+  stdioCall64: 'stdio tools/call, 64 in flight',
+  stdioList: 'stdio tools/list (102 tools)',
+  coldStart: 'cold start, spawn to first answer',
+  httpSession: (connections: number) => `HTTP 2025-11-25 session tools/call, ${connections} connections`,
+  httpStateless: (connections: number) => `HTTP 2026-07-28 stateless tools/call, ${connections} connections`,
+  heapPerSession: 'heap per idle 2025-11-25 HTTP session (after GC)',
+  rssPerSession: 'RSS growth per idle 2025-11-25 HTTP session',
+  rssAfterStateless: 'RSS growth after 100,000 stateless HTTP requests',
+  heapAfterStateless: 'heap growth after 100,000 stateless HTTP requests (after GC)',
+  clientSequential: 'client tools/call against the raw server, one at a time',
+  client64: 'client tools/call against the raw server, 64 in flight',
+  statelessByTools: (tools: number) => `HTTP 2026-07-28 stateless tools/call, 16 connections, ${tools} tools`,
+} as const;
+
+export interface Target {
+  figure: string;
+  /** mcpkit's value divided by raw's must be at least (throughput) or at most (time, memory) this. */
+  ratio: number;
+  /** The text the report shows, e.g. ">= 0.8x raw". */
+  text: string;
+}
+
+export const TARGETS: readonly Target[] = [
+  { figure: FIGURES.stdioCall64, ratio: 0.8, text: '>= 0.8x raw' },
+  { figure: FIGURES.stdioCallSequential, ratio: 0.9, text: '>= 0.9x raw' },
+  { figure: FIGURES.stdioList, ratio: 0.9, text: '>= 0.9x raw' },
+  { figure: FIGURES.httpStateless(16), ratio: 0.6, text: '>= 0.6x raw' },
+  { figure: FIGURES.httpSession(16), ratio: 0.6, text: '>= 0.6x raw' },
+  { figure: FIGURES.heapPerSession, ratio: 2, text: '<= 2x raw' },
+  { figure: FIGURES.coldStart, ratio: 1.3, text: '<= 1.3x raw' },
+  { figure: FIGURES.clientSequential, ratio: 0.9, text: '>= 0.9x the hand-written client' },
+  { figure: FIGURES.client64, ratio: 0.7, text: '>= 0.7x the hand-written client' },
+];
