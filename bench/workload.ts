@@ -2,22 +2,29 @@
 // `add` {a, b} plus trivial tools `tool_0` .. `tool_{n-1}` (100 unless told), one resource and
 // one prompt. The drivers check every answer: echo returns its text as one text content, add the sum as text.
 
-export const ECHO_INPUT_SCHEMA = {
+/** A tool's input schema as plain JSON Schema (mutable, as JSON Schema APIs take it). */
+export type ObjectSchema = {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+};
+
+export const ECHO_INPUT_SCHEMA: ObjectSchema = {
   type: 'object',
   properties: { text: { type: 'string' } },
   required: ['text'],
-} as const;
+};
 
-export const ADD_INPUT_SCHEMA = {
+export const ADD_INPUT_SCHEMA: ObjectSchema = {
   type: 'object',
   properties: { a: { type: 'number' }, b: { type: 'number' } },
   required: ['a', 'b'],
-} as const;
+};
 
-export const TRIVIAL_INPUT_SCHEMA = {
+export const TRIVIAL_INPUT_SCHEMA: ObjectSchema = {
   type: 'object',
   properties: { value: { type: 'string', description: 'Any text' } },
-} as const;
+};
 
 /** How many trivial tools beside echo and add, by default (102 tools in all). */
 export const DEFAULT_EXTRA_TOOLS = 100;
