@@ -21,6 +21,8 @@ export interface Figure {
   p99Ms?: number;
   /** Wrong or failed answers seen over all repetitions (must be 0). */
   errors: number;
+  /** What a reader needs to read the value right. */
+  note?: string;
 }
 
 export function median(values: readonly number[]): number {

@@ -1,17 +1,19 @@
 // The benchmark workload served by mcpkit, as its documentation recommends: one `Server`,
 // tools with plain JSON Schema (validated), one resource, one prompt.
 import { Server } from '../../src/server/index.js';
-import { ADD_INPUT_SCHEMA, ECHO_INPUT_SCHEMA, PROMPT, RESOURCE, SERVER_INFO, TRIVIAL_INPUT_SCHEMA, trivialToolName } from '../workload.js';
+import { ADD_INPUT_SCHEMA, ECHO_INPUT_SCHEMA, PROMPT, RESOURCE, SERVER_INFO, TRIVIAL_INPUT_SCHEMA, trivialToolCount, trivialToolName } from '../workload.js';
 
-export function mcpkitServer(extraTools: number): Server {
+export function mcpkitServer(toolCount: number): Server {
   const server = new Server(SERVER_INFO);
   server.tool('echo', { description: 'Echoes the text', inputSchema: ECHO_INPUT_SCHEMA }, ({ text }) => ({
     content: [{ type: 'text', text: String(text) }],
   }));
-  server.tool('add', { description: 'Adds two numbers', inputSchema: ADD_INPUT_SCHEMA }, ({ a, b }) => ({
-    content: [{ type: 'text', text: String(Number(a) + Number(b)) }],
-  }));
-  for (let i = 0; i < extraTools; i++) {
+  if (toolCount >= 2) {
+    server.tool('add', { description: 'Adds two numbers', inputSchema: ADD_INPUT_SCHEMA }, ({ a, b }) => ({
+      content: [{ type: 'text', text: String(Number(a) + Number(b)) }],
+    }));
+  }
+  for (let i = 0; i < trivialToolCount(toolCount); i++) {
     server.tool(trivialToolName(i), { description: `Trivial tool ${i}`, inputSchema: TRIVIAL_INPUT_SCHEMA }, () => ({
       content: [{ type: 'text', text: 'ok' }],
     }));

@@ -3,7 +3,7 @@
 // tools/call echo and add, resources/read, prompts/get, ping) with hand-built results, checks
 // nothing it need not, and marks 2026-07-28 results (`resultType`, serverInfo in `_meta`) like
 // a stateless server must. Transports (raw-stdio.ts, raw-http.ts) do the I/O.
-import { ADD_INPUT_SCHEMA, ECHO_INPUT_SCHEMA, PROMPT, RESOURCE, SERVER_INFO, TRIVIAL_INPUT_SCHEMA, trivialToolName } from '../workload.js';
+import { ADD_INPUT_SCHEMA, ECHO_INPUT_SCHEMA, PROMPT, RESOURCE, SERVER_INFO, TRIVIAL_INPUT_SCHEMA, trivialToolCount, trivialToolName } from '../workload.js';
 
 export interface RawRequest {
   jsonrpc: '2.0';
@@ -15,12 +15,10 @@ export interface RawRequest {
 const MODERN = '2026-07-28';
 const STATEFUL = '2025-11-25';
 
-export function rawTools(extraTools: number): object[] {
-  const tools: object[] = [
-    { name: 'echo', description: 'Echoes the text', inputSchema: ECHO_INPUT_SCHEMA },
-    { name: 'add', description: 'Adds two numbers', inputSchema: ADD_INPUT_SCHEMA },
-  ];
-  for (let i = 0; i < extraTools; i++) tools.push({ name: trivialToolName(i), description: `Trivial tool ${i}`, inputSchema: TRIVIAL_INPUT_SCHEMA });
+export function rawTools(toolCount: number): object[] {
+  const tools: object[] = [{ name: 'echo', description: 'Echoes the text', inputSchema: ECHO_INPUT_SCHEMA }];
+  if (toolCount >= 2) tools.push({ name: 'add', description: 'Adds two numbers', inputSchema: ADD_INPUT_SCHEMA });
+  for (let i = 0; i < trivialToolCount(toolCount); i++) tools.push({ name: trivialToolName(i), description: `Trivial tool ${i}`, inputSchema: TRIVIAL_INPUT_SCHEMA });
   return tools;
 }
 

@@ -4,17 +4,19 @@
 // session, or stateless HTTP request).
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { PROMPT, RESOURCE, SERVER_INFO, trivialToolName } from '../workload.js';
+import { PROMPT, RESOURCE, SERVER_INFO, trivialToolCount, trivialToolName } from '../workload.js';
 
-export function sdkV2Server(extraTools: number): McpServer {
+export function sdkV2Server(toolCount: number): McpServer {
   const mcp = new McpServer(SERVER_INFO);
   mcp.registerTool('echo', { description: 'Echoes the text', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
     content: [{ type: 'text', text }],
   }));
-  mcp.registerTool('add', { description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({
-    content: [{ type: 'text', text: String(a + b) }],
-  }));
-  for (let i = 0; i < extraTools; i++) {
+  if (toolCount >= 2) {
+    mcp.registerTool('add', { description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({
+      content: [{ type: 'text', text: String(a + b) }],
+    }));
+  }
+  for (let i = 0; i < trivialToolCount(toolCount); i++) {
     mcp.registerTool(trivialToolName(i), { description: `Trivial tool ${i}`, inputSchema: z.object({ value: z.string().describe('Any text').optional() }) }, () => ({
       content: [{ type: 'text', text: 'ok' }],
     }));

@@ -1,0 +1,67 @@
+// Starts the benchmark's server processes: `build/bench/servers/<transport>-<impl>.js`, one
+// entry file per implementation so each process loads only what it serves.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Implementation } from '../figure.js';
+import type { MemoryReading } from '../servers/memory-probe.js';
+
+export function serverScript(transport: 'stdio' | 'http', impl: Implementation): string {
+  return fileURLToPath(new URL(`../servers/${transport}-${impl}.js`, import.meta.url));
+}
+
+/** A stdio server child with its stdin and stdout piped; stderr goes to this process's. */
+export function spawnStdioServer(impl: Implementation, args: readonly string[] = []): ChildProcess {
+  return spawn(process.execPath, [serverScript('stdio', impl), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+}
+
+/** Ends a child and waits for its exit. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stdin?.end();
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface HttpServerProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** The server's memory after a full collection. */
+  memory(): Promise<MemoryReading>;
+  stop(): Promise<void>;
+}
+
+/** Starts an HTTP server child (with `--expose-gc` and an IPC channel) and waits for its URL. */
+export async function startHttpServer(impl: Implementation, args: readonly string[] = []): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, ['--expose-gc', serverScript('http', impl), ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const newline = out.indexOf('\n');
+      if (newline === -1) return;
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      resolve((JSON.parse(out.slice(0, newline)) as { url: string }).url);
+    };
+    const onExit = (code: number | null) => reject(new Error(`${impl} HTTP server exited (${code}) before listening`));
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+  });
+  return {
+    url,
+    child,
+    memory: () =>
+      new Promise<MemoryReading>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${impl} did not answer the memory probe`)), 30_000);
+        child.once('message', (reading) => {
+          clearTimeout(timer);
+          resolve(reading as MemoryReading);
+        });
+        child.send('memory');
+      }),
+    stop: () => stopChild(child),
+  };
+}

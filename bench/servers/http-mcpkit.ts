@@ -1,0 +1,8 @@
+// The workload served by mcpkit over Streamable HTTP: one endpoint for both eras.
+import { listen } from '../../src/node/index.js';
+import { toolCountFromArgs } from '../workload.js';
+import { announce } from './http-serving.js';
+import { mcpkitServer } from './mcpkit-workload.js';
+
+const listening = await listen(mcpkitServer(toolCountFromArgs(process.argv)), { port: 0 });
+announce(listening.url);

@@ -1,0 +1,28 @@
+// What every benchmark HTTP server shares: its mode from the command line, listening on a free
+// loopback port, and telling the driver where it listens (one JSON line on stdout).
+import type { Server as NodeHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerMemoryProbes } from './memory-probe.js';
+
+/** 'session': 2025-11-25 sessions; 'stateless': 2026-07-28 requests. */
+export type HttpMode = 'session' | 'stateless';
+
+/** `--mode session|stateless`; servers that serve both on one endpoint ignore it. */
+export function httpModeFromArgs(argv: readonly string[]): HttpMode {
+  const at = argv.indexOf('--mode');
+  const mode = at === -1 ? 'session' : argv[at + 1];
+  if (mode !== 'session' && mode !== 'stateless') throw new Error(`--mode wants session or stateless, got ${mode}`);
+  return mode;
+}
+
+/** Listens on 127.0.0.1 and a free port, and returns the MCP endpoint's URL. */
+export async function listenOnLoopback(httpServer: NodeHttpServer): Promise<string> {
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`;
+}
+
+/** Tells the driver the endpoint's URL and starts answering its memory probes. */
+export function announce(url: string): void {
+  answerMemoryProbes();
+  process.stdout.write(JSON.stringify({ url }) + '\n');
+}
