@@ -137,6 +137,11 @@ export class Session {
     return this.connection.closed;
   }
 
+  /** Whether a request of the peer with this id is being handled (until its handler settles). */
+  serving(id: RequestId): boolean {
+    return this.#inflight.has(id);
+  }
+
   start(): Promise<void> {
     return this.connection.start();
   }

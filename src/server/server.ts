@@ -142,6 +142,7 @@ export class Server {
   readonly #prompts: PromptRegistry;
   readonly #multiRoundTrip: MultiRoundTrip;
   readonly #streams = new SubscriptionStreams();
+  readonly #unlisted = new WeakSet<ServerSession>();
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
@@ -279,11 +280,15 @@ export class Server {
 
   /** The sessions currently open. */
   get sessions(): ReadonlySet<ServerSession> {
-    return new Set(this.#sessions.values());
+    return new Set([...this.#sessions.values()].filter((s) => !this.#unlisted.has(s)));
   }
 
-  /** Serves one peer over `transport`; resolves once the transport has started. */
-  async connect(transport: Transport): Promise<ServerSession> {
+  /**
+   * Serves one peer over `transport`; resolves once the transport has started. `listed: false`
+   * keeps the session out of `sessions`: a transport that carries the stateless requests of
+   * many clients (an HTTP endpoint's) is not a client's session.
+   */
+  async connect(transport: Transport, { listed = true }: { listed?: boolean } = {}): Promise<ServerSession> {
     const options = this.#options;
     const session: Session = new Session(transport, {
       role: 'server',
@@ -309,6 +314,7 @@ export class Server {
       },
     };
     this.#sessions.set(session, serverSession);
+    if (!listed) this.#unlisted.add(serverSession);
     await session.start();
     return serverSession;
   }

@@ -17,6 +17,7 @@ import type { CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import type { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { FeatureSet } from './feature-set.js';
+import { andThen, isThenable } from '../internal/maybe-async.js';
 import { createToolEntry, definitionFor, mergeConfig, type StoredHandler, type ToolEntry } from './tool-definition.js';
 import { resultForRevision, withTextMirror } from './tool-result.js';
 import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike, ToolUpdate } from './tool-types.js';
@@ -122,59 +123,68 @@ export class ToolRegistry implements ServerFeature {
    * Runs a tool. Arguments that break the input schema, and a handler's own exception, become
    * error results the model can read; an `McpError` from the handler is a JSON-RPC error, and
    * so is a result that breaks the output schema (-32603: the server's bug, also reported).
+   * Synchronous when the checks and the handler are.
    */
-  async call(params: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> {
+  call(params: Record<string, unknown>, ctx: ServerContext): CallToolResult | Promise<CallToolResult> {
     const name = params.name as string;
     const entry = this.#tools.get(name);
     if (!entry) throw invalidParams(`Unknown tool: ${name}`);
     const given = params.arguments ?? {};
     if (!isObject(given)) throw invalidParams('Tool arguments must be an object');
+    if (!entry.input) return this.#run(entry, given, ctx);
+    return andThen(this.#check(entry.input.validate, given, `Tool ${name}: inputSchema`), (checked) =>
+      checked.ok ? this.#run(entry, checked.value as Record<string, unknown>, ctx) : errorResult(`Invalid arguments for tool ${name}: ${checked.issues.join('; ')}`),
+    );
+  }
 
-    let args: unknown = given;
-    if (entry.input) {
-      const checked = await this.#check(entry.input.validate, given, `Tool ${name}: inputSchema`);
-      if (!checked.ok) return errorResult(`Invalid arguments for tool ${name}: ${checked.issues.join('; ')}`);
-      args = checked.value;
-    }
-
+  #run(entry: ToolEntry, args: Record<string, unknown>, ctx: ServerContext): CallToolResult | Promise<CallToolResult> {
     let returned: unknown;
     try {
-      returned = await entry.handler(args as Record<string, unknown>, ctx);
+      returned = entry.handler(args, ctx);
     } catch (error) {
-      // A client lacking what the tool needed (sampling, elicitation, roots) is the tool's failure
-      // to report, not a missing method: tools/call itself exists.
-      if (error instanceof McpError && !(error instanceof CapabilityNotSupportedError)) throw error;
-      return errorResult(error instanceof Error ? error.message : String(error));
+      return handlerFailure(error);
     }
-    const result = await this.#checkResult(entry, returned);
-    return resultForRevision(withTextMirror(result), ctx.protocolVersion);
+    if (!isThenable(returned)) return this.#finish(entry, returned, ctx.protocolVersion);
+    return Promise.resolve(returned).then(
+      (value) => this.#finish(entry, value, ctx.protocolVersion),
+      (error: unknown) => handlerFailure(error),
+    );
+  }
+
+  #finish(entry: ToolEntry, returned: unknown, version: string): CallToolResult | Promise<CallToolResult> {
+    return andThen(this.#checkResult(entry, returned), (result) => resultForRevision(withTextMirror(result), version));
   }
 
   /** The handler's result, checked against the tool's output schema. */
-  async #checkResult(entry: ToolEntry, returned: unknown): Promise<CallToolResult> {
+  #checkResult(entry: ToolEntry, returned: unknown): CallToolResult | Promise<CallToolResult> {
     if (!isObject(returned)) throw this.#bug(`Tool ${entry.name} returned ${describeValue(returned)} instead of a result object`);
     const content = returned.content ?? [];
     if (!Array.isArray(content)) throw this.#bug(`Tool ${entry.name} returned a result whose content is not an array`);
-    let result = { ...returned, content } as CallToolResult;
+    const result = (content === returned.content ? returned : { ...returned, content }) as CallToolResult;
     if (!entry.output || result.isError === true) return result;
     if (result.structuredContent === undefined) {
       throw this.#bug(`Tool ${entry.name} has an outputSchema but returned no structuredContent`);
     }
-    const checked = await this.#check(entry.output.validate, result.structuredContent, `Tool ${entry.name}: outputSchema`);
-    if (!checked.ok) {
-      throw this.#bug(`Tool ${entry.name} returned structuredContent that does not match its outputSchema: ${checked.issues.join('; ')}`);
-    }
-    if (checked.value !== result.structuredContent) result = { ...result, structuredContent: checked.value };
-    return result;
+    return andThen(this.#check(entry.output.validate, result.structuredContent, `Tool ${entry.name}: outputSchema`), (checked) => {
+      if (!checked.ok) {
+        throw this.#bug(`Tool ${entry.name} returned structuredContent that does not match its outputSchema: ${checked.issues.join('; ')}`);
+      }
+      return checked.value === result.structuredContent ? result : { ...result, structuredContent: checked.value };
+    });
   }
 
   /** Runs a check; a schema that turns out unusable (it fails to compile) is the server's bug. */
-  async #check(validate: ValidateFunction, value: unknown, what: string): Promise<ValidationResult> {
-    try {
-      return await validate(value);
-    } catch (error) {
+  #check(validate: ValidateFunction, value: unknown, what: string): ValidationResult | Promise<ValidationResult> {
+    const unusable = (error: unknown): never => {
       throw this.#bug(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    };
+    let outcome: ValidationResult | Promise<ValidationResult>;
+    try {
+      outcome = validate(value);
+    } catch (error) {
+      return unusable(error);
     }
+    return isThenable(outcome) ? Promise.resolve(outcome).catch(unusable) : outcome;
   }
 
   /** An internal error for the client, reported to the server's owner as well. */
@@ -182,6 +192,16 @@ export class ToolRegistry implements ServerFeature {
     this.#host.reportError?.(new Error(message));
     return new McpError(ErrorCode.InternalError, message);
   }
+}
+
+/**
+ * A handler's exception as the model sees it. A client lacking what the tool needed (sampling,
+ * elicitation, roots) is the tool's failure to report, not a missing method: tools/call itself
+ * exists. Any other `McpError` is a JSON-RPC error.
+ */
+function handlerFailure(error: unknown): CallToolResult {
+  if (error instanceof McpError && !(error instanceof CapabilityNotSupportedError)) throw error;
+  return errorResult(error instanceof Error ? error.message : String(error));
 }
 
 function errorResult(text: string): CallToolResult {

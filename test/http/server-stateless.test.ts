@@ -7,30 +7,55 @@ import { Server } from '../../src/server/index.js';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
+/** A gate a tool waits on until the test opens it, with the reason it was aborted, if it was. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let aborted!: (reason: unknown) => void;
+  const abort = new Promise<unknown>((resolve) => (aborted = resolve));
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => (entered = resolve));
+  return { open, opened, aborted, abort, entered, inside };
+}
+
 function setup() {
   const server = new Server({ name: 'http-stateless', version: '1' });
+  const gates = new Map<string, ReturnType<typeof gate>>();
+  server.tool('wait', { inputSchema: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] } }, async ({ tag }, ctx) => {
+    const g = gates.get(String(tag))!;
+    ctx.signal.addEventListener('abort', () => g.aborted(ctx.signal.reason), { once: true });
+    g.entered();
+    await Promise.race([g.opened, g.abort]);
+    return { content: [{ type: 'text', text: `released ${String(tag)}` }] };
+  });
   server.tool('steps', {}, async (_args, ctx) => {
     await ctx.progress(1, 2);
     await ctx.progress(2, 2);
     return { content: [{ type: 'text', text: 'done' }] };
   });
   const handler = createStreamableHttpHandler(server);
-  const post = (body: StatelessRequest, headers: Record<string, string> = {}) =>
+  const post = (body: StatelessRequest, headers: Record<string, string> = {}, signal?: AbortSignal) =>
     handler(
       new Request('http://localhost/mcp', {
         method: 'POST',
         headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...standardHeaders(body), ...headers },
         body: JSON.stringify(body),
+        ...(signal && { signal }),
       }),
     );
-  return { server, handler, post };
+  const gateFor = (tag: string) => {
+    const g = gate();
+    gates.set(tag, g);
+    return g;
+  };
+  return { server, handler, post, gateFor };
 }
 
 interface StatelessRequest {
   jsonrpc: '2.0';
   id: number | string;
   method: string;
-  params: { name?: string; _meta: Record<string, unknown> };
+  params: { name?: string; arguments?: Record<string, unknown>; _meta: Record<string, unknown> };
 }
 
 /** The headers the revision requires, mirrored from the body. */
@@ -78,5 +103,42 @@ describe('stateless requests over Streamable HTTP', () => {
     const reply = (await response.json()) as { error: { code: number; data: { supported: string[] } } };
     assert.equal(reply.error.code, -32022);
     assert.deepEqual(reply.error.data.supported, ['2026-07-28']);
+  });
+
+  it('answers two requests of different clients that share an id, each with its own answer', async () => {
+    const { server, post, gateFor } = setup();
+    const first = gateFor('first');
+    const second = gateFor('second');
+    const call = (tag: string) => post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'wait', arguments: { tag }, _meta: META } });
+    const firstResponse = call('first');
+    await first.inside;
+    const secondResponse = call('second');
+    await second.inside;
+    second.open();
+    const secondReply = (await (await secondResponse).json()) as { id: number; result: { content: Array<{ text: string }> } };
+    assert.deepEqual([secondReply.id, secondReply.result.content[0]?.text], [7, 'released second']);
+    first.open();
+    const firstReply = (await (await firstResponse).json()) as { id: number; result: { content: Array<{ text: string }> } };
+    assert.deepEqual([firstReply.id, firstReply.result.content[0]?.text], [7, 'released first']);
+    assert.equal(server.sessions.size, 0);
+  });
+
+  it('cancels a request whose client leaves before the answer, and serves its id again', async () => {
+    const { post, gateFor } = setup();
+    const left = gateFor('left');
+    const controller = new AbortController();
+    const body = { jsonrpc: '2.0' as const, id: 3, method: 'tools/call', params: { name: 'wait', arguments: { tag: 'left' }, _meta: META } };
+    const leaving = post(body, {}, controller.signal);
+    await left.inside;
+    controller.abort();
+    const reason = await left.abort;
+    assert.equal(String(reason), 'RequestCancelledError: Request cancelled by the peer: the client closed its HTTP request');
+    assert.equal((await leaving).status, 499, 'no answer is given to a client that left');
+    const next = gateFor('next');
+    const again = post({ ...body, params: { ...body.params, arguments: { tag: 'next' } } });
+    await next.inside;
+    next.open();
+    const reply = (await (await again).json()) as { id: number; result: { content: Array<{ text: string }> } };
+    assert.deepEqual([reply.id, reply.result.content[0]?.text], [3, 'released next']);
   });
 });

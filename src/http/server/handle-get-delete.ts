@@ -39,9 +39,9 @@ export function handleGet(request: HttpRequestLike, sink: HttpResponseSink, sess
   }
   const session = findSession(request, sink, sessions);
   if (!session) return;
-  const tracked = session.transport.track(request, sink);
-  const refusal = lastEventId === undefined ? session.transport.openStandalone(tracked) : session.transport.resume(lastEventId, tracked);
-  if (refusal) refuse(tracked, refusal.status, BadRequest, refusal.message, refusal.status === 405 ? NO_GET : {});
+  session.transport.touch();
+  const refusal = lastEventId === undefined ? session.transport.openStandalone(sink) : session.transport.resume(lastEventId, sink);
+  if (refusal) refuse(sink, refusal.status, BadRequest, refusal.message, refusal.status === 405 ? NO_GET : {});
 }
 
 /** Answers a DELETE: the session ends, its streams close, its id answers 404 from then on. */

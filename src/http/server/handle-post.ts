@@ -39,18 +39,18 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   const versionProblem = modernHeader ? undefined : protocolVersionProblem(versionHeader, session?.serverSession.protocolVersion);
   if (versionProblem !== undefined && session) return refuse(sink, 400, BadRequest, versionProblem);
 
-  const tracked = session ? session.transport.track(request, sink) : sink;
+  session?.transport.touch();
   let text: string;
   try {
     text = await request.text(config.maxBodyBytes);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      return refuse(tracked, 413, BadRequest, `Payload Too Large: the body exceeds ${config.maxBodyBytes} bytes`);
+      return refuse(sink, 413, BadRequest, `Payload Too Large: the body exceeds ${config.maxBodyBytes} bytes`);
     }
-    return refuse(tracked, 400, BadRequest, 'Bad Request: the body could not be read');
+    return refuse(sink, 400, BadRequest, 'Bad Request: the body could not be read');
   }
   const parsed = parseFrame(text);
-  if (!parsed.ok) return tracked.send(400, JSON_HEADERS, serialize(parsed.response));
+  if (!parsed.ok) return sink.send(400, JSON_HEADERS, serialize(parsed.response));
   const body = inspectBody(parsed.value);
 
   if (!session) {
@@ -59,8 +59,8 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
     return openSession(request, sink, body, sessions);
   }
   // The session may have ended while the body was arriving.
-  if (session.transport.closed) return sessionNotFound(tracked);
-  return deliver(request, tracked, body, session, config);
+  if (session.transport.closed) return sessionNotFound(sink);
+  return deliver(request, sink, body, session, config);
 }
 
 /** Hands the body to the session and answers once the answer (or a stream) is there. */
@@ -75,9 +75,9 @@ async function deliver(request: HttpRequestLike, sink: HttpResponseSink, body: I
     return refuse(sink, 429, BadRequest, 'Too Many Requests: the session has too many requests in flight');
   }
   const exchange = transport.createExchange({ ids: body.answerIds, batch: body.batch, sink });
-  request.onAbort(() => exchange.clientGone());
   transport.deliver(body, exchange);
   if (exchange.finished) return;
+  request.onAbort(() => exchange.clientGone());
   if (!body.expectsAnswer) return sink.send(202, {});
   if (config.responseMode === 'sse') exchange.startStream();
   await exchange.settled;
@@ -103,7 +103,7 @@ async function openSession(request: HttpRequestLike, sink: HttpResponseSink, bod
   const exchange = session.transport.createExchange({
     ids: body.answerIds,
     batch: false,
-    sink: session.transport.track(request, sink),
+    sink,
     answerHeaders: (answer): Record<string, string> => {
       initialized = isSuccess(answer);
       return initialized ? { [SESSION_HEADER]: session.id } : {};

@@ -1,6 +1,7 @@
 /**
  * POSTs of the stateless revision (2026-07-28): no session; the headers are checked against
- * the body, then the request is served on a transport of its own that ends with the answer.
+ * the body, then the request is served on the endpoint's lane of stateless requests (one
+ * transport for all of them, or one of its own when its id is in use there).
  * Refusals carry the request's id and the status the transport spec gives them.
  * @module
  */
@@ -15,7 +16,7 @@ import type { StoredMessage } from './event-store.js';
 import { headerMismatch } from './header-mismatch.js';
 import type { InboundBody } from './inbound-body.js';
 import { refuse, refuseRequest, TransportErrorCode } from './replies.js';
-import type { SessionTable } from './session-table.js';
+import type { SessionTable, StatelessLane } from './session-table.js';
 
 /**
  * Whether a POST belongs to the stateless revision: its `_meta` names a revision, or its
@@ -51,26 +52,38 @@ export async function handleStatelessPost(request: HttpRequestLike, sink: HttpRe
   if (refusal) return refuseRequest(sink, 400, id, refusal.code, refusal.message, refusal.data);
 
   if (sessions.full) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many requests are being served');
-  const { transport, serverSession } = await sessions.openEphemeral();
-  const tracked = transport.track(request, sink);
+  // The shared lane serves requests whose id is free on it; a request whose id another
+  // request is using there (another client's, most likely) gets a lane of its own.
+  let lane = sessions.lane ?? (await sessions.openLane());
+  const own = id !== null && isBusyWith(lane, id);
+  if (own) lane = await sessions.openOwnLane();
+  const { transport } = lane;
   // The answer stream closing before the answer is the client leaving too, where the runtime
   // does not report it as an abort (a fetch-handler body cancelled by its reader).
   const streamed: HttpResponseSink = {
-    send: (status, headers, text) => tracked.send(status, headers, text),
+    send: (status, headers, text) => sink.send(status, headers, text),
     stream: (status, headers) => {
-      const writer = tracked.stream(status, headers);
+      const writer = sink.stream(status, headers);
       writer.onClose(() => exchange.clientGone());
       return writer;
     },
   };
-  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: streamed, answerStatus });
-  request.onAbort(() => exchange.clientGone());
+  // A client that leaves before its answer cancels the request: that is how a stateless
+  // request is cancelled over HTTP, possibly long after its response started (a subscription stream).
+  const onDone = (): void => {
+    if (!exchange.finished && id !== null) transport.cancelRequest(id, 'the client closed its HTTP request');
+    if (own) void lane.serverSession.close();
+  };
+  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: streamed, answerStatus, onDone });
   transport.deliver(body, exchange);
-  // The transport lives as long as the request: closing it when the client leaves cancels the
-  // handler, which is how a stateless request is cancelled over HTTP. That can be long after the
-  // response has started (a subscription stream), so it is not awaited here.
-  void exchange.done.then(() => serverSession.close());
+  if (exchange.finished) return;
+  request.onAbort(() => exchange.clientGone());
   await exchange.settled;
+}
+
+/** Whether a request with this id is being served on `lane` (its handler may outlive its exchange). */
+function isBusyWith(lane: StatelessLane, id: RequestId): boolean {
+  return lane.transport.idInUse(id) || lane.serverSession.session.serving(id);
 }
 
 /** Why the request's envelope is refused (-32022 or -32602), checked before anything runs. */

@@ -14,43 +14,60 @@ import type { SseStream } from './sse-stream.js';
 /** Starts an answer stream on `sink`, or returns `undefined` when the session has no room for one. */
 export type AnswerStreamOpener = (sink: HttpResponseSink, headers: Readonly<Record<string, string>>) => SseStream | undefined;
 
+/** How an exchange opens an answer stream: the session's, shared by all its exchanges. */
+export interface AnswerStreams {
+  open: AnswerStreamOpener;
+  /** Answer with a stream even when nothing comes before the answer (`responseMode: 'sse'`). */
+  readonly preferStream: boolean;
+}
+
 /** What a {@link PostExchange} needs to know. */
 export interface PostExchangeOptions {
   /** Ids of the answers this POST waits for. */
   ids: readonly RequestId[];
   batch: boolean;
   sink: HttpResponseSink;
-  openStream: AnswerStreamOpener;
-  /** Answer with a stream even when nothing comes before the answer (`responseMode: 'sse'`). */
-  preferStream: boolean;
   /** Headers to add to the answer, decided when it is known (the session id of `initialize`). */
   answerHeaders?: (answer: StoredMessage) => Readonly<Record<string, string>>;
   /** The status of an answer sent as JSON, when not the default (200, or 400 for a refusal). */
   answerStatus?: (answer: StoredMessage) => number | undefined;
+  /** The answer as the client is to see it, when it differs from what the server sent. */
+  outbound?: (answer: StoredMessage) => StoredMessage;
+  /** Called once when the exchange is over: answered, cancelled, abandoned, or the client left. */
+  onDone?: () => void;
 }
 
-/** A POST waiting for the answers to its requests. */
+const SETTLED: Promise<void> = Promise.resolve();
+
+/**
+ * A POST waiting for the answers to its requests. Most are answered before the handler that
+ * delivered them returns, so nothing here allocates a promise unless someone waits.
+ */
 export class PostExchange {
   readonly ids: readonly RequestId[];
   readonly batch: boolean;
   readonly #options: PostExchangeOptions;
+  readonly #streams: AnswerStreams;
   #stream: SseStream | undefined;
   #finished = false;
   #clientGone = false;
-  readonly #cancelled = new Set<RequestId>();
-  /** Settles once the response has started, or the client went away. */
-  readonly settled: Promise<void>;
-  #settle!: () => void;
-  /** Settles once the exchange is over: answered, cancelled, abandoned, or the client left. */
-  readonly done: Promise<void>;
-  #done!: () => void;
+  #over = false;
+  #cancelled: Set<RequestId> | undefined;
+  #settled = false;
+  #settledPromise: Promise<void> | undefined;
+  #resolveSettled: (() => void) | undefined;
 
-  constructor(options: PostExchangeOptions) {
+  constructor(options: PostExchangeOptions, streams: AnswerStreams) {
     this.ids = options.ids;
     this.batch = options.batch;
     this.#options = options;
-    this.settled = new Promise((resolve) => (this.#settle = resolve));
-    this.done = new Promise((resolve) => (this.#done = resolve));
+    this.#streams = streams;
+  }
+
+  /** Settles once the response has started, or the client went away. */
+  get settled(): Promise<void> {
+    if (this.#settled) return SETTLED;
+    return (this.#settledPromise ??= new Promise((resolve) => (this.#resolveSettled = resolve)));
   }
 
   /** Whether the answer was given (or the exchange ended without one). */
@@ -63,6 +80,18 @@ export class PostExchange {
     this.#clientGone = true;
     this.#settle();
     this.#done();
+  }
+
+  #settle(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#resolveSettled?.();
+  }
+
+  #done(): void {
+    if (this.#over) return;
+    this.#over = true;
+    this.#options.onDone?.();
   }
 
   /** Opens the answer stream now, before anything is sent on it (`responseMode: 'sse'`). */
@@ -86,23 +115,24 @@ export class PostExchange {
   answer(answer: StoredMessage): void {
     if (this.#finished) return;
     this.#finished = true;
-    queueMicrotask(this.#done);
-    const headers = this.#options.answerHeaders?.(answer) ?? {};
-    const status = this.#options.answerStatus?.(answer) ?? (isRefusal(answer) ? 400 : 200);
+    const options = this.#options;
+    if (options.outbound) answer = options.outbound(answer);
+    const headers = options.answerHeaders?.(answer);
+    const status = options.answerStatus?.(answer) ?? (isRefusal(answer) ? 400 : 200);
     // An answer with a status of its own goes as JSON, where the status can be seen.
-    if (!this.#stream && !this.#clientGone && this.#options.preferStream && status === 200) {
-      this.#open({ ...SSE_HEADERS, ...headers });
+    if (!this.#stream && !this.#clientGone && this.#streams.preferStream && status === 200) {
+      this.#open(headers ? { ...SSE_HEADERS, ...headers } : SSE_HEADERS);
     }
     if (this.#stream) {
       this.#stream.emit(answer);
       this.#stream.end();
-      return;
+    } else if (!this.#clientGone) {
+      // Input refused as a whole (a batch where none is allowed) is the client's error: 400 tells
+      // it so, where a 200 would leave it waiting for an answer it cannot match to a request.
+      options.sink.send(status, headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS, serialize(answer));
+      this.#settle();
     }
-    if (this.#clientGone) return;
-    // Input refused as a whole (a batch where none is allowed) is the client's error: 400 tells
-    // it so, where a 200 would leave it waiting for an answer it cannot match to a request.
-    this.#options.sink.send(status, { ...JSON_HEADERS, ...headers }, serialize(answer));
-    this.#settle();
+    this.#done();
   }
 
   /**
@@ -111,8 +141,9 @@ export class PostExchange {
    */
   cancel(id: RequestId): boolean {
     if (this.#finished || !this.ids.includes(id)) return this.#finished;
-    this.#cancelled.add(id);
-    if (this.ids.some((pending) => !this.#cancelled.has(pending))) return false;
+    const cancelled = (this.#cancelled ??= new Set());
+    cancelled.add(id);
+    if (this.ids.some((pending) => !cancelled.has(pending))) return false;
     this.#finished = true;
     if (this.#stream) this.#stream.end();
     else if (!this.#clientGone) this.#options.sink.stream(200, SSE_HEADERS).close();
@@ -132,7 +163,7 @@ export class PostExchange {
   }
 
   #open(headers: Readonly<Record<string, string>>): boolean {
-    this.#stream = this.#options.openStream(this.#options.sink, headers);
+    this.#stream = this.#streams.open(this.#options.sink, headers);
     if (this.#stream) this.#settle();
     return this.#stream !== undefined;
   }

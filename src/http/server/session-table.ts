@@ -21,15 +21,28 @@ interface Entry extends HttpSession {
   idleTimer: TimerHandle | undefined;
 }
 
+/**
+ * A transport stateless requests are served on: the endpoint's lane, shared by every request
+ * whose id is free on it, or one of a request's own. Its session is never initialized and
+ * never listed.
+ */
+export interface StatelessLane {
+  readonly transport: HttpSessionTransport;
+  readonly serverSession: ServerSession;
+}
+
 /** The open sessions of one endpoint. */
 export class SessionTable {
   readonly #server: Server;
   readonly #config: ResolvedOptions;
   readonly #entries = new Map<string, Entry>();
-  /** Sessions of one stateless request each, some long-lived (`subscriptions/listen` streams). */
-  readonly #ephemeral = new Set<ServerSession>();
-  /** Their transports' options: a stateless stream is never resumed, so none of its events is kept. */
-  readonly #ephemeralConfig: ResolvedOptions;
+  /** The shared lane of stateless requests, once one came. */
+  #lane: StatelessLane | undefined;
+  #laneOpening: Promise<StatelessLane> | undefined;
+  /** Transports of one stateless request each, for requests whose id was in use on the lane. */
+  readonly #ownLanes = new Set<ServerSession>();
+  /** Their options: a stateless stream is never resumed, so none of its events is kept. */
+  readonly #laneConfig: ResolvedOptions;
   /** Sessions being connected, counted against the limit already. */
   #opening = 0;
 
@@ -37,7 +50,7 @@ export class SessionTable {
     this.#server = server;
     this.#config = config;
     const keepNone = new MemoryEventStore(0);
-    this.#ephemeralConfig = { ...config, createEventStore: () => keepNone };
+    this.#laneConfig = { ...config, createEventStore: () => keepNone };
   }
 
   /** The server every session of this endpoint is served by. */
@@ -51,7 +64,7 @@ export class SessionTable {
 
   /** Whether no more sessions may be opened. */
   get full(): boolean {
-    return this.#entries.size + this.#ephemeral.size + this.#opening >= this.#config.maxSessions;
+    return this.#entries.size + (this.#lane?.transport.inFlight ?? 0) + this.#ownLanes.size + this.#opening >= this.#config.maxSessions;
   }
 
   /** The open session with this id; ended and expired sessions are gone. */
@@ -83,16 +96,41 @@ export class SessionTable {
     }
   }
 
-  /**
-   * A transport for one stateless request: served like a session but never listed, so no id
-   * goes out and nothing outlives the request. Counted against the limit while it runs.
-   */
-  async openEphemeral(): Promise<{ transport: HttpSessionTransport; serverSession: ServerSession }> {
-    const transport = new HttpSessionTransport('stateless', this.#ephemeralConfig, () => {});
-    const serverSession = await this.#connect(transport);
-    this.#ephemeral.add(serverSession);
-    void serverSession.finished.then(() => this.#ephemeral.delete(serverSession));
-    return { transport, serverSession };
+  /** The shared lane of stateless requests when it is open; else `openLane()` opens it. */
+  get lane(): StatelessLane | undefined {
+    return this.#lane && !this.#lane.transport.closed ? this.#lane : undefined;
+  }
+
+  /** Opens the shared lane of stateless requests (again, if it was closed), once however many ask. */
+  openLane(): Promise<StatelessLane> {
+    return (this.#laneOpening ??= this.#connectLane().then(
+      (lane) => {
+        this.#laneOpening = undefined;
+        return (this.#lane = lane);
+      },
+      (error: unknown) => {
+        this.#laneOpening = undefined;
+        throw error;
+      },
+    ));
+  }
+
+  /** A lane for one stateless request alone; it closes when that request is over. */
+  async openOwnLane(): Promise<StatelessLane> {
+    const lane = await this.#connectLane();
+    this.#ownLanes.add(lane.serverSession);
+    void lane.serverSession.finished.then(() => this.#ownLanes.delete(lane.serverSession));
+    return lane;
+  }
+
+  async #connectLane(): Promise<StatelessLane> {
+    this.#opening++;
+    try {
+      const transport = new HttpSessionTransport('stateless', this.#laneConfig, () => {});
+      return { transport, serverSession: await this.#server.connect(transport, { listed: false }) };
+    } finally {
+      this.#opening--;
+    }
   }
 
   /**
@@ -100,7 +138,8 @@ export class SessionTable {
    * result, so their clients know the end was meant and do not reconnect at once.
    */
   async closeAll(): Promise<void> {
-    const sessions = [...[...this.#entries.values()].map((entry) => entry.serverSession), ...this.#ephemeral];
+    const sessions = [...[...this.#entries.values()].map((entry) => entry.serverSession), ...this.#ownLanes];
+    if (this.#lane) sessions.push(this.#lane.serverSession);
     await Promise.all(sessions.map((session) => this.#server.endSubscriptions(session)));
     await Promise.all(sessions.map((session) => session.close()));
   }

@@ -9,11 +9,11 @@
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
 import type { SendOptions, Transport } from '../../transports/transport.js';
-import type { HttpRequestLike, HttpResponseSink, HttpStreamWriter } from '../exchange.js';
+import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { EventStore, StoredMessage } from './event-store.js';
 import type { InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
-import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
+import { PostExchange, type AnswerStreams, type PostExchangeOptions } from './post-exchange.js';
 import { SSE_HEADERS } from './replies.js';
 import { replayFinished, SseStream, type ReplayedEvent, type SseConnectionPolicy } from './sse-stream.js';
 
@@ -49,8 +49,8 @@ export class HttpSessionTransport implements Transport {
   #standalone: SseStream | undefined;
   #streamCount = 0;
   #sseConnections = 0;
-  #openExchanges = 0;
   #lastActivity: number;
+  readonly #streams: AnswerStreams;
   #closed = false;
   #version: () => string | undefined = () => undefined;
 
@@ -61,6 +61,7 @@ export class HttpSessionTransport implements Transport {
     this.#policy = { clock: config.clock, keepAliveMs: config.keepAliveMs, retryMs: config.sseRetryMs, connectionMaxMs: config.sseConnectionMaxMs };
     this.#onClosed = onClosed;
     this.#lastActivity = config.clock.now();
+    this.#streams = { preferStream: config.responseMode === 'sse', open: (sink, headers) => this.#openAnswerStream(sink, headers) };
   }
 
   /** Tells the transport where to read the negotiated revision once the session is initialized. */
@@ -77,9 +78,9 @@ export class HttpSessionTransport implements Transport {
     return this.#exchanges.size;
   }
 
-  /** Whether an HTTP request of this session is still being answered (a stream is open). */
+  /** Whether an HTTP request of this session is still being answered (or a stream is open). */
   get busy(): boolean {
-    return this.#openExchanges > 0;
+    return this.#exchanges.size > 0 || this.#idlessBatches.length > 0 || this.#sseConnections > 0;
   }
 
   /** When an HTTP request of this session last started or finished. */
@@ -115,32 +116,9 @@ export class HttpSessionTransport implements Transport {
     return Promise.resolve();
   }
 
-  /**
-   * Counts an HTTP request of this session as open until its response is complete or its
-   * client leaves, for idle expiry. Returns the sink to answer through.
-   */
-  track(request: HttpRequestLike, sink: HttpResponseSink): HttpResponseSink {
-    this.#openExchanges++;
+  /** Marks the session active now: an HTTP request of it arrived (for idle expiry). */
+  touch(): void {
     this.#lastActivity = this.#config.clock.now();
-    let open = true;
-    const done = (): void => {
-      if (!open) return;
-      open = false;
-      this.#openExchanges--;
-      this.#lastActivity = this.#config.clock.now();
-    };
-    request.onAbort(done);
-    return {
-      send: (status, headers, body) => {
-        sink.send(status, headers, body);
-        done();
-      },
-      stream: (status, headers) => {
-        const writer = sink.stream(status, headers);
-        writer.onClose(done);
-        return writer;
-      },
-    };
   }
 
   /** Whether a request with this id is still waiting for its answer. */
@@ -149,12 +127,8 @@ export class HttpSessionTransport implements Transport {
   }
 
   /** A POST exchange whose answer streams belong to this session. */
-  createExchange(options: Omit<PostExchangeOptions, 'openStream' | 'preferStream'>): PostExchange {
-    return new PostExchange({
-      ...options,
-      preferStream: this.#config.responseMode === 'sse',
-      openStream: (sink, headers) => this.#openAnswerStream(sink, headers),
-    });
+  createExchange(options: PostExchangeOptions): PostExchange {
+    return new PostExchange(options, this.#streams);
   }
 
   /** Hands a POST body to the connection; its answers will go to `exchange`. */
@@ -172,6 +146,17 @@ export class HttpSessionTransport implements Transport {
       const target = this.#exchanges.get(id);
       if (target?.cancel(id)) this.#retire(target);
     }
+  }
+
+  /**
+   * Cancels a request as if its client had sent `notifications/cancelled`: its handler's signal
+   * aborts and it is never answered. For requests whose client can only leave (stateless ones).
+   */
+  cancelRequest(id: RequestId, reason: string): void {
+    if (this.#closed || !this.#exchanges.has(id)) return;
+    this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
+    const target = this.#exchanges.get(id);
+    if (target?.cancel(id)) this.#retire(target);
   }
 
   /** Opens the standalone stream on a GET without `Last-Event-ID`; what it missed comes first. */
@@ -242,6 +227,7 @@ export class HttpSessionTransport implements Transport {
   }
 
   #retire(exchange: PostExchange): void {
+    this.#lastActivity = this.#config.clock.now();
     for (const id of exchange.ids) {
       if (this.#exchanges.get(id) === exchange) this.#exchanges.delete(id);
     }
@@ -271,6 +257,7 @@ export class HttpSessionTransport implements Transport {
       if (!counted) return;
       counted = false;
       this.#sseConnections--;
+      this.#lastActivity = this.#config.clock.now();
     });
     stream.attach(writer, replay, this.#pollable());
   }

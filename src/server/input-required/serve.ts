@@ -11,7 +11,8 @@ import { INPUT_REQUIRED_METHODS, RESULT_TYPE, type InputResponses } from '../../
 import type { ServerContext } from '../context.js';
 import { requestBinding, salientParams, type RequestBinding } from './binding.js';
 import { InputRound } from './input-round.js';
-import { RequestStateSealer, type RequestStateSecret } from './request-state.js';
+import { RequestStateSealer, type RequestStateSecret, type RoundState } from './request-state.js';
+import { isThenable } from '../../internal/maybe-async.js';
 
 export interface RequestStateOptions {
   /**
@@ -57,27 +58,52 @@ export class MultiRoundTrip {
     return (params, ctx) => (ctx.envelope ? this.#serve(handler, params, ctx) : handler(params, ctx));
   }
 
-  async #serve(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext): Promise<unknown> {
+  /** Runs one round; synchronous when the handler is and the round needs no sealing or opening. */
+  #serve(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext): unknown {
     const salient = salientParams(ctx.method, params);
-    let binding: Promise<RequestBinding> | undefined;
-    const bind = () => (binding ??= Promise.resolve(this.#principal(ctx)).then((principal) => requestBinding(ctx.method, salient, principal)));
-    const earlier = typeof params.requestState === 'string' ? await this.#sealer.open(params.requestState, await bind()) : undefined;
+    const binder = new Binder(() => Promise.resolve(this.#principal(ctx)).then((principal) => requestBinding(ctx.method, salient, principal)));
+    if (typeof params.requestState === 'string') {
+      const sealed = params.requestState;
+      return binder.get().then(async (binding) => this.#run(handler, params, ctx, await this.#sealer.open(sealed, binding), binder));
+    }
+    return this.#run(handler, params, ctx, undefined, binder);
+  }
+
+  #run(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext, earlier: RoundState | undefined, binder: Binder): unknown {
     const round = new InputRound(earlier, params.inputResponses as InputResponses | undefined);
     ctx.inputRound = round;
     let result: unknown;
-    let failure: { error: unknown } | undefined;
     try {
-      result = await handler(params, ctx);
+      result = handler(params, ctx);
     } catch (error) {
-      failure = { error };
+      return this.#outcome(round, binder, { error });
     }
+    if (!isThenable(result)) return this.#outcome(round, binder, undefined, result);
+    return Promise.resolve(result).then(
+      (value) => this.#outcome(round, binder, undefined, value),
+      (error: unknown) => this.#outcome(round, binder, { error }),
+    );
+  }
+
+  #outcome(round: InputRound, binder: Binder, failure: { error: unknown } | undefined, result?: unknown): unknown {
     // A question left unanswered decides the outcome, whatever the handler made of the signal.
-    if (round.needsInput) {
-      const inputRequests = round.inputRequests;
-      const requestState = await this.#sealer.seal(round.carry(), await bind());
-      return { resultType: RESULT_TYPE.inputRequired, ...(inputRequests && { inputRequests }), requestState };
-    }
+    if (round.needsInput) return this.#inputRequired(round, binder);
     if (failure) throw failure.error;
     return result;
+  }
+
+  async #inputRequired(round: InputRound, binder: Binder): Promise<Record<string, unknown>> {
+    const inputRequests = round.inputRequests;
+    const requestState = await this.#sealer.seal(round.carry(), await binder.get());
+    return { resultType: RESULT_TYPE.inputRequired, ...(inputRequests && { inputRequests }), requestState };
+  }
+}
+
+/** The request's binding, worked out at most once and only when state is opened or sealed. */
+class Binder {
+  #binding: Promise<RequestBinding> | undefined;
+  constructor(readonly compute: () => Promise<RequestBinding>) {}
+  get(): Promise<RequestBinding> {
+    return (this.#binding ??= this.compute());
   }
 }
