@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../jsonrpc/clock.js';
 import type { CacheScope } from '../types/base.js';
+import { canonicalJson } from '../internal/canonical-json.js';
 
 /** The methods whose complete results may carry `ttlMs` and `cacheScope`. */
 export const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
@@ -122,13 +123,4 @@ export class ResultCache {
  */
 export function cacheKey(method: string, params: Record<string, unknown> | undefined): string {
   return `${method} ${canonicalJson(params ?? {})}`;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

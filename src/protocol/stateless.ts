@@ -69,12 +69,13 @@ export function missingClientCapability(required: Record<string, unknown>, messa
 
 /** A result as the stateless revision sends it: `resultType` and the server's identity in `_meta`. */
 export function dressResult(result: Record<string, unknown>, serverInfo: Record<string, unknown>): Record<string, unknown> {
-  const meta = isObject(result._meta) ? result._meta : undefined;
-  return {
-    ...result,
-    resultType: typeof result.resultType === 'string' ? result.resultType : 'complete',
-    _meta: { ...meta, [META.serverInfo]: serverInfo },
-  };
+  // Object.assign, not spread: a spread copy that then gets new members is slow on V8 11.
+  const dressed: Record<string, unknown> = Object.assign({}, result);
+  if (typeof result.resultType !== 'string') dressed.resultType = 'complete';
+  const meta: Record<string, unknown> = isObject(result._meta) ? Object.assign({}, result._meta) : {};
+  meta[META.serverInfo] = serverInfo;
+  dressed._meta = meta;
+  return dressed;
 }
 
 function invalidMeta(key: string, issue: string): McpError {

@@ -153,10 +153,12 @@ export class Server {
     const served = options.versions ?? SUPPORTED_VERSIONS;
     const statefulVersions = served.filter(isStatefulVersion);
     this.#servesStateless = options.stateless !== false && served.some(isStateless);
+    // Shaped once: every stateless result carries it.
+    const statelessInfo = shapeForRevision('Implementation', info, LATEST_VERSION);
     this.#stateless = {
       versions: served.filter(isStateless),
       finish: (method, result) => {
-        const dressed = dressResult(result, shapeForRevision('Implementation', this.info, LATEST_VERSION));
+        const dressed = dressResult(result, statelessInfo);
         const hints = cacheHints.get(method);
         if (hints !== undefined && dressed.resultType === 'complete') {
           dressed.ttlMs ??= hints.ttlMs;

@@ -6,7 +6,7 @@
  */
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Server } from '../../server/server.js';
-import type { HttpExchangeHandler, HttpResponseSink } from '../exchange.js';
+import type { HttpExchangeHandler, HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import { hostOriginRejection } from '../host-origin-check.js';
 import { handleDelete, handleGet } from './handle-get-delete.js';
 import { handlePost } from './handle-post.js';
@@ -32,7 +32,7 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
   const sessions = new SessionTable(server, config);
 
   const handle: HttpExchangeHandler = async (request, response) => {
-    const sink = recordingUse(response);
+    const sink = new RecordingSink(response);
     try {
       const rejection = hostOriginRejection(request, config);
       if (rejection !== undefined) return refuse(sink, 403, TransportErrorCode.BadRequest, `Forbidden: ${rejection}`);
@@ -59,19 +59,17 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
 }
 
 /** The sink, remembering whether a response was started, so a failure can still be answered. */
-function recordingUse(sink: HttpResponseSink): HttpResponseSink & { readonly used: boolean } {
-  let used = false;
-  return {
-    get used() {
-      return used;
-    },
-    send(status, headers, body) {
-      used = true;
-      sink.send(status, headers, body);
-    },
-    stream(status, headers) {
-      used = true;
-      return sink.stream(status, headers);
-    },
-  };
+class RecordingSink implements HttpResponseSink {
+  used = false;
+  constructor(readonly sink: HttpResponseSink) {}
+
+  send(status: number, headers: Readonly<Record<string, string>>, body?: string): void {
+    this.used = true;
+    this.sink.send(status, headers, body);
+  }
+
+  stream(status: number, headers: Readonly<Record<string, string>>): HttpStreamWriter {
+    this.used = true;
+    return this.sink.stream(status, headers);
+  }
 }

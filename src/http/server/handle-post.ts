@@ -10,7 +10,7 @@ import { handshakeNotServed } from '../../protocol/errors.js';
 import { isStateless } from '../../protocol/versions.js';
 import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
 import { handleStatelessPost, isStatelessHeader, isStatelessPost, servesStateless } from './handle-stateless-post.js';
-import { accepts, isJsonContentType, protocolVersionProblem } from './header-checks.js';
+import { acceptsJsonAndSse, isJsonContentType, protocolVersionProblem } from './header-checks.js';
 import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
 import type { StoredMessage } from './event-store.js';
@@ -21,8 +21,7 @@ const { BadRequest } = TransportErrorCode;
 
 /** Answers a POST: checks its headers, reads and parses the body, and hands it to its session. */
 export async function handlePost(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable, config: ResolvedOptions): Promise<void> {
-  const accept = request.header('accept');
-  if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+  if (!acceptsJsonAndSse(request.header('accept'))) {
     return refuse(sink, 406, BadRequest, 'Not Acceptable: the client must accept both application/json and text/event-stream');
   }
   if (!isJsonContentType(request.header('content-type'))) {

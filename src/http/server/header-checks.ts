@@ -20,8 +20,24 @@ export function accepts(accept: string | undefined, type: string): boolean {
   });
 }
 
+/**
+ * Whether an `Accept` header admits both JSON and SSE, as a POST's must. A client sends the same
+ * header on every request, so the last one's verdict is kept.
+ */
+export function acceptsJsonAndSse(accept: string | undefined): boolean {
+  if (accept !== lastAccept) {
+    lastAccept = accept;
+    lastAcceptVerdict = accepts(accept, 'application/json') && accepts(accept, 'text/event-stream');
+  }
+  return lastAcceptVerdict;
+}
+
+let lastAccept: string | undefined;
+let lastAcceptVerdict = false;
+
 /** Whether a `Content-Type` header is `application/json`, parameters (`charset`) aside. */
 export function isJsonContentType(contentType: string | undefined): boolean {
+  if (contentType === 'application/json') return true;
   if (contentType === undefined) return false;
   return contentType.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
 }

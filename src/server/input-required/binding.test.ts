@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson, requestBinding, salientParams } from './binding.js';
+import { canonicalJson } from '../../internal/canonical-json.js';
+import { requestBinding, salientParams } from './binding.js';
 import { fromBase64Url, toBase64Url } from './base64url.js';
 
 describe('canonicalJson', () => {
@@ -19,6 +20,12 @@ describe('requestBinding', () => {
     assert.deepEqual(a, b);
     assert.notEqual(a.params, c.params);
     assert.equal((await bind('resources/read', { uri: 'a://b' })).principal, undefined);
+  });
+
+  it('binds the same arguments sent in another order alike', async () => {
+    const a = await requestBinding('tools/call', salientParams('tools/call', { name: 't', arguments: { x: 1, y: { b: 2, a: 1 } } }), 'p');
+    const b = await requestBinding('tools/call', salientParams('tools/call', { name: 't', arguments: { y: { a: 1, b: 2 }, x: 1 } }), 'p');
+    assert.deepEqual(a, b);
   });
 });
 

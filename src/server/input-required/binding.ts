@@ -4,6 +4,7 @@
  * for one request cannot be replayed on another, or by someone else.
  * @module
  */
+import { canonicalJson } from '../../internal/canonical-json.js';
 import { toBase64Url } from './base64url.js';
 
 export interface RequestBinding {
@@ -15,30 +16,22 @@ export interface RequestBinding {
 }
 
 /**
- * The params that identify a request, as canonical JSON: the tool or prompt name and its
- * arguments, or the resource URI. Taken before the handler runs, which may change its arguments.
+ * The params that identify a request, as JSON: the tool or prompt name and its arguments, or the
+ * resource URI. Taken before the handler runs, which may change its arguments; plain JSON, which
+ * is cheap, since most requests never need their binding.
  */
 export function salientParams(method: string, params: Record<string, unknown>): string {
-  return canonicalJson(method === 'resources/read' ? [method, params.uri] : [method, params.name, params.arguments ?? {}]);
+  return JSON.stringify(method === 'resources/read' ? [method, params.uri ?? null] : [method, params.name ?? null, params.arguments ?? {}]);
 }
 
-/** `salient` is what `salientParams` gave for the request. */
+/**
+ * `salient` is what `salientParams` gave for the request. Its keys are put in order first, so
+ * the same params sent in another order bind alike.
+ */
 export async function requestBinding(method: string, salient: string, principal: string | undefined): Promise<RequestBinding> {
-  const [paramsDigest, principalDigest] = await Promise.all([sha256(salient), principal === undefined ? undefined : sha256(principal)]);
+  const canonical = canonicalJson(JSON.parse(salient));
+  const [paramsDigest, principalDigest] = await Promise.all([sha256(canonical), principal === undefined ? undefined : sha256(principal)]);
   return { method, params: paramsDigest, principal: principalDigest };
-}
-
-/** JSON with object keys sorted at every level, so equal values always give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((k) => record[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 async function sha256(text: string): Promise<string> {

@@ -105,21 +105,25 @@ export function record(value: Guard): Guard {
 
 /** An object with these required and optional members; other members are allowed. */
 export function obj(required: Shape, optionalMembers: Shape = {}): Guard {
-  const req = Object.entries(required);
-  const opt = Object.entries(optionalMembers);
+  // Parallel arrays and index loops: guards run on every message.
+  const reqKeys = Object.keys(required);
+  const reqGuards = Object.values(required);
+  const optKeys = Object.keys(optionalMembers);
+  const optGuards = Object.values(optionalMembers);
   return (v) => {
     if (!isObject(v)) return 'expected object';
-    for (const [key, guard] of req) {
+    for (let i = 0; i < reqKeys.length; i++) {
+      const key = reqKeys[i]!;
       const member = v[key];
       if (member === undefined) return at(key, MISSING);
-      const issue = guard(member);
+      const issue = reqGuards[i]!(member);
       if (issue !== undefined) return at(key, issue);
     }
-    for (const [key, guard] of opt) {
-      const member = v[key];
+    for (let i = 0; i < optKeys.length; i++) {
+      const member = v[optKeys[i]!];
       if (member === undefined) continue;
-      const issue = guard(member);
-      if (issue !== undefined) return at(key, issue);
+      const issue = optGuards[i]!(member);
+      if (issue !== undefined) return at(optKeys[i]!, issue);
     }
     return undefined;
   };
