@@ -8,21 +8,33 @@ import { ConnectionClosedError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
 import { encodeLine } from '../transports/ndjson.js';
 
-interface Pending {
-  resolve: () => void;
-  reject: (error: Error) => void;
+/** Lines queued in one turn: they go out in one `write`, and share one promise. */
+interface Batch {
+  text: string;
+  readonly done: Promise<void>;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { text: '', done, resolve, reject };
 }
 
 /**
  * Queues lines and writes everything queued in one tick as a single `write`. A line's promise
- * settles when the stream has taken its bytes (the write callback). After a `write` that returns
- * `false`, nothing more is written until `drain`, so lines stay in order and callers that await
- * their sends are slowed to the reader's pace.
+ * settles when the stream has taken its bytes (the write callback); lines written together
+ * share it. After a `write` that returns `false`, nothing more is written until `drain`, so
+ * lines stay in order and callers that await their sends are slowed to the reader's pace.
  */
 export class LineWriter {
   private readonly stream: Writable;
-  private lines: string[] = [];
-  private waiters: Pending[] = [];
+  private batch: Batch | undefined;
   private scheduled = false;
   private waitingForDrain = false;
   private failure: Error | undefined;
@@ -34,7 +46,6 @@ export class LineWriter {
     this.stream = stream;
   }
 
-  /** Queues one line (with its newline). */
   /** Encodes a message as one line and writes it; a message JSON cannot encode rejects. */
   writeMessage(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     let line: string;
@@ -46,18 +57,18 @@ export class LineWriter {
     return this.write(line);
   }
 
+  /** Queues one line (with its newline). */
   write(line: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise<void>((resolve, reject) => {
-      this.lines.push(line);
-      this.waiters.push({ resolve, reject });
-      if (!this.scheduled && !this.waitingForDrain) {
-        this.scheduled = true;
-        // nextTick runs after the current microtasks drain, so sends made by promise
-        // continuations in the same turn join the same write.
-        process.nextTick(this.flushQueued);
-      }
-    });
+    const batch = (this.batch ??= newBatch());
+    batch.text += line;
+    if (!this.scheduled && !this.waitingForDrain) {
+      this.scheduled = true;
+      // nextTick runs after the current microtasks drain, so sends made by promise
+      // continuations in the same turn join the same write.
+      process.nextTick(this.flushQueued);
+    }
+    return batch.done;
   }
 
   /** Writes whatever is queued now, even while waiting for `drain` (used before ending the stream). */
@@ -67,18 +78,17 @@ export class LineWriter {
 
   /** Resolves once nothing is queued and every write handed to the stream has completed or failed. */
   idle(): Promise<void> {
-    if (this.inFlight === 0 && this.lines.length === 0) return Promise.resolve();
+    if (this.inFlight === 0 && this.batch === undefined) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Rejects everything queued and every later line with `error`. Bytes already written are not recalled. */
   fail(error: Error): void {
     this.failure ??= error;
-    const waiters = this.waiters;
-    this.lines = [];
-    this.waiters = [];
+    const batch = this.batch;
+    this.batch = undefined;
     this.stream.off('drain', this.onDrain);
-    for (const w of waiters) w.reject(this.failure);
+    batch?.reject(this.failure);
     if (this.inFlight === 0) this.notifyIdle();
   }
 
@@ -99,26 +109,19 @@ export class LineWriter {
   };
 
   private writeBatch(): void {
-    if (this.lines.length === 0 || this.failure) return;
-    const data = this.lines.length === 1 ? this.lines[0]! : this.lines.join('');
-    const waiters = this.waiters;
-    this.lines = [];
-    this.waiters = [];
+    const batch = this.batch;
+    if (batch === undefined || this.failure) return;
+    this.batch = undefined;
     if (!this.stream.writable) {
-      const error = new ConnectionClosedError('The output stream is closed');
-      for (const w of waiters) w.reject(error);
+      batch.reject(new ConnectionClosedError('The output stream is closed'));
       return;
     }
     this.inFlight++;
-    const accepted = this.stream.write(data, (error) => {
+    const accepted = this.stream.write(batch.text, (error) => {
       this.inFlight--;
-      if (error) {
-        const closed = new ConnectionClosedError(`Write failed: ${error.message}`, undefined, { cause: error });
-        for (const w of waiters) w.reject(closed);
-      } else {
-        for (const w of waiters) w.resolve();
-      }
-      if (this.inFlight === 0 && this.lines.length === 0) this.notifyIdle();
+      if (error) batch.reject(new ConnectionClosedError(`Write failed: ${error.message}`, undefined, { cause: error }));
+      else batch.resolve();
+      if (this.inFlight === 0 && this.batch === undefined) this.notifyIdle();
     });
     if (!accepted && !this.waitingForDrain) {
       this.waitingForDrain = true;

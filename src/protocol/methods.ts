@@ -59,6 +59,10 @@ export function requiredCapability(method: string, version: string): string | un
 
 /** Whether a capabilities object declares the dotted path (`resources.subscribe`). */
 export function hasCapability(capabilities: Record<string, unknown> | undefined, path: string): boolean {
+  if (path.indexOf('.') === -1) {
+    const value = capabilities?.[path];
+    return value !== undefined && value !== null && value !== false;
+  }
   let node: unknown = capabilities;
   for (const key of path.split('.')) {
     if (typeof node !== 'object' || node === null) return false;

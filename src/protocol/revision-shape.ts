@@ -12,7 +12,7 @@ import { FIELDS, inSpan, isRevision, type Span } from '../types/revisions.js';
  */
 export function shapeForRevision<T extends object>(type: string, value: T, version: string): T {
   const fields = FIELDS[type];
-  if (!fields || !isRevision(version)) return value;
+  if (!fields || !isRevision(version) || hasEveryField(type, version)) return value;
   let copy: Record<string, unknown> | undefined;
   for (const path in fields) {
     const span: Span = fields[path]!;
@@ -34,4 +34,20 @@ export function shapeForRevision<T extends object>(type: string, value: T, versi
     copy[head] = rest;
   }
   return (copy ?? value) as T;
+}
+
+/** Types whose every member exists in a revision, by revision: nothing of theirs is ever removed there. */
+const COMPLETE = new Map<string, Map<string, boolean>>();
+
+/** Whether every member of `type` exists in `version` (worked out once per pair; shaping runs per message). */
+function hasEveryField(type: string, version: string): boolean {
+  let byType = COMPLETE.get(version);
+  if (byType === undefined) COMPLETE.set(version, (byType = new Map()));
+  let complete = byType.get(type);
+  if (complete === undefined) {
+    const fields = FIELDS[type] ?? {};
+    complete = Object.values(fields).every((span) => inSpan(span, version as Parameters<typeof inSpan>[1]));
+    byType.set(type, complete);
+  }
+  return complete;
 }

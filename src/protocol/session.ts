@@ -260,21 +260,15 @@ export class Session {
     return this.#run(ctx, handler, params, finish);
   }
 
-  /** Runs a handler, tracking it for cancellation; `finish` shapes its result. */
+  /**
+   * Runs a handler; one that answers later is tracked for cancellation until it settles (nothing
+   * can cancel a handler that answers before returning). `finish` shapes its result.
+   */
   #run(ctx: RequestContext, handler: RequestHandler, params: Record<string, unknown>, finish: (result: unknown) => unknown): unknown {
+    const outcome = handler(params, ctx);
+    if (!(outcome instanceof Promise)) return finish(outcome);
     const id = ctx.requestId;
     this.#inflight.set(id, ctx);
-    let outcome: unknown;
-    try {
-      outcome = handler(params, ctx);
-    } catch (error) {
-      this.#inflight.delete(id);
-      throw error;
-    }
-    if (!(outcome instanceof Promise)) {
-      this.#inflight.delete(id);
-      return finish(outcome);
-    }
     return outcome.then(
       (result: unknown) => {
         this.#inflight.delete(id);

@@ -5,7 +5,7 @@
  * @module
  */
 import { isObject } from '../jsonrpc/message.js';
-import type { TextContent } from '../types/content.js';
+import type { ContentBlock, TextContent } from '../types/content.js';
 import { hasField, inSpan, isRevision, VALUE_FORMS, type Span } from '../types/revisions.js';
 import type { CallToolResult } from '../types/tools.js';
 import { shapeContentBlock } from './prompt-content.js';
@@ -39,11 +39,12 @@ export function resultForRevision(result: CallToolResult, version: string): Call
     const { structuredContent: _dropped, ...rest } = result;
     shaped = rest;
   }
-  let changed = false;
-  const content = shaped.content.map((block) => {
+  // A new content array only when a block changed: most results go out as they are.
+  let content: ContentBlock[] | undefined;
+  for (let i = 0; i < shaped.content.length; i++) {
+    const block = shaped.content[i]!;
     const next = shapeContentBlock(block, version);
-    if (next !== block) changed = true;
-    return next;
-  });
-  return changed ? { ...shaped, content } : shaped;
+    if (next !== block) (content ??= shaped.content.slice())[i] = next;
+  }
+  return content ? { ...shaped, content } : shaped;
 }
