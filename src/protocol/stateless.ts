@@ -29,12 +29,20 @@ export function statelessVersionOf(params: Record<string, unknown> | undefined):
 }
 
 /**
- * Reads and checks the envelope of a request that names a version. An unsupported version is
+ * Reads and checks the envelope of a request that names a version. `remember` keeps the result
+ * for the next read of the same `_meta` (a check made before the request is served). An unsupported version is
  * -32022 listing what the server supports; a missing or malformed member is -32602 naming it.
  */
-export function readEnvelope(params: Record<string, unknown>, supported: readonly string[]): RequestEnvelope {
+export function readEnvelope(params: Record<string, unknown>, supported: readonly string[], remember = false): RequestEnvelope {
   const meta = params._meta as Record<string, unknown>;
   const requested = meta[META.protocolVersion] as string;
+  // An HTTP endpoint reads the envelope before the request is served, which reads it again:
+  // the second read takes the first one's result (once, so a reused object is read afresh).
+  const known = envelopes.get(meta);
+  if (known !== undefined) {
+    envelopes.delete(meta);
+    if (known.protocolVersion === requested && supported.includes(requested)) return known;
+  }
   if (!isStateless(requested) || !supported.includes(requested)) {
     throw new McpError(McpErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', { supported: [...supported], requested });
   }
@@ -51,13 +59,18 @@ export function readEnvelope(params: Record<string, unknown>, supported: readonl
   if (logLevel !== undefined && !(LOGGING_LEVELS as readonly unknown[]).includes(logLevel)) {
     throw invalidMeta(META.logLevel, `expected one of ${LOGGING_LEVELS.join(', ')}`);
   }
-  return {
+  const envelope: RequestEnvelope = {
     protocolVersion: requested,
     clientCapabilities: capabilities as Record<string, unknown>,
     clientInfo: clientInfo as Record<string, unknown> | undefined,
     logLevel: logLevel as LoggingLevel | undefined,
   };
+  if (remember) envelopes.set(meta, envelope);
+  return envelope;
 }
+
+/** Envelopes already read, by their `_meta` object (the envelope holds parts of it, not copies). */
+const envelopes = new WeakMap<object, RequestEnvelope>();
 
 /**
  * The request needs client capabilities it did not declare (-32021). `required` is in the

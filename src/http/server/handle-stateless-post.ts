@@ -94,7 +94,7 @@ function envelopeRefusal(params: Record<string, unknown>, versions: readonly str
     return new McpError(McpErrorCode.InvalidParams, `Invalid request envelope: params._meta["${META.protocolVersion}"]: missing required property`);
   }
   try {
-    readEnvelope(params, versions);
+    readEnvelope(params, versions, true);
     return undefined;
   } catch (error) {
     if (error instanceof McpError) return error;

@@ -41,10 +41,11 @@ export class InputRound {
   readonly responses: Readonly<InputResponses>;
   readonly #earlier: Readonly<Record<string, unknown>>;
   #state: unknown;
-  readonly #used = new Map<string, unknown>();
-  readonly #methods = new Map<string, InputRequest['method']>();
-  readonly #requests = new Map<string, InputRequest>();
-  readonly #calls = new Map<string, number>();
+  // Created on first use: most rounds ask the client nothing.
+  #used: Map<string, unknown> | undefined;
+  #methods: Map<string, InputRequest['method']> | undefined;
+  #requests: Map<string, InputRequest> | undefined;
+  #calls: Map<string, number> | undefined;
   #explicit = false;
 
   constructor(earlier: RoundState | undefined, responses: InputResponses | undefined) {
@@ -70,7 +71,8 @@ export class InputRound {
     // An answer the handler already used in an earlier round wins over a new one under the same key.
     const given = Object.hasOwn(this.#earlier, k) ? this.#earlier[k] : Object.hasOwn(this.responses, k) ? this.responses[k] : undefined;
     if (given === undefined) {
-      if (!this.#requests.has(k)) this.#requests.set(k, request);
+      const requests = (this.#requests ??= new Map());
+      if (!requests.has(k)) requests.set(k, request);
       throw new InputRequiredSignal();
     }
     const issue = GUARDS[ANSWER_TYPE[request.method]]?.(given);
@@ -78,7 +80,7 @@ export class InputRound {
     const answer = given as Record<string, unknown>;
     // Only answers that passed every check are carried into later rounds.
     check?.(answer);
-    this.#used.set(k, answer);
+    (this.#used ??= new Map()).set(k, answer);
     return answer;
   }
 
@@ -87,7 +89,7 @@ export class InputRound {
     if (state !== undefined) this.#state = state;
     for (const [k, request] of Object.entries(requests ?? {})) {
       this.#claim(k, request.method);
-      this.#requests.set(k, request);
+      (this.#requests ??= new Map()).set(k, request);
     }
     this.#explicit = true;
     throw new InputRequiredSignal();
@@ -95,31 +97,33 @@ export class InputRound {
 
   /** Whether this run ends with an input-required result. */
   get needsInput(): boolean {
-    return this.#explicit || this.#requests.size > 0;
+    return this.#explicit || (this.#requests?.size ?? 0) > 0;
   }
 
   /** The input requests of this round, if any. */
   get inputRequests(): InputRequests | undefined {
-    return this.#requests.size > 0 ? Object.fromEntries(this.#requests) : undefined;
+    return this.#requests && this.#requests.size > 0 ? Object.fromEntries(this.#requests) : undefined;
   }
 
   /** What the next round needs to know: the answers used so far and the handler's state. */
   carry(): RoundState {
-    const answers = Object.fromEntries(this.#used);
+    const answers = Object.fromEntries(this.#used ?? []);
     return this.#state === undefined ? { answers } : { answers, state: this.#state };
   }
 
   #nextCall(method: InputRequest['method']): number {
-    const n = (this.#calls.get(method) ?? 0) + 1;
-    this.#calls.set(method, n);
+    const calls = (this.#calls ??= new Map());
+    const n = (calls.get(method) ?? 0) + 1;
+    calls.set(method, n);
     return n;
   }
 
   /** One key names one kind of input in a run. */
   #claim(key: string, method: InputRequest['method']): void {
     if (typeof key !== 'string' || key === '') throw new TypeError('An input key must be a non-empty string');
-    const known = this.#methods.get(key);
+    const methods = (this.#methods ??= new Map());
+    const known = methods.get(key);
     if (known !== undefined && known !== method) throw new TypeError(`Input key ${JSON.stringify(key)} is used for both ${known} and ${method}`);
-    this.#methods.set(key, method);
+    methods.set(key, method);
   }
 }

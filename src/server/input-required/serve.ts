@@ -60,8 +60,7 @@ export class MultiRoundTrip {
 
   /** Runs one round; synchronous when the handler is and the round needs no sealing or opening. */
   #serve(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext): unknown {
-    const salient = salientParams(ctx.method, params);
-    const binder = new Binder(() => Promise.resolve(this.#principal(ctx)).then((principal) => requestBinding(ctx.method, salient, principal)));
+    const binder = new Binder(ctx, salientParams(ctx.method, params), this.#principal);
     if (typeof params.requestState === 'string') {
       const sealed = params.requestState;
       return binder.get().then(async (binding) => this.#run(handler, params, ctx, await this.#sealer.open(sealed, binding), binder));
@@ -102,8 +101,15 @@ export class MultiRoundTrip {
 /** The request's binding, worked out at most once and only when state is opened or sealed. */
 class Binder {
   #binding: Promise<RequestBinding> | undefined;
-  constructor(readonly compute: () => Promise<RequestBinding>) {}
+
+  constructor(
+    readonly ctx: ServerContext,
+    /** What `salientParams` gave before the handler ran. */
+    readonly salient: string,
+    readonly principal: NonNullable<RequestStateOptions['principal']>,
+  ) {}
+
   get(): Promise<RequestBinding> {
-    return (this.#binding ??= this.compute());
+    return (this.#binding ??= Promise.resolve(this.principal(this.ctx)).then((principal) => requestBinding(this.ctx.method, this.salient, principal)));
   }
 }
