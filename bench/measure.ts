@@ -1,5 +1,6 @@
 // Repetitions of one figure across implementations, interleaved (rep 1 of each, then rep 2 of
-// each, ...) so that a slow moment of a shared machine falls on all of them alike.
+// each, ...) so that a slow moment of a shared machine falls on all of them alike; ratios are
+// taken per repetition (see report.ts).
 import { median, type Figure, type Implementation } from './figure.js';
 import type { BenchOptions } from './options.js';
 
@@ -43,7 +44,9 @@ export async function measureTogether(spec: FiguresSpec, options: BenchOptions):
   const impls = spec.impls.filter((impl) => options.impls.includes(impl));
   const samples = new Map<Implementation, Sample[][]>(impls.map((impl) => [impl, spec.heads.map(() => [])]));
   for (let rep = 1; rep <= options.repetitions; rep++) {
-    for (const impl of impls) {
+    // Forward on odd repetitions, backward on even ones: a machine growing slower or faster
+    // during the run does not favour whoever goes first.
+    for (const impl of rep % 2 === 1 ? impls : [...impls].reverse()) {
       let sampled: Sample[];
       try {
         sampled = await spec.run(impl);

@@ -4,7 +4,7 @@
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { format } from './measure.js';
 import { TARGETS, type Target } from './targets.js';
-import type { Figure, Implementation } from './figure.js';
+import { median, type Figure, type Implementation } from './figure.js';
 
 export interface Machine {
   cpu: string;
@@ -41,9 +41,16 @@ function valueOf(figures: readonly Figure[], name: string, impl: Implementation)
   return figures.find((f) => f.name === name && f.impl === impl);
 }
 
-/** `a / b`, or NaN when either is missing or b is not a positive number. */
-function ratio(a: Figure | undefined, b: Figure | undefined): number {
-  if (a === undefined || b === undefined || !(b.value > 0) || Number.isNaN(a.value)) return Number.NaN;
+/**
+ * `a / b`: the median of the ratios of the repetitions measured side by side (this machine's
+ * speed drifts between repetitions far more than between neighbouring measurements), or of the
+ * medians when the repetitions do not pair up. NaN when either is missing or b is not positive.
+ */
+export function ratio(a: Figure | undefined, b: Figure | undefined): number {
+  if (a === undefined || b === undefined) return Number.NaN;
+  const paired = a.runs.length === b.runs.length ? a.runs.flatMap((v, i) => (b.runs[i]! > 0 && !Number.isNaN(v) ? [v / b.runs[i]!] : [])) : [];
+  if (paired.length > 0 && paired.length === a.runs.length) return median(paired);
+  if (!(b.value > 0) || Number.isNaN(a.value)) return Number.NaN;
   return a.value / b.value;
 }
 
@@ -72,7 +79,7 @@ export function toMarkdown(report: Report): string {
     '# Benchmark results',
     '',
     `Run on ${report.date} on ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, Node ${m.node}.`,
-    `Each value is the median of ${report.repetitions} repetitions${report.scale === 1 ? '' : ` at scale ${report.scale}`}; in brackets, its ratio to raw measured in the same run.`,
+    `Each value is the median of ${report.repetitions} repetitions${report.scale === 1 ? '' : ` at scale ${report.scale}`}; in brackets, its ratio to raw: the median of the ratios of repetitions measured side by side.`,
     `Versions: ${Object.entries(report.versions)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}. \`npm run bench\` makes this file; \`bench/README.md\` says what each figure measures.`,

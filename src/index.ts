@@ -36,6 +36,6 @@ export {
   type StatelessVersion,
 } from './protocol/versions.js';
 export type { Implementation } from './protocol/stateful.js';
-export type { Transport } from './transports/transport.js';
+export type { Transport, TransportReceiver } from './transports/transport.js';
 export type * from './types/index.js';
 export { META } from './types/meta.js';

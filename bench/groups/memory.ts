@@ -26,7 +26,9 @@ async function openSessions(url: string, count: number, concurrency: number): Pr
 async function sessionSample(impl: Implementation, sessions: number): Promise<Sample[]> {
   const server = await startHttpServer(impl, ['--mode', 'session']);
   try {
-    await openSessions(server.url, 20, 4); // warms the code paths up before the first reading
+    // Warms the code paths up first (as many sessions again as are measured), so code compiled
+    // along the way is not counted per session.
+    await openSessions(server.url, sessions, 8);
     const before = await server.memory();
     await openSessions(server.url, sessions, 8);
     const after = await server.memory();

@@ -1,6 +1,8 @@
 // The raw HTTP baseline: a node:http responder with no SDK that reads the body, parses it and
 // replies with JSON. `initialize` opens a session (a random id in a map, checked on every
-// later request without the 2026-07-28 envelope); notifications get 202.
+// later request without the 2026-07-28 envelope) that keeps what any server must know of its
+// client: the negotiated revision, the client's capabilities and identity, and when it was last
+// active (to expire it); notifications get 202.
 import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import { toolCountFromArgs } from '../workload.js';
@@ -9,7 +11,9 @@ import { rawAnswer, rawTools, type RawRequest } from './raw-workload.js';
 
 interface RawSession {
   protocolVersion: string;
+  capabilities: unknown;
   clientInfo: unknown;
+  lastActivity: number;
 }
 
 const tools = rawTools(toolCountFromArgs(process.argv));
@@ -35,10 +39,13 @@ const httpServer = createServer((req, res) => {
     let sessionId: string | undefined;
     if (message.method === 'initialize') {
       sessionId = randomUUID();
-      sessions.set(sessionId, { protocolVersion: String(message.params?.protocolVersion), clientInfo: (message.params as { clientInfo?: unknown }).clientInfo });
+      const params = message.params as { protocolVersion?: string; capabilities?: unknown; clientInfo?: unknown };
+      sessions.set(sessionId, { protocolVersion: String(params.protocolVersion), capabilities: params.capabilities, clientInfo: params.clientInfo, lastActivity: Date.now() });
     } else if (message.params?._meta?.['io.modelcontextprotocol/protocolVersion'] === undefined) {
       const id = req.headers['mcp-session-id'];
-      if (typeof id !== 'string' || !sessions.has(id)) return reply(res, 404, { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } });
+      const session = typeof id === 'string' ? sessions.get(id) : undefined;
+      if (session === undefined) return reply(res, 404, { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } });
+      session.lastActivity = Date.now();
     }
     const answer = rawAnswer(message, tools);
     if (answer === undefined) return reply(res, 202, undefined);

@@ -172,9 +172,8 @@ export class Client {
       request: (method) => this.#requestHandlers.get(method) ?? answers.get(method),
       notification: (method) => events.handler(method),
     };
-    const session = new Session(transport, {
+    const session = new Session(transport, declared, {
       role: 'client',
-      capabilities: declared,
       handlers,
       ...(this.#options.requestTimeoutMs !== undefined && { defaultTimeoutMs: this.#options.requestTimeoutMs }),
       ...(this.#options.clock && { clock: this.#options.clock }),

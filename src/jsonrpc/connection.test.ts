@@ -219,7 +219,7 @@ describe('Connection: batches', () => {
     const notes: string[] = [];
     const { transport } = setup({
       acceptBatch: () => true,
-      onRequest: async (r, info) => ({ method: r.method, batched: info.batched }),
+      onRequest: async (r, batched) => ({ method: r.method, batched }),
       onNotification: (n) => notes.push(n.method),
     });
     transport.receive([

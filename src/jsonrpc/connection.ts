@@ -4,7 +4,7 @@
  * handlers and hears about abandoned requests so it can tell the peer.
  * @module
  */
-import type { SendOptions, Transport } from '../transports/transport.js';
+import type { SendOptions, Transport, TransportReceiver } from '../transports/transport.js';
 import { errorResponse } from './codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError, RequestTimeoutError } from './errors.js';
 import {
@@ -22,14 +22,12 @@ import { systemClock, type Clock, type TimerHandle } from './clock.js';
 /** Returned by a request handler to send no response at all (the request was cancelled). */
 export const NO_RESPONSE: unique symbol = Symbol('mcpkit.noResponse');
 
-export interface InboundRequestInfo {
-  /** The request arrived inside a batch. */
-  batched: boolean;
-}
-
 export interface ConnectionHandlers {
-  /** Answers a request with a result object, or throws a `JsonRpcError`; any other throw is -32603. */
-  onRequest(request: JsonRpcRequest, info: InboundRequestInfo): unknown;
+  /**
+   * Answers a request (`batched`: it arrived inside a batch) with a result object, or throws a
+   * `JsonRpcError`; any other throw is -32603.
+   */
+  onRequest(request: JsonRpcRequest, batched: boolean): unknown;
   onNotification(notification: JsonRpcNotification): void;
   /** One of our requests was given up (timeout or abort) while the peer may still be working on it. */
   onAbandon?(id: RequestId, method: string, reason: unknown): void;
@@ -85,31 +83,57 @@ interface Pending {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-export class Connection {
+export class Connection implements TransportReceiver {
   readonly #transport: Transport;
   readonly #handlers: ConnectionHandlers;
-  readonly #clock: Clock;
-  readonly #defaultTimeoutMs: number;
-  readonly #pending = new Map<RequestId, Pending>();
-  readonly #inbound = new Set<RequestId>();
+  /** Kept as given (the layer above shares one object among its connections); read with defaults. */
+  readonly #options: ConnectionOptions;
+  // Created on first use: an idle connection (an HTTP session between requests) holds nothing.
+  #pending: Map<RequestId, Pending> | undefined;
+  #inbound: Set<RequestId> | undefined;
   #nextId = 1;
   #closed: ConnectionClosedError | undefined;
   /** Inbound requests (or batches) whose response has not been handed to the transport yet. */
   #busy = 0;
   #inputEnded = false;
   #closing = false;
-  readonly #drainTimeoutMs: number;
 
   constructor(transport: Transport, handlers: ConnectionHandlers, options: ConnectionOptions = {}) {
     this.#transport = transport;
     this.#handlers = handlers;
-    this.#clock = options.clock ?? systemClock;
-    this.#defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
-    transport.onmessage = (value) => this.#receive(value);
-    transport.onend = () => this.#onInputEnd();
-    transport.onerror = (error) => handlers.onError?.(error);
-    transport.onclose = (error) => this.#onTransportClose(error);
+    this.#options = options;
+    if (transport.attach) {
+      transport.attach(this);
+    } else {
+      transport.onmessage = (value) => this.#receive(value);
+      transport.onend = () => this.#onInputEnd();
+      transport.onerror = (error) => handlers.onError?.(error);
+      transport.onclose = (error) => this.#onTransportClose(error);
+    }
+  }
+
+  /** For a transport that attached to this connection: an inbound JSON value. */
+  onTransportMessage(value: unknown): void {
+    this.#receive(value);
+  }
+
+  /** For a transport that attached to this connection: a problem that does not end it. */
+  onTransportError(error: Error): void {
+    this.#handlers.onError?.(error);
+  }
+
+  /** For a transport that attached to this connection: the peer's input ended. */
+  onTransportEnd(): void {
+    this.#onInputEnd();
+  }
+
+  /** For a transport that attached to this connection: it ended. */
+  onTransportClose(error?: Error): void {
+    this.#onTransportClose(error);
+  }
+
+  #clock(): Clock {
+    return this.#options.clock ?? systemClock;
   }
 
   /** Starts the transport. */
@@ -132,13 +156,13 @@ export class Connection {
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = options.id ?? this.allocateId();
-    const timeoutMs = options.timeoutMs ?? this.#defaultTimeoutMs;
-    const now = this.#clock.now();
+    const timeoutMs = options.timeoutMs ?? this.#options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const now = this.#clock().now();
     const deadline = options.maxTotalTimeoutMs === undefined ? Infinity : now + options.maxTotalTimeoutMs;
 
     return new Promise((resolve, reject) => {
       const entry: Pending = { method, resolve, reject, timer: undefined, timeoutMs, deadline, signal, onAbort: undefined };
-      this.#pending.set(id, entry);
+      (this.#pending ??= new Map()).set(id, entry);
       this.#arm(id, entry, now);
       if (signal) {
         entry.onAbort = () => this.#abandon(id, signal.reason);
@@ -158,15 +182,15 @@ export class Connection {
 
   /** Restarts a pending request's timeout (on progress, say), within its total bound. */
   resetTimeout(id: RequestId): void {
-    const entry = this.#pending.get(id);
+    const entry = this.#pending?.get(id);
     if (!entry) return;
-    if (entry.timer !== undefined) this.#clock.clearTimeout(entry.timer);
-    this.#arm(id, entry, this.#clock.now());
+    if (entry.timer !== undefined) this.#clock().clearTimeout(entry.timer);
+    this.#arm(id, entry, this.#clock().now());
   }
 
   /** Whether a request of ours with this id is still awaiting its response. */
   isPending(id: RequestId): boolean {
-    return this.#pending.has(id);
+    return this.#pending?.has(id) ?? false;
   }
 
   notify(method: string, params?: Record<string, unknown>, options?: SendOptions): Promise<void> {
@@ -197,11 +221,11 @@ export class Connection {
     }
     const delay = Math.min(entry.timeoutMs, remaining);
     if (delay === Infinity) return;
-    entry.timer = this.#clock.setTimeout(() => this.#timeout(id, entry), delay);
+    entry.timer = this.#clock().setTimeout(() => this.#timeout(id, entry), delay);
   }
 
   #timeout(id: RequestId, entry: Pending): void {
-    const total = entry.deadline !== Infinity && entry.deadline <= this.#clock.now();
+    const total = entry.deadline !== Infinity && entry.deadline <= this.#clock().now();
     const message = total
       ? `Request ${entry.method} (id ${id}) exceeded its maximum total time`
       : `Request ${entry.method} (id ${id}) timed out after ${entry.timeoutMs} ms`;
@@ -210,7 +234,7 @@ export class Connection {
 
   /** Gives up on a pending request: reject it locally and let the layer above tell the peer. */
   #abandon(id: RequestId, reason: unknown): void {
-    const entry = this.#pending.get(id);
+    const entry = this.#pending?.get(id);
     if (!entry || !this.#settle(id)) return;
     entry.reject(reason);
     if (!this.#closed) this.#handlers.onAbandon?.(id, entry.method, reason);
@@ -218,10 +242,10 @@ export class Connection {
 
   /** Removes a pending entry and its timer and abort listener; false when it was already gone. */
   #settle(id: RequestId): boolean {
-    const entry = this.#pending.get(id);
+    const entry = this.#pending?.get(id);
     if (!entry) return false;
-    this.#pending.delete(id);
-    if (entry.timer !== undefined) this.#clock.clearTimeout(entry.timer);
+    this.#pending?.delete(id);
+    if (entry.timer !== undefined) this.#clock().clearTimeout(entry.timer);
     if (entry.onAbort) entry.signal?.removeEventListener('abort', entry.onAbort);
     return true;
   }
@@ -233,7 +257,7 @@ export class Connection {
         ? error
         : new ConnectionClosedError(error ? `Connection closed: ${error.message}` : 'Connection closed', undefined, { cause: error });
     this.#closed = closed;
-    for (const [id, entry] of [...this.#pending]) {
+    for (const [id, entry] of [...(this.#pending ?? [])]) {
       this.#settle(id);
       entry.reject(closed);
     }
@@ -248,7 +272,7 @@ export class Connection {
     if (this.#closed || this.#inputEnded) return;
     this.#inputEnded = true;
     const ended = new ConnectionClosedError('Connection closed: the peer ended its input');
-    for (const [id, entry] of [...this.#pending]) {
+    for (const [id, entry] of [...(this.#pending ?? [])]) {
       this.#settle(id);
       entry.reject(ended);
     }
@@ -257,7 +281,7 @@ export class Connection {
       void this.close();
       return;
     }
-    this.#clock.setTimeout(() => void this.close(), this.#drainTimeoutMs);
+    this.#clock().setTimeout(() => void this.close(), this.#options.drainTimeoutMs ?? 10_000);
   }
 
   #idle(): void {
@@ -339,24 +363,24 @@ export class Connection {
 
   #dispatchRequest(request: JsonRpcRequest, batched: boolean): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     const id = request.id;
-    if (this.#inbound.has(id)) {
+    if (this.#inbound?.has(id)) {
       return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use`);
     }
     let outcome: unknown;
     try {
-      outcome = this.#handlers.onRequest(request, { batched });
+      outcome = this.#handlers.onRequest(request, batched);
     } catch (error) {
       return this.#errorFor(id, error);
     }
     if (!(outcome instanceof Promise)) return this.#resultFor(id, outcome);
-    this.#inbound.add(id);
+    (this.#inbound ??= new Set()).add(id);
     return outcome.then(
       (result) => {
-        this.#inbound.delete(id);
+        this.#inbound!.delete(id);
         return this.#resultFor(id, result);
       },
       (error: unknown) => {
-        this.#inbound.delete(id);
+        this.#inbound!.delete(id);
         return this.#errorFor(id, error);
       },
     );
@@ -380,7 +404,7 @@ export class Connection {
 
   #receiveResponse(value: Record<string, unknown>): void {
     const id = value.id;
-    const entry = isRequestId(id) ? this.#pending.get(id) : undefined;
+    const entry = isRequestId(id) ? this.#pending?.get(id) : undefined;
     if (!entry) {
       // Late (after a timeout or cancel), duplicated, or never asked for: nothing waits for it.
       this.#handlers.onError?.(new Error(`Dropped a response to unknown request id ${JSON.stringify(id)}`));

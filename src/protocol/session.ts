@@ -38,10 +38,9 @@ export interface PeerInfo {
   info: Record<string, unknown> | undefined;
 }
 
+/** How sessions behave; one object may serve every session of a server or client. */
 export interface SessionOptions {
   role: Role;
-  /** What this side declares it can do; inbound methods needing an undeclared capability get -32601. */
-  capabilities: Record<string, unknown>;
   handlers: HandlerTable;
   defaultTimeoutMs?: number;
   /** See `ConnectionOptions.drainTimeoutMs`. */
@@ -81,67 +80,99 @@ interface ProgressListener {
   reset: boolean;
 }
 
+/**
+ * A session is also what its connection calls (the `ConnectionHandlers` methods below): one
+ * object per session, no closures, which matters with thousands of sessions open.
+ */
 export class Session {
-  readonly role: Role;
+  // Few fields, and most of them set only when used: a server may hold thousands of sessions.
+  /** @internal */
   readonly connection: Connection;
+  /** @internal What this side declared it can do. */
   readonly capabilities: Record<string, unknown>;
-  #peer: PeerInfo | undefined;
+  // What initialization learned of the peer, as fields rather than an object of its own.
+  #peerVersion: string | undefined;
+  #peerCapabilities: Record<string, unknown> | undefined;
+  #peerInfo: Record<string, unknown> | undefined;
   readonly #options: SessionOptions;
-  readonly #inflight = new Map<RequestId, RequestContext>();
-  readonly #progress = new Map<string | number, ProgressListener>();
-  /** Id of the initialize request while it is being handled; it cannot be cancelled. */
-  #initializeId: RequestId | undefined;
+  #inflight: Map<RequestId, RequestContext> | undefined;
+  #progress: Map<string | number, ProgressListener> | undefined;
   /** The envelope put in every outgoing request's `_meta` (stateless client sessions). */
   #stamp: Record<string, unknown> | undefined;
   /** The revision of the last stateless request served: what outbound messages are judged by until a handshake. */
   #statelessVersion: string | undefined;
-  /** Resolves with the reason once the connection has closed. */
-  readonly finished: Promise<ConnectionClosedError>;
-  #finish!: (error: ConnectionClosedError) => void;
+  /** Why the connection closed, once it has; `finished` is made on first use. */
+  #closedBy: ConnectionClosedError | undefined;
+  #finished: { promise: Promise<ConnectionClosedError>; resolve: (error: ConnectionClosedError) => void } | undefined;
 
-  constructor(transport: Transport, options: SessionOptions) {
-    this.role = options.role;
-    this.capabilities = options.capabilities;
+  constructor(transport: Transport, capabilities: Record<string, unknown>, options: SessionOptions) {
+    this.capabilities = capabilities;
     this.#options = options;
-    this.finished = new Promise((resolve) => (this.#finish = resolve));
-    this.connection = new Connection(
-      transport,
-      {
-        onRequest: (request, info) => this.#onRequest(request, info.batched),
-        onNotification: (notification) => this.#onNotification(notification),
-        onAbandon: (id, method, reason) => this.#onAbandon(id, method, reason),
-        acceptBatch: () => this.#peer?.version === '2025-03-26',
-        onError: (error) => options.onError?.(error),
-        onClose: (error) => this.#onClose(error),
-        onInputEnd: () => options.onInputEnd?.(this),
-      },
-      {
-        ...(options.defaultTimeoutMs !== undefined && { defaultTimeoutMs: options.defaultTimeoutMs }),
-        ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),
-        ...(options.clock && { clock: options.clock }),
-      },
-    );
+    this.connection = new Connection(transport, this, options);
   }
 
-  /** The peer's negotiated version, capabilities and identity, once initialization is done. */
+  /** @internal */
+  get role(): Role {
+    return this.#options.role;
+  }
+
+  /** @internal For the connection: batches are acceptable only in a 2025-03-26 session. */
+  acceptBatch(): boolean {
+    return this.#peerVersion === '2025-03-26';
+  }
+
+  /** @internal For the connection: a problem that does not end it. */
+  onError(error: Error): void {
+    this.#options.onError?.(error);
+  }
+
+  /** @internal For the connection: the peer ended its input. */
+  onInputEnd(): void {
+    this.#options.onInputEnd?.(this);
+  }
+
+  /** Resolves with the reason once the connection has closed. */
+  get finished(): Promise<ConnectionClosedError> {
+    if (this.#finished === undefined) {
+      let resolve!: (error: ConnectionClosedError) => void;
+      const promise = new Promise<ConnectionClosedError>((r) => (resolve = r));
+      this.#finished = { promise, resolve };
+      if (this.#closedBy) resolve(this.#closedBy);
+    }
+    return this.#finished.promise;
+  }
+
+  /** @internal The peer's negotiated version, capabilities and identity, once initialization is done. */
   get peer(): PeerInfo | undefined {
-    return this.#peer;
+    const version = this.#peerVersion;
+    return version === undefined ? undefined : { version, capabilities: this.#peerCapabilities ?? {}, info: this.#peerInfo };
   }
 
   /** The negotiated protocol revision, once initialization is done. */
   get protocolVersion(): string | undefined {
-    return this.#peer?.version;
+    return this.#peerVersion;
+  }
+
+  /** @internal The capabilities the peer declared at initialization. */
+  get peerCapabilities(): Record<string, unknown> | undefined {
+    return this.#peerCapabilities;
+  }
+
+  /** @internal The identity the peer gave at initialization. */
+  get peerInfo(): Record<string, unknown> | undefined {
+    return this.#peerInfo;
   }
 
   get closed(): boolean {
     return this.connection.closed;
   }
 
-  /** Whether a request of the peer with this id is being handled (until its handler settles). */
+  /** @internal Whether a request of the peer with this id is being handled (until its handler settles). */
   serving(id: RequestId): boolean {
-    return this.#inflight.has(id);
+    return this.#inflight?.has(id) ?? false;
   }
 
+  /** @internal */
   start(): Promise<void> {
     return this.connection.start();
   }
@@ -150,12 +181,15 @@ export class Session {
     return this.connection.close();
   }
 
-  /** Records the outcome of initialization; from here on, messages are judged by `peer.version`. */
+  /** @internal Records the outcome of initialization; from here on, messages are judged by `peer.version`. */
   establish(peer: PeerInfo): void {
-    this.#peer = peer;
+    this.#peerVersion = peer.version;
+    this.#peerCapabilities = peer.capabilities;
+    this.#peerInfo = peer.info;
   }
 
   /**
+   * @internal
    * Makes every request of this (client) session stateless: `meta` (the revision, the client's
    * identity and capabilities) goes into each request's `_meta`.
    */
@@ -167,12 +201,12 @@ export class Session {
    * Sends a request to the peer. Fails locally, without sending, when the method does not
    * exist in the negotiated revision or the peer did not declare the capability it needs.
    */
-  async request(method: string, params: Record<string, unknown> | undefined, options: SendRequestOptions = {}): Promise<Record<string, unknown>> {
+  async request(method: string, params?: Record<string, unknown>, options: SendRequestOptions = {}): Promise<Record<string, unknown>> {
     this.#checkOutbound(method, 'request');
-    const version = this.#peer?.version;
+    const version = this.#peerVersion;
     if (version !== undefined) {
       const capability = requiredCapability(method, version);
-      if (capability && !hasCapability(this.#peer?.capabilities, capability)) {
+      if (capability && !hasCapability(this.#peerCapabilities, capability)) {
         const peerName = this.role === 'client' ? 'Server' : 'Client';
         throw new CapabilityNotSupportedError(`${peerName} does not support ${capability} (required for ${method})`);
       }
@@ -184,11 +218,11 @@ export class Session {
     const id = rest.id ?? this.connection.allocateId();
     const meta = isObject(params?._meta) ? params._meta : {};
     const withToken = { ...params, _meta: { ...meta, progressToken: id } };
-    this.#progress.set(id, { id, onprogress, reset: resetTimeoutOnProgress === true });
+    (this.#progress ??= new Map()).set(id, { id, onprogress, reset: resetTimeoutOnProgress === true });
     try {
       return checkResult(method, await this.connection.request(method, withToken, { ...rest, id }));
     } finally {
-      this.#progress.delete(id);
+      this.#progress?.delete(id);
     }
   }
 
@@ -209,14 +243,15 @@ export class Session {
   #checkOutbound(method: string, kind: 'request' | 'notification'): void {
     if (!methodInfo(method)) return; // custom or experimental methods are the caller's business
     // A peer that spoke statelessly gets nothing its revision lacks (2026-07-28: no server requests at all).
-    const version = this.#peer?.version ?? this.#statelessVersion;
+    const version = this.#peerVersion ?? this.#statelessVersion;
     if (version === undefined) return; // before initialization the lifecycle decides
     if (!methodAllowed(method, version, this.role, kind)) {
       throw new McpError(ErrorCode.MethodNotFound, `${method} is not a ${this.role}-to-${this.role === 'client' ? 'server' : 'client'} ${kind} in protocol revision ${version}`);
     }
   }
 
-  #onRequest(request: JsonRpcRequest, batched: boolean): unknown {
+  /** @internal For the connection: a request of the peer. */
+  onRequest(request: JsonRpcRequest, batched: boolean): unknown {
     const stateless = this.#options.stateless;
     if (stateless && statelessVersionOf(request.params) !== undefined) return this.#onStatelessRequest(request, stateless);
     const { method, id } = request;
@@ -229,7 +264,6 @@ export class Session {
     if (!handler) throw methodNotFound(method);
 
     const ctx = this.#options.createContext?.(this, request, version) ?? new RequestContext(this, id, method, params, version);
-    if (method === 'initialize') this.#initializeId = id;
     return this.#run(ctx, handler, params, identity);
   }
 
@@ -268,14 +302,15 @@ export class Session {
     const outcome = handler(params, ctx);
     if (!(outcome instanceof Promise)) return finish(outcome);
     const id = ctx.requestId;
-    this.#inflight.set(id, ctx);
+    const inflight = (this.#inflight ??= new Map());
+    inflight.set(id, ctx);
     return outcome.then(
       (result: unknown) => {
-        this.#inflight.delete(id);
+        inflight.delete(id);
         return ctx.cancelled ? NO_RESPONSE : finish(result);
       },
       (error: unknown) => {
-        this.#inflight.delete(id);
+        inflight.delete(id);
         if (ctx.cancelled) return NO_RESPONSE;
         throw error;
       },
@@ -284,35 +319,36 @@ export class Session {
 
   /** Decides whether an inbound request may be served now; returns the revision it is served under. */
   #admit(method: string, batched: boolean): string {
-    const peer = this.#peer;
+    const peerVersion = this.#peerVersion;
     if (method === 'initialize') {
       if (this.role !== 'server') throw methodNotFound(method);
       if (batched) throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must not be part of a batch');
-      if (peer) throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: the session is already initialized');
+      if (peerVersion !== undefined) throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: the session is already initialized');
       return 'initialize';
     }
-    if (!peer) {
+    if (peerVersion === undefined) {
       if (method === 'ping') return 'uninitialized';
       throw new McpError(ErrorCode.InvalidRequest, `Invalid Request: ${method} received before initialization; only ping is allowed until initialize completes`);
     }
     const peerRole = this.role === 'server' ? 'client' : 'server';
-    if (!methodAllowed(method, peer.version, peerRole, 'request')) {
-      throw methodNotFound(method, methodInfo(method) ? `not available in protocol revision ${peer.version}` : undefined);
+    if (!methodAllowed(method, peerVersion, peerRole, 'request')) {
+      throw methodNotFound(method, methodInfo(method) ? `not available in protocol revision ${peerVersion}` : undefined);
     }
-    const capability = requiredCapability(method, peer.version);
+    const capability = requiredCapability(method, peerVersion);
     if (capability && !hasCapability(this.capabilities, capability)) {
       throw methodNotFound(method, `this ${this.role} did not declare the ${capability} capability`);
     }
-    return peer.version;
+    return peerVersion;
   }
 
-  #onNotification(notification: JsonRpcNotification): void {
+  /** @internal For the connection: a notification of the peer. */
+  onNotification(notification: JsonRpcNotification): void {
     const { method } = notification;
     const params = notification.params ?? {};
-    const peer = this.#peer;
+    const peerVersion = this.#peerVersion;
     const peerRole = this.role === 'server' ? 'client' : 'server';
-    if (peer && methodInfo(method) && !methodAllowed(method, peer.version, peerRole, 'notification')) {
-      this.#options.onError?.(new Error(`Ignored ${method}: not a ${peerRole} notification in ${peer.version}`));
+    if (peerVersion !== undefined && methodInfo(method) && !methodAllowed(method, peerVersion, peerRole, 'notification')) {
+      this.#options.onError?.(new Error(`Ignored ${method}: not a ${peerRole} notification in ${peerVersion}`));
       return;
     }
     const issue = validateNotificationParams(method, notification.params);
@@ -330,14 +366,14 @@ export class Session {
 
   #onCancelled(params: Record<string, unknown>): void {
     const id = params.requestId as RequestId;
-    if (id === this.#initializeId) return; // initialize cannot be cancelled
-    const ctx = this.#inflight.get(id);
+    const ctx = this.#inflight?.get(id);
+    if (ctx?.method === 'initialize') return; // initialize cannot be cancelled
     ctx?.abort(new RequestCancelledError(typeof params.reason === 'string' ? params.reason : undefined));
   }
 
   #onProgress(params: Record<string, unknown>): void {
     const token = params.progressToken as string | number;
-    const listener = this.#progress.get(token);
+    const listener = this.#progress?.get(token);
     if (!listener) return;
     if (listener.reset) this.connection.resetTimeout(listener.id);
     const update: { progress: number; total?: number; message?: string } = { progress: params.progress as number };
@@ -350,9 +386,10 @@ export class Session {
     }
   }
 
-  #onAbandon(id: RequestId, method: string, reason: unknown): void {
+  /** @internal For the connection: one of this side's requests was given up. */
+  onAbandon(id: RequestId, method: string, reason: unknown): void {
     // Progress already on its way (later in the same chunk) must not reach a caller who gave up.
-    this.#progress.delete(id);
+    this.#progress?.delete(id);
     if (method === 'initialize') return; // the client must not cancel initialize
     if (reason instanceof CancelledByPeerError) return; // the peer cancelled it: nothing to tell it
     const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
@@ -362,17 +399,15 @@ export class Session {
     });
   }
 
-  #onClose(error: ConnectionClosedError): void {
-    for (const ctx of this.#inflight.values()) ctx.abort(error);
-    this.#inflight.clear();
-    this.#progress.clear();
-    this.#finish(error);
+  /** @internal For the connection: it closed. */
+  onClose(error: ConnectionClosedError): void {
+    const inflight = this.#inflight;
+    this.#inflight = undefined;
+    this.#progress = undefined;
+    for (const ctx of inflight?.values() ?? []) ctx.abort(error);
+    this.#closedBy = error;
+    this.#finished?.resolve(error);
     this.#options.onClose?.(this, error);
-  }
-
-  /** Marks initialize as finished being handled (it stays uncancellable until then). */
-  initializeHandled(): void {
-    this.#initializeId = undefined;
   }
 }
 

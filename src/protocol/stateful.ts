@@ -34,7 +34,6 @@ export function acceptInitialize(session: Session, params: Record<string, unknow
     capabilities: isObject(params.capabilities) ? params.capabilities : {},
     info: isObject(params.clientInfo) ? params.clientInfo : undefined,
   });
-  session.initializeHandled();
   const result: Record<string, unknown> = {
     protocolVersion: version,
     capabilities: shapeForRevision('ServerCapabilities', identity.capabilities, version),

@@ -73,7 +73,7 @@ const NO_RESPONSES: Readonly<InputResponses> = Object.freeze({});
 /** A request being served: signal, metadata, progress, logging, and who is asking. */
 export class ServerContext extends RequestContext {
   readonly serverSession: ServerSession;
-  readonly #channel: ClientChannel;
+  readonly #channel: ClientChannel | undefined;
   /**
    * Set by the server when this request is served as a round of a multi round-trip request (a
    * stateless `tools/call`, `prompts/get` or `resources/read`).
@@ -83,7 +83,8 @@ export class ServerContext extends RequestContext {
   constructor(
     session: Session,
     serverSession: ServerSession,
-    channel: ClientChannel,
+    /** How calls to the client travel; by default as real requests on the session. */
+    channel: ClientChannel | undefined,
     requestId: RequestId,
     method: string,
     params: Record<string, unknown>,
@@ -96,12 +97,12 @@ export class ServerContext extends RequestContext {
 
   /** The client's declared capabilities. */
   get clientCapabilities(): ClientCapabilities {
-    return (this.envelope?.clientCapabilities ?? this.session.peer?.capabilities ?? {}) as ClientCapabilities;
+    return (this.envelope?.clientCapabilities ?? this.session.peerCapabilities ?? {}) as ClientCapabilities;
   }
 
   /** The client's name and version, as it introduced itself. */
   get clientInfo(): Implementation | undefined {
-    return (this.envelope ? this.envelope.clientInfo : this.session.peer?.info) as Implementation | undefined;
+    return (this.envelope ? this.envelope.clientInfo : this.session.peerInfo) as Implementation | undefined;
   }
 
   /**
@@ -110,7 +111,7 @@ export class ServerContext extends RequestContext {
    */
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
     // A stateless request opts into log messages itself; a session sets one level for all.
-    const threshold = this.envelope ? this.envelope.logLevel : this.#channel.logLevel;
+    const threshold = this.envelope ? this.envelope.logLevel : this.#channel ? this.#channel.logLevel : this.serverSession.logLevel;
     if (!levelPasses(level, threshold) || this.cancelled) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params.logger = logger;
@@ -196,7 +197,10 @@ export class ServerContext extends RequestContext {
     this.#check(request);
     const wire = this.#forRevision(request);
     if (round) return round.answer(wire, key, check);
-    const answer = await this.#channel.request(wire.method, (wire.params ?? {}) as Record<string, unknown>, this.signal, this.requestId);
+    const params = (wire.params ?? {}) as Record<string, unknown>;
+    const answer = this.#channel
+      ? await this.#channel.request(wire.method, params, this.signal, this.requestId)
+      : await this.session.request(wire.method, params, { signal: this.signal, relatedRequestId: this.requestId });
     check?.(answer);
     return answer;
   }

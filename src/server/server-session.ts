@@ -1,64 +1,39 @@
 /**
  * One client connected to a server, and what the server keeps per client: its log level and
- * its resource subscriptions.
+ * its resource subscriptions. It is the protocol session itself (one object per client: a
+ * server may hold thousands), seen through the members a server's owner needs.
  * @module
  */
-import type { Session, SendRequestOptions } from '../protocol/session.js';
+import { Session } from '../protocol/session.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Implementation } from '../types/base.js';
 import type { LoggingLevel } from '../types/logging.js';
 
-export class ServerSession {
-  readonly #session: Session;
+export class ServerSession extends Session {
   /** The level the client asked for with `logging/setLevel`; none until it asks. */
   logLevel: LoggingLevel | undefined;
+  #subscriptions: Set<string> | undefined;
+
   /** URIs the client subscribed to with `resources/subscribe`. */
-  readonly subscriptions = new Set<string>();
-
-  /** Settles when the session has ended, whoever ended it; never rejects. */
-  readonly finished: Promise<void>;
-
-  constructor(session: Session) {
-    this.#session = session;
-    this.finished = session.finished.then(() => undefined);
+  get subscriptions(): Set<string> {
+    return (this.#subscriptions ??= new Set());
   }
 
-  /** The protocol session underneath, for the server's own use. */
+  /** Whether the client subscribed to `uri` (without making a set for a client that never subscribes). */
+  subscribedTo(uri: string): boolean {
+    return this.#subscriptions?.has(uri) ?? false;
+  }
+
+  /** The protocol session underneath: this very object, for the server's own use. */
   get session(): Session {
-    return this.#session;
-  }
-
-  /** The negotiated revision, once the client has initialized. */
-  get protocolVersion(): string | undefined {
-    return this.#session.protocolVersion;
+    return this;
   }
 
   get clientInfo(): Implementation | undefined {
-    return this.#session.peer?.info as Implementation | undefined;
+    return this.peerInfo as Implementation | undefined;
   }
 
   get clientCapabilities(): ClientCapabilities | undefined {
-    return this.#session.peer?.capabilities as ClientCapabilities | undefined;
-  }
-
-  get closed(): boolean {
-    return this.#session.closed;
-  }
-
-  ping(options?: SendRequestOptions): Promise<void> {
-    return this.#session.ping(options);
-  }
-
-  /** Sends a request to the client (sampling, roots, elicitation). */
-  request(method: string, params?: Record<string, unknown>, options?: SendRequestOptions): Promise<Record<string, unknown>> {
-    return this.#session.request(method, params, options);
-  }
-
-  notify(method: string, params?: Record<string, unknown>): Promise<void> {
-    return this.#session.notify(method, params);
-  }
-
-  close(): Promise<void> {
-    return this.#session.close();
+    return this.peerCapabilities as ClientCapabilities | undefined;
   }
 }

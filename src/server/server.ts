@@ -7,7 +7,7 @@
 import type { Clock } from '../jsonrpc/clock.js';
 import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
-import { Session, type HandlerTable, type NotificationHandler, type RequestHandler, type StatelessServing } from '../protocol/session.js';
+import type { HandlerTable, NotificationHandler, RequestHandler, Session, SessionOptions, StatelessServing } from '../protocol/session.js';
 import { acceptInitialize } from '../protocol/stateful.js';
 import { handshakeNotServed } from '../protocol/errors.js';
 import { isStatefulVersion, isStateless, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
@@ -16,7 +16,7 @@ import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../transports/transport.js';
 import type { CacheScope, Implementation } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
-import { ServerContext, type ClientChannel } from './context.js';
+import { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { createLogging } from './logging.js';
 import { Listeners } from '../internal/listeners.js';
@@ -127,7 +127,7 @@ export interface ServerEventMap {
 export class Server {
   readonly info: Implementation;
   readonly #options: ServerOptions;
-  readonly #sessions = new Map<Session, ServerSession>();
+  readonly #sessions = new Set<ServerSession>();
   readonly #requestHandlers = new Map<string, RequestHandler<ServerContext>>();
   readonly #notificationHandlers = new Map<string, NotificationHandler>();
   readonly #features: ServerFeature[] = [];
@@ -143,6 +143,8 @@ export class Server {
   readonly #multiRoundTrip: MultiRoundTrip;
   readonly #streams = new SubscriptionStreams();
   readonly #unlisted = new WeakSet<ServerSession>();
+  #sessionOptions: SessionOptions | undefined;
+  #lastCapabilities: { text: string; value: ServerCapabilities } | undefined;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
@@ -276,13 +278,12 @@ export class Server {
   }
 
   #emitFor(session: Session, event: keyof ServerEventMap): void {
-    const serverSession = this.#sessions.get(session);
-    if (serverSession) this.#events.emit(event, serverSession);
+    if (this.#sessions.has(session as ServerSession)) this.#events.emit(event, session as ServerSession);
   }
 
   /** The sessions currently open. */
   get sessions(): ReadonlySet<ServerSession> {
-    return new Set([...this.#sessions.values()].filter((s) => !this.#unlisted.has(s)));
+    return new Set([...this.#sessions].filter((s) => !this.#unlisted.has(s)));
   }
 
   /**
@@ -291,34 +292,39 @@ export class Server {
    * many clients (an HTTP endpoint's) is not a client's session.
    */
   async connect(transport: Transport, { listed = true }: { listed?: boolean } = {}): Promise<ServerSession> {
+    const session = new ServerSession(transport, this.#declaredCapabilities(), (this.#sessionOptions ??= this.#createSessionOptions()));
+    this.#sessions.add(session);
+    if (!listed) this.#unlisted.add(session);
+    await session.start();
+    return session;
+  }
+
+  /** The options every session of this server shares: its handlers reach the session through their arguments. */
+  #createSessionOptions(): SessionOptions {
     const options = this.#options;
-    const session: Session = new Session(transport, {
+    return {
       role: 'server',
-      capabilities: this.capabilities,
       handlers: this.#handlers,
+      // Calls to the client from a stateful session's handlers are real requests on it.
       createContext: (s, request: JsonRpcRequest, version): ServerContext =>
-        new ServerContext(s, serverSession, channel, request.id, request.method, request.params ?? {}, version),
+        new ServerContext(s, s as ServerSession, undefined, request.id, request.method, request.params ?? {}, version),
       ...(options.requestTimeoutMs !== undefined && { defaultTimeoutMs: options.requestTimeoutMs }),
       ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),
       ...(options.clock && { clock: options.clock }),
       ...(options.onError && { onError: options.onError }),
-      onClose: (s) => this.#sessions.delete(s),
+      onClose: (s) => this.#sessions.delete(s as ServerSession),
       // Input over (stdin's end): streams end with their result so the session can finish.
       onInputEnd: (s) => void this.#streams.end(s),
       ...(this.#servesStateless && { stateless: this.#stateless }),
-    });
-    const serverSession: ServerSession = new ServerSession(session);
-    // In a stateful session the context's calls to the client are real requests.
-    const channel: ClientChannel = {
-      request: (method, params, signal, relatedRequestId) => session.request(method, params, { signal, relatedRequestId }),
-      get logLevel() {
-        return serverSession.logLevel;
-      },
     };
-    this.#sessions.set(session, serverSession);
-    if (!listed) this.#unlisted.add(serverSession);
-    await session.start();
-    return serverSession;
+  }
+
+  /** What a new session declares: the same object as the last session's while nothing changed. */
+  #declaredCapabilities(): ServerCapabilities {
+    const now = this.capabilities;
+    const text = JSON.stringify(now);
+    if (text !== this.#lastCapabilities?.text) this.#lastCapabilities = { text, value: now };
+    return this.#lastCapabilities.value;
   }
 
   /**
@@ -328,8 +334,8 @@ export class Server {
    */
   async resourceUpdated(uri: string): Promise<void> {
     const sends: Promise<void>[] = [this.#streams.resourceUpdated(uri)];
-    for (const s of this.#sessions.values()) {
-      if (s.subscriptions.has(uri) && !s.closed) sends.push(s.notify('notifications/resources/updated', { uri }).catch(() => {}));
+    for (const s of this.#sessions) {
+      if (s.subscribedTo(uri) && !s.closed) sends.push(s.notify('notifications/resources/updated', { uri }).catch(() => {}));
     }
     await Promise.all(sends);
   }
@@ -351,7 +357,7 @@ export class Server {
   /** Ends every subscription stream gracefully, then closes every session. */
   async close(): Promise<void> {
     await this.endSubscriptions();
-    await Promise.all([...this.#sessions.values()].map((s) => s.close()));
+    await Promise.all([...this.#sessions].map((s) => s.close()));
   }
 
   /** Coalesces changes made in one tick into one notification per list per session. */
@@ -364,16 +370,15 @@ export class Server {
     const kinds = [...this.#pendingListChanges];
     this.#pendingListChanges.clear();
     this.#streams.listChanged(kinds);
-    for (const [session, serverSession] of this.#sessions) {
+    for (const session of this.#sessions) {
       const version = session.protocolVersion;
       if (version === undefined || session.closed) continue;
       for (const kind of kinds) {
         const declared = session.capabilities[kind] as { listChanged?: boolean } | undefined;
         const method = `notifications/${kind}/list_changed`;
         if (!declared?.listChanged || !methodAllowed(method, version, 'server', 'notification')) continue;
-        serverSession.notify(method).catch(() => {});
+        session.notify(method).catch(() => {});
       }
     }
   }
 }
-

@@ -41,4 +41,19 @@ export interface Transport {
   onend?: () => void;
   /** The transport ended. `error` says why when it was not a requested close. */
   onclose?: (error?: Error) => void;
+
+  /**
+   * Optional: takes the receiver of everything above as one object, instead of the four
+   * callbacks (the connection then sets none of them). Saves every connection four closures,
+   * which counts where thousands of connections stay open, as HTTP sessions do.
+   */
+  attach?(receiver: TransportReceiver): void;
+}
+
+/** What {@link Transport.attach} hands over: the callbacks, as methods of one object. */
+export interface TransportReceiver {
+  onTransportMessage(message: unknown): void;
+  onTransportError(error: Error): void;
+  onTransportEnd(): void;
+  onTransportClose(error?: Error): void;
 }

@@ -39,8 +39,8 @@ export function handleGet(request: HttpRequestLike, sink: HttpResponseSink, sess
   }
   const session = findSession(request, sink, sessions);
   if (!session) return;
-  session.transport.touch();
-  const refusal = lastEventId === undefined ? session.transport.openStandalone(sink) : session.transport.resume(lastEventId, sink);
+  session.touch();
+  const refusal = lastEventId === undefined ? session.openStandalone(sink) : session.resume(lastEventId, sink);
   if (refusal) refuse(sink, refusal.status, BadRequest, refusal.message, refusal.status === 405 ? NO_GET : {});
 }
 

@@ -38,7 +38,7 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   const versionProblem = modernHeader ? undefined : protocolVersionProblem(versionHeader, session?.serverSession.protocolVersion);
   if (versionProblem !== undefined && session) return refuse(sink, 400, BadRequest, versionProblem);
 
-  session?.transport.touch();
+  session?.touch();
   let text: string;
   try {
     text = await request.text(config.maxBodyBytes);
@@ -58,13 +58,13 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
     return openSession(request, sink, body, sessions);
   }
   // The session may have ended while the body was arriving.
-  if (session.transport.closed) return sessionNotFound(sink);
+  if (session.closed) return sessionNotFound(sink);
   return deliver(request, sink, body, session, config);
 }
 
 /** Hands the body to the session and answers once the answer (or a stream) is there. */
 async function deliver(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, session: HttpSession, config: ResolvedOptions): Promise<void> {
-  const { transport } = session;
+  const transport = session;
   // Answers are routed by request id: a second request under an id still in use would take
   // the first one's answer.
   if (body.answerIds.some((id) => transport.idInUse(id))) {
@@ -99,17 +99,17 @@ async function openSession(request: HttpRequestLike, sink: HttpResponseSink, bod
   if (sessions.full) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many sessions are open');
   const session = await sessions.open();
   let initialized = false;
-  const exchange = session.transport.createExchange({
+  const exchange = session.createExchange({
     ids: body.answerIds,
     batch: false,
     sink,
     answerHeaders: (answer): Record<string, string> => {
       initialized = isSuccess(answer);
-      return initialized ? { [SESSION_HEADER]: session.id } : {};
+      return initialized ? { [SESSION_HEADER]: session.sessionId } : {};
     },
   });
   request.onAbort(() => exchange.clientGone());
-  session.transport.deliver(body, exchange);
+  session.deliver(body, exchange);
   await exchange.settled;
   // A failed initialize (or a client that left before the answer) has no use for the session.
   if (!initialized) await session.serverSession.close();

@@ -5,6 +5,7 @@
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
 import type { HostOriginPolicy } from '../host-origin-check.js';
 import { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore, type EventStore } from './event-store.js';
+import type { SseConnectionPolicy } from './sse-stream.js';
 
 /** How a POST carrying requests is answered. */
 export type ResponseMode = 'json' | 'sse';
@@ -70,6 +71,10 @@ export interface ResolvedOptions extends HostOriginPolicy {
   sseConnectionMaxMs: number | undefined;
   clock: Clock;
   onError: (error: Error) => void;
+  /** How every SSE connection of the endpoint behaves, made once from the above. */
+  ssePolicy: SseConnectionPolicy;
+  /** When the endpoint was made: times kept per session count from here. */
+  epoch: number;
 }
 
 /** Default of `sessionIdleTimeoutMs`: 30 minutes. */
@@ -94,6 +99,8 @@ export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions 
     sseConnectionMaxMs: options.sseConnectionMaxMs,
     clock: options.clock ?? systemClock,
     onError: options.onError ?? (() => {}),
+    epoch: (options.clock ?? systemClock).now(),
+    ssePolicy: { clock: options.clock ?? systemClock, keepAliveMs: options.keepAliveMs ?? 15_000, retryMs: options.sseRetryMs, connectionMaxMs: options.sseConnectionMaxMs },
   };
   if (options.allowedHosts) resolved.allowedHosts = options.allowedHosts;
   if (options.allowedOrigins) resolved.allowedOrigins = options.allowedOrigins;

@@ -16,7 +16,7 @@ export type AnswerStreamOpener = (sink: HttpResponseSink, headers: Readonly<Reco
 
 /** How an exchange opens an answer stream: the session's, shared by all its exchanges. */
 export interface AnswerStreams {
-  open: AnswerStreamOpener;
+  openAnswerStream: AnswerStreamOpener;
   /** Answer with a stream even when nothing comes before the answer (`responseMode: 'sse'`). */
   readonly preferStream: boolean;
 }
@@ -163,7 +163,7 @@ export class PostExchange {
   }
 
   #open(headers: Readonly<Record<string, string>>): boolean {
-    this.#stream = this.#streams.open(this.#options.sink, headers);
+    this.#stream = this.#streams.openAnswerStream(this.#options.sink, headers);
     if (this.#stream) this.#settle();
     return this.#stream !== undefined;
   }

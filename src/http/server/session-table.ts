@@ -8,18 +8,11 @@ import type { Server } from '../../server/server.js';
 import type { ServerSession } from '../../server/server-session.js';
 import { MemoryEventStore } from './event-store.js';
 import type { ResolvedOptions } from './options.js';
-import { HttpSessionTransport } from './session-transport.js';
+import { HttpSessionTransport, type SessionDirectory } from './session-transport.js';
 
-/** One open session. */
-export interface HttpSession {
-  readonly id: string;
-  readonly transport: HttpSessionTransport;
-  readonly serverSession: ServerSession;
-}
+/** One open session: its transport, which knows the session it carries. */
+export type HttpSession = HttpSessionTransport;
 
-interface Entry extends HttpSession {
-  idleTimer: TimerHandle | undefined;
-}
 
 /**
  * A transport stateless requests are served on: the endpoint's lane, shared by every request
@@ -32,10 +25,13 @@ export interface StatelessLane {
 }
 
 /** The open sessions of one endpoint. */
-export class SessionTable {
+export class SessionTable implements SessionDirectory {
   readonly #server: Server;
   readonly #config: ResolvedOptions;
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, HttpSession>();
+  /** One timer for the whole table, set for the earliest moment a session may have gone idle. */
+  #sweepTimer: TimerHandle | undefined;
+  #sweepAt = Infinity;
   /** The shared lane of stateless requests, once one came. */
   #lane: StatelessLane | undefined;
   #laneOpening: Promise<StatelessLane> | undefined;
@@ -69,21 +65,23 @@ export class SessionTable {
 
   /** The open session with this id; ended and expired sessions are gone. */
   get(id: string): HttpSession | undefined {
-    const entry = this.#entries.get(id);
-    return entry && !entry.transport.closed ? entry : undefined;
+    const session = this.#entries.get(id);
+    return session && !session.closed ? session : undefined;
   }
 
   /** Opens a session: a fresh id and a transport the server serves. */
   async open(): Promise<HttpSession> {
-    // 122 random bits from the platform's CSPRNG: unguessable, and visible ASCII as required.
-    const id = globalThis.crypto.randomUUID();
-    const transport = new HttpSessionTransport(id, this.#config, () => this.#forget(id));
-    const serverSession = await this.#connect(transport);
-    transport.bindVersion(() => serverSession.protocolVersion);
-    const entry: Entry = { id, transport, serverSession, idleTimer: undefined };
-    this.#entries.set(id, entry);
-    this.#armIdleCheck(entry, this.#config.sessionIdleTimeoutMs);
-    return entry;
+    const id = newSessionId();
+    const transport = new HttpSessionTransport(id, this.#config, this);
+    transport.bindSession(await this.#connect(transport));
+    this.#entries.set(id, transport);
+    this.#sweepBy(this.#config.clock.now() + this.#config.sessionIdleTimeoutMs);
+    return transport;
+  }
+
+  /** A session's transport closed: its id is gone. */
+  forget(id: string): void {
+    this.#entries.delete(id);
   }
 
   /** Connects a transport to the server, counted against the limit while it connects. */
@@ -126,7 +124,7 @@ export class SessionTable {
   async #connectLane(): Promise<StatelessLane> {
     this.#opening++;
     try {
-      const transport = new HttpSessionTransport('stateless', this.#laneConfig, () => {});
+      const transport = new HttpSessionTransport('stateless', this.#laneConfig);
       return { transport, serverSession: await this.#server.connect(transport, { listed: false }) };
     } finally {
       this.#opening--;
@@ -138,32 +136,57 @@ export class SessionTable {
    * result, so their clients know the end was meant and do not reconnect at once.
    */
   async closeAll(): Promise<void> {
-    const sessions = [...[...this.#entries.values()].map((entry) => entry.serverSession), ...this.#ownLanes];
+    const sessions = [...[...this.#entries.values()].map((session) => session.serverSession), ...this.#ownLanes];
     if (this.#lane) sessions.push(this.#lane.serverSession);
     await Promise.all(sessions.map((session) => this.#server.endSubscriptions(session)));
     await Promise.all(sessions.map((session) => session.close()));
   }
 
-  #forget(id: string): void {
-    const entry = this.#entries.get(id);
-    if (!entry) return;
-    if (entry.idleTimer !== undefined) this.#config.clock.clearTimeout(entry.idleTimer);
-    this.#entries.delete(id);
+  /** Makes sure the table is swept by `deadline`. */
+  #sweepBy(deadline: number): void {
+    if (deadline === Infinity || deadline >= this.#sweepAt) return;
+    const clock = this.#config.clock;
+    if (this.#sweepTimer !== undefined) clock.clearTimeout(this.#sweepTimer);
+    this.#sweepAt = deadline;
+    this.#sweepTimer = clock.setTimeout(() => this.#sweep(), Math.max(0, deadline - clock.now()));
   }
 
-  // One timer per session, re-armed only when it fires, so requests never touch a timer.
-  #armIdleCheck(entry: Entry, delay: number): void {
-    if (delay === Infinity) return;
-    entry.idleTimer = this.#config.clock.setTimeout(() => this.#checkIdle(entry), delay);
-  }
-
-  #checkIdle(entry: Entry): void {
-    entry.idleTimer = undefined;
-    if (entry.transport.closed) return;
+  /**
+   * Closes the sessions idle for the timeout, then sets the timer for the next one that may be.
+   * A session still answering an HTTP request, or with a stream open, is never idle. One timer
+   * for all sessions: a timer each would cost every session memory and every request time.
+   */
+  #sweep(): void {
+    this.#sweepTimer = undefined;
+    this.#sweepAt = Infinity;
     const timeout = this.#config.sessionIdleTimeoutMs;
-    if (entry.transport.busy) return this.#armIdleCheck(entry, timeout);
-    const idle = this.#config.clock.now() - entry.transport.lastActivity;
-    if (idle < timeout) return this.#armIdleCheck(entry, timeout - idle);
-    entry.serverSession.close().catch((error: unknown) => this.#config.onError(error instanceof Error ? error : new Error(String(error))));
+    const now = this.#config.clock.now();
+    let next = Infinity;
+    for (const transport of this.#entries.values()) {
+      if (transport.closed) continue;
+      const deadline = transport.busy ? now + timeout : transport.lastActivity + timeout;
+      if (deadline > now) next = Math.min(next, deadline);
+      else transport.serverSession.close().catch((error: unknown) => this.#config.onError(error instanceof Error ? error : new Error(String(error))));
+    }
+    this.#sweepBy(next);
   }
 }
+
+/**
+ * A session id: a version 4 UUID, 122 random bits from the platform's CSPRNG, unguessable and
+ * visible ASCII as required. Built as one flat string: `randomUUID()`'s is a tree of pieces
+ * that costs every session half a kilobyte.
+ */
+function newSessionId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const codes: number[] = [];
+  for (let i = 0; i < 16; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) codes.push(0x2d);
+    codes.push(HEX[bytes[i]! >> 4]!, HEX[bytes[i]! & 0x0f]!);
+  }
+  return String.fromCharCode(...codes);
+}
+
+const HEX = [...'0123456789abcdef'].map((c) => c.charCodeAt(0));

@@ -8,19 +8,26 @@
  */
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
-import type { SendOptions, Transport } from '../../transports/transport.js';
+import type { SendOptions, Transport, TransportReceiver } from '../../transports/transport.js';
 import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { EventStore, StoredMessage } from './event-store.js';
 import type { InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
 import { PostExchange, type AnswerStreams, type PostExchangeOptions } from './post-exchange.js';
+import { WaitingExchanges } from './waiting-exchanges.js';
 import { SSE_HEADERS } from './replies.js';
-import { replayFinished, SseStream, type ReplayedEvent, type SseConnectionPolicy } from './sse-stream.js';
+import { replayFinished, SseStream, type ReplayedEvent } from './sse-stream.js';
+import type { ServerSession } from '../../server/server-session.js';
 
 /** Stream id of the standalone (GET) stream; answer streams are `p1`, `p2`, ... */
 const STANDALONE_STREAM = 'g';
 /** The revision from which clients may be asked to poll: priming events, early closes. */
 const POLLING_SINCE = '2025-11-25';
+
+/** Where a session's id is listed, to be forgotten when it closes. */
+export interface SessionDirectory {
+  forget(id: string): void;
+}
 
 /** Why a GET could not open a stream: the status and message to refuse it with. */
 export interface StreamRefusal {
@@ -29,44 +36,59 @@ export interface StreamRefusal {
 }
 
 /** The transport the server serves one HTTP session over; the HTTP handlers feed it exchanges. */
-export class HttpSessionTransport implements Transport {
+export class HttpSessionTransport implements Transport, AnswerStreams {
   readonly sessionId: string;
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
+  // Declared, not defined: a connection attaches itself (`attach`), so these stay unset and
+  // take no room in each of the thousands of sessions a server may hold.
+  declare onmessage?: (message: unknown) => void;
+  declare onerror?: (error: Error) => void;
+  declare onclose?: (error?: Error) => void;
+  /** The connection, when it attached itself rather than setting the callbacks. */
+  #receiver: TransportReceiver | undefined;
 
   readonly #config: ResolvedOptions;
-  readonly #store: EventStore;
-  readonly #policy: SseConnectionPolicy;
-  readonly #onClosed: () => void;
+  readonly #directory: SessionDirectory | undefined;
+  // What a session holds only while it is used is created on first use: most sessions sit idle
+  // most of the time, and a server holds thousands.
+  /** Its SSE streams, once it has one. */
+  #sse: SessionStreams | undefined;
   /** The POST waiting for each request's answer. */
-  readonly #exchanges = new Map<RequestId, PostExchange>();
+  readonly #exchanges = new WaitingExchanges();
   /** Batches whose items all lack a usable id: their answer comes back without one. */
-  #idlessBatches: PostExchange[] = [];
+  #idlessBatches: PostExchange[] | undefined;
   /** The POST being delivered: answers sent while the connection reads it belong to it. */
   #delivering: PostExchange | undefined;
-  readonly #answerStreams = new Map<string, SseStream>();
-  #standalone: SseStream | undefined;
-  #streamCount = 0;
-  #sseConnections = 0;
+  /** Since the endpoint's epoch, so it stays a small integer rather than a boxed number. */
   #lastActivity: number;
-  readonly #streams: AnswerStreams;
   #closed = false;
-  #version: () => string | undefined = () => undefined;
+  #serverSession: ServerSession | undefined;
 
-  constructor(sessionId: string, config: ResolvedOptions, onClosed: () => void) {
+  /** `directory` forgets the session's id when it closes (a lane of stateless requests has none). */
+  constructor(sessionId: string, config: ResolvedOptions, directory?: SessionDirectory) {
     this.sessionId = sessionId;
     this.#config = config;
-    this.#store = config.createEventStore();
-    this.#policy = { clock: config.clock, keepAliveMs: config.keepAliveMs, retryMs: config.sseRetryMs, connectionMaxMs: config.sseConnectionMaxMs };
-    this.#onClosed = onClosed;
-    this.#lastActivity = config.clock.now();
-    this.#streams = { preferStream: config.responseMode === 'sse', open: (sink, headers) => this.#openAnswerStream(sink, headers) };
+    this.#directory = directory;
+    this.#lastActivity = config.clock.now() - config.epoch;
   }
 
-  /** Tells the transport where to read the negotiated revision once the session is initialized. */
-  bindVersion(version: () => string | undefined): void {
-    this.#version = version;
+  /** Whether answers go as a stream even when nothing comes before them (`responseMode: 'sse'`). */
+  get preferStream(): boolean {
+    return this.#config.responseMode === 'sse';
+  }
+
+  #streams(): SessionStreams {
+    return (this.#sse ??= { store: this.#config.createEventStore(), answers: new Map(), standalone: undefined, count: 0, connections: 0 });
+  }
+
+  /** Tells the transport the session it carries. */
+  bindSession(serverSession: ServerSession): void {
+    this.#serverSession = serverSession;
+  }
+
+  /** The session this transport carries (once `bindSession` told it). */
+  get serverSession(): ServerSession {
+    if (!this.#serverSession) throw new Error('HttpSessionTransport: no session is bound yet');
+    return this.#serverSession;
   }
 
   get closed(): boolean {
@@ -80,16 +102,25 @@ export class HttpSessionTransport implements Transport {
 
   /** Whether an HTTP request of this session is still being answered (or a stream is open). */
   get busy(): boolean {
-    return this.#exchanges.size > 0 || this.#idlessBatches.length > 0 || this.#sseConnections > 0;
+    return this.#exchanges.size > 0 || (this.#idlessBatches?.length ?? 0) > 0 || (this.#sse?.connections ?? 0) > 0;
   }
 
   /** When an HTTP request of this session last started or finished. */
   get lastActivity(): number {
-    return this.#lastActivity;
+    return this.#lastActivity + this.#config.epoch;
   }
 
   start(): Promise<void> {
     return Promise.resolve();
+  }
+
+  attach(receiver: TransportReceiver): void {
+    this.#receiver = receiver;
+  }
+
+  #receive(message: unknown): void {
+    if (this.#receiver) this.#receiver.onTransportMessage(message);
+    else this.onmessage?.(message);
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
@@ -106,19 +137,24 @@ export class HttpSessionTransport implements Transport {
   close(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;
-    for (const exchange of new Set([...this.#exchanges.values(), ...this.#idlessBatches])) exchange.abandon();
+    for (const exchange of new Set([...this.#exchanges.exchanges(), ...(this.#idlessBatches ?? [])])) exchange.abandon();
     this.#exchanges.clear();
-    this.#idlessBatches = [];
-    for (const stream of [...this.#answerStreams.values()]) stream.end();
-    this.#standalone?.end();
-    this.#onClosed();
-    this.onclose?.();
+    this.#idlessBatches = undefined;
+    for (const stream of [...(this.#sse?.answers.values() ?? [])]) stream.end();
+    this.#sse?.standalone?.end();
+    this.#directory?.forget(this.sessionId);
+    if (this.#receiver) this.#receiver.onTransportClose();
+    else this.onclose?.();
     return Promise.resolve();
   }
 
   /** Marks the session active now: an HTTP request of it arrived (for idle expiry). */
   touch(): void {
-    this.#lastActivity = this.#config.clock.now();
+    this.#touch();
+  }
+
+  #touch(): void {
+    this.#lastActivity = this.#config.clock.now() - this.#config.epoch;
   }
 
   /** Whether a request with this id is still waiting for its answer. */
@@ -128,16 +164,16 @@ export class HttpSessionTransport implements Transport {
 
   /** A POST exchange whose answer streams belong to this session. */
   createExchange(options: PostExchangeOptions): PostExchange {
-    return new PostExchange(options, this.#streams);
+    return new PostExchange(options, this);
   }
 
   /** Hands a POST body to the connection; its answers will go to `exchange`. */
   deliver(body: InboundBody, exchange: PostExchange): void {
     for (const id of exchange.ids) this.#exchanges.set(id, exchange);
-    if (exchange.batch && exchange.ids.length === 0 && body.expectsAnswer) this.#idlessBatches.push(exchange);
+    if (exchange.batch && exchange.ids.length === 0 && body.expectsAnswer) (this.#idlessBatches ??= []).push(exchange);
     this.#delivering = exchange;
     try {
-      this.onmessage?.(body.value);
+      this.#receive(body.value);
     } finally {
       this.#delivering = undefined;
     }
@@ -154,7 +190,7 @@ export class HttpSessionTransport implements Transport {
    */
   cancelRequest(id: RequestId, reason: string): void {
     if (this.#closed || !this.#exchanges.has(id)) return;
-    this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
+    this.#receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
     const target = this.#exchanges.get(id);
     if (target?.cancel(id)) this.#retire(target);
   }
@@ -163,7 +199,7 @@ export class HttpSessionTransport implements Transport {
   openStandalone(sink: HttpResponseSink): StreamRefusal | undefined {
     const stream = this.#standaloneStream();
     if (stream.connected) return { status: 409, message: 'Conflict: the session already has a GET stream open' };
-    if (this.#sseConnections >= this.#config.maxSseStreams) return tooManyStreams();
+    if (this.#streams().connections >= this.#config.maxSseStreams) return tooManyStreams();
     this.#attach(stream, sink.stream(200, SSE_HEADERS), stream.undelivered());
     return undefined;
   }
@@ -174,16 +210,16 @@ export class HttpSessionTransport implements Transport {
    */
   resume(lastEventId: string, sink: HttpResponseSink): StreamRefusal | undefined {
     const replay: ReplayedEvent[] = [];
-    const streamId = this.#store.replayAfter(lastEventId, (eventId, message) => replay.push([eventId, message]));
+    const streamId = this.#streams().store.replayAfter(lastEventId, (eventId, message) => replay.push([eventId, message]));
     if (streamId === undefined) return { status: 400, message: 'Bad Request: unknown Last-Event-ID' };
     let stream: SseStream | undefined;
     if (streamId === STANDALONE_STREAM) {
       if (!this.#config.standaloneStream) return { status: 405, message: 'Method Not Allowed: this endpoint offers no GET stream' };
       stream = this.#standaloneStream();
     } else {
-      stream = this.#answerStreams.get(streamId);
+      stream = this.#streams().answers.get(streamId);
     }
-    if (!stream?.connected && this.#sseConnections >= this.#config.maxSseStreams) return tooManyStreams();
+    if (!stream?.connected && this.#streams().connections >= this.#config.maxSseStreams) return tooManyStreams();
     const writer = sink.stream(200, SSE_HEADERS);
     if (stream) this.#attach(stream, writer, replay);
     else replayFinished(writer, replay);
@@ -208,7 +244,7 @@ export class HttpSessionTransport implements Transport {
       if (exchange) return exchange;
     }
     if (this.#delivering && !this.#delivering.finished) return this.#delivering;
-    return Array.isArray(answer) ? this.#idlessBatches.shift() : undefined;
+    return Array.isArray(answer) ? this.#idlessBatches?.shift() : undefined;
   }
 
   #sendRelated(message: JsonRpcMessage, relatedRequestId: RequestId | undefined): boolean {
@@ -227,45 +263,60 @@ export class HttpSessionTransport implements Transport {
   }
 
   #retire(exchange: PostExchange): void {
-    this.#lastActivity = this.#config.clock.now();
+    this.#touch();
     for (const id of exchange.ids) {
       if (this.#exchanges.get(id) === exchange) this.#exchanges.delete(id);
     }
-    const index = this.#idlessBatches.indexOf(exchange);
-    if (index !== -1) this.#idlessBatches.splice(index, 1);
+    const index = this.#idlessBatches?.indexOf(exchange) ?? -1;
+    if (index !== -1) this.#idlessBatches!.splice(index, 1);
   }
 
-  #openAnswerStream(sink: HttpResponseSink, headers: Readonly<Record<string, string>>): SseStream | undefined {
-    if (this.#closed || this.#sseConnections >= this.#config.maxSseStreams) return undefined;
+  /** Opens a POST's answer stream, or returns `undefined` when the session has no room for one. */
+  openAnswerStream(sink: HttpResponseSink, headers: Readonly<Record<string, string>>): SseStream | undefined {
+    const sse = this.#streams();
+    if (this.#closed || sse.connections >= this.#config.maxSseStreams) return undefined;
     const writer = sink.stream(200, headers);
-    const id = `p${++this.#streamCount}`;
-    const stream = new SseStream(id, this.#store, this.#policy, () => this.#answerStreams.delete(id));
-    this.#answerStreams.set(id, stream);
+    const id = `p${++sse.count}`;
+    const stream = new SseStream(id, sse.store, this.#config.ssePolicy, () => sse.answers.delete(id));
+    sse.answers.set(id, stream);
     this.#attach(stream, writer, []);
     if (this.#pollable()) stream.prime();
     return stream;
   }
 
   #standaloneStream(): SseStream {
-    return (this.#standalone ??= new SseStream(STANDALONE_STREAM, this.#store, this.#policy));
+    const sse = this.#streams();
+    return (sse.standalone ??= new SseStream(STANDALONE_STREAM, sse.store, this.#config.ssePolicy));
   }
 
   #attach(stream: SseStream, writer: HttpStreamWriter, replay: readonly ReplayedEvent[]): void {
-    this.#sseConnections++;
+    const sse = this.#streams();
+    sse.connections++;
     let counted = true;
     writer.onClose(() => {
       if (!counted) return;
       counted = false;
-      this.#sseConnections--;
-      this.#lastActivity = this.#config.clock.now();
+      sse.connections--;
+      this.#touch();
     });
     stream.attach(writer, replay, this.#pollable());
   }
 
   #pollable(): boolean {
-    const version = this.#version();
+    const version = this.#serverSession?.protocolVersion;
     return version !== undefined && version >= POLLING_SINCE;
   }
+}
+
+/** A session's SSE streams: their events, the open answer streams, the standalone one, and the connections. */
+interface SessionStreams {
+  readonly store: EventStore;
+  readonly answers: Map<string, SseStream>;
+  standalone: SseStream | undefined;
+  /** Answer streams opened so far (their ids are `p1`, `p2`, ...). */
+  count: number;
+  /** SSE connections attached now, of every stream. */
+  connections: number;
 }
 
 function tooManyStreams(): StreamRefusal {
