@@ -33,9 +33,12 @@ export interface HttpServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts an HTTP server child (with `--expose-gc` and an IPC channel) and waits for its URL. */
+/**
+ * Starts an HTTP server child (with `--expose-gc`, an IPC channel, and room for the thousands of
+ * sessions the memory figures open) and waits for its URL.
+ */
 export async function startHttpServer(impl: Implementation, args: readonly string[] = []): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', serverScript('http', impl), ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--max-old-space-size=8192', serverScript('http', impl), ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {

@@ -101,8 +101,7 @@ export class Session {
   #stamp: Record<string, unknown> | undefined;
   /** The revision of the last stateless request served: what outbound messages are judged by until a handshake. */
   #statelessVersion: string | undefined;
-  /** Why the connection closed, once it has; `finished` is made on first use. */
-  #closedBy: ConnectionClosedError | undefined;
+  /** `finished`, made on first use or at the close. */
   #finished: { promise: Promise<ConnectionClosedError>; resolve: (error: ConnectionClosedError) => void } | undefined;
 
   constructor(transport: Transport, capabilities: Record<string, unknown>, options: SessionOptions) {
@@ -137,7 +136,6 @@ export class Session {
       let resolve!: (error: ConnectionClosedError) => void;
       const promise = new Promise<ConnectionClosedError>((r) => (resolve = r));
       this.#finished = { promise, resolve };
-      if (this.#closedBy) resolve(this.#closedBy);
     }
     return this.#finished.promise;
   }
@@ -405,8 +403,8 @@ export class Session {
     this.#inflight = undefined;
     this.#progress = undefined;
     for (const ctx of inflight?.values() ?? []) ctx.abort(error);
-    this.#closedBy = error;
-    this.#finished?.resolve(error);
+    if (this.#finished) this.#finished.resolve(error);
+    else this.#finished = { promise: Promise.resolve(error), resolve: () => {} };
     this.#options.onClose?.(this, error);
   }
 }

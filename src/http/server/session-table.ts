@@ -28,6 +28,8 @@ export interface StatelessLane {
 export class SessionTable implements SessionDirectory {
   readonly #server: Server;
   readonly #config: ResolvedOptions;
+  /** Its sessions' options: the endpoint's, and this table to forget them when they close. */
+  readonly #sessionConfig: ResolvedOptions & { directory: SessionDirectory };
   readonly #entries = new Map<string, HttpSession>();
   /** One timer for the whole table, set for the earliest moment a session may have gone idle. */
   #sweepTimer: TimerHandle | undefined;
@@ -45,6 +47,7 @@ export class SessionTable implements SessionDirectory {
   constructor(server: Server, config: ResolvedOptions) {
     this.#server = server;
     this.#config = config;
+    this.#sessionConfig = { ...config, directory: this };
     const keepNone = new MemoryEventStore(0);
     this.#laneConfig = { ...config, createEventStore: () => keepNone };
   }
@@ -72,7 +75,7 @@ export class SessionTable implements SessionDirectory {
   /** Opens a session: a fresh id and a transport the server serves. */
   async open(): Promise<HttpSession> {
     const id = newSessionId();
-    const transport = new HttpSessionTransport(id, this.#config, this);
+    const transport = new HttpSessionTransport(id, this.#sessionConfig);
     transport.bindSession(await this.#connect(transport));
     this.#entries.set(id, transport);
     this.#sweepBy(this.#config.clock.now() + this.#config.sessionIdleTimeoutMs);

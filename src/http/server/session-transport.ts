@@ -14,7 +14,6 @@ import type { EventStore, StoredMessage } from './event-store.js';
 import type { InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
 import { PostExchange, type AnswerStreams, type PostExchangeOptions } from './post-exchange.js';
-import { WaitingExchanges } from './waiting-exchanges.js';
 import { SSE_HEADERS } from './replies.js';
 import { replayFinished, SseStream, type ReplayedEvent } from './sse-stream.js';
 import type { ServerSession } from '../../server/server-session.js';
@@ -46,14 +45,18 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   /** The connection, when it attached itself rather than setting the callbacks. */
   #receiver: TransportReceiver | undefined;
 
-  readonly #config: ResolvedOptions;
-  readonly #directory: SessionDirectory | undefined;
+  readonly #config: ResolvedOptions & { directory?: SessionDirectory };
   // What a session holds only while it is used is created on first use: most sessions sit idle
   // most of the time, and a server holds thousands.
   /** Its SSE streams, once it has one. */
   #sse: SessionStreams | undefined;
-  /** The POST waiting for each request's answer. */
-  readonly #exchanges = new WaitingExchanges();
+  /**
+   * The POST waiting for each request's answer. Most sessions have one request in flight at a
+   * time: that one sits in a slot, and a map is made only the first time several are, then kept.
+   */
+  #slotId: RequestId | undefined;
+  #slot: PostExchange | undefined;
+  #more: Map<RequestId, PostExchange> | undefined;
   /** Batches whose items all lack a usable id: their answer comes back without one. */
   #idlessBatches: PostExchange[] | undefined;
   /** The POST being delivered: answers sent while the connection reads it belong to it. */
@@ -63,11 +66,10 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   #closed = false;
   #serverSession: ServerSession | undefined;
 
-  /** `directory` forgets the session's id when it closes (a lane of stateless requests has none). */
-  constructor(sessionId: string, config: ResolvedOptions, directory?: SessionDirectory) {
+  /** `config.directory` forgets the session's id when it closes (a lane of stateless requests has none). */
+  constructor(sessionId: string, config: ResolvedOptions & { directory?: SessionDirectory }) {
     this.sessionId = sessionId;
     this.#config = config;
-    this.#directory = directory;
     this.#lastActivity = config.clock.now() - config.epoch;
   }
 
@@ -97,12 +99,12 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   /** Requests of this session waiting for their answer. */
   get inFlight(): number {
-    return this.#exchanges.size;
+    return this.#waitingCount();
   }
 
   /** Whether an HTTP request of this session is still being answered (or a stream is open). */
   get busy(): boolean {
-    return this.#exchanges.size > 0 || (this.#idlessBatches?.length ?? 0) > 0 || (this.#sse?.connections ?? 0) > 0;
+    return this.#waitingCount() > 0 || (this.#idlessBatches?.length ?? 0) > 0 || (this.#sse?.connections ?? 0) > 0;
   }
 
   /** When an HTTP request of this session last started or finished. */
@@ -137,12 +139,14 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   close(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;
-    for (const exchange of new Set([...this.#exchanges.exchanges(), ...(this.#idlessBatches ?? [])])) exchange.abandon();
-    this.#exchanges.clear();
+    const waiting = new Set([...(this.#more?.values() ?? []), ...(this.#idlessBatches ?? [])]);
+    if (this.#slot) waiting.add(this.#slot);
+    for (const exchange of waiting) exchange.abandon();
+    this.#slot = this.#slotId = this.#more = undefined;
     this.#idlessBatches = undefined;
     for (const stream of [...(this.#sse?.answers.values() ?? [])]) stream.end();
     this.#sse?.standalone?.end();
-    this.#directory?.forget(this.sessionId);
+    this.#config.directory?.forget(this.sessionId);
     if (this.#receiver) this.#receiver.onTransportClose();
     else this.onclose?.();
     return Promise.resolve();
@@ -159,7 +163,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   /** Whether a request with this id is still waiting for its answer. */
   idInUse(id: RequestId): boolean {
-    return this.#exchanges.has(id);
+    return (this.#waiting(id) !== undefined);
   }
 
   /** A POST exchange whose answer streams belong to this session. */
@@ -169,7 +173,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   /** Hands a POST body to the connection; its answers will go to `exchange`. */
   deliver(body: InboundBody, exchange: PostExchange): void {
-    for (const id of exchange.ids) this.#exchanges.set(id, exchange);
+    for (const id of exchange.ids) this.#wait(id, exchange);
     if (exchange.batch && exchange.ids.length === 0 && body.expectsAnswer) (this.#idlessBatches ??= []).push(exchange);
     this.#delivering = exchange;
     try {
@@ -179,7 +183,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     }
     if (exchange.finished) this.#retire(exchange);
     for (const id of body.cancelledIds) {
-      const target = this.#exchanges.get(id);
+      const target = this.#waiting(id);
       if (target?.cancel(id)) this.#retire(target);
     }
   }
@@ -189,9 +193,9 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
    * aborts and it is never answered. For requests whose client can only leave (stateless ones).
    */
   cancelRequest(id: RequestId, reason: string): void {
-    if (this.#closed || !this.#exchanges.has(id)) return;
+    if (this.#closed || !(this.#waiting(id) !== undefined)) return;
     this.#receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
-    const target = this.#exchanges.get(id);
+    const target = this.#waiting(id);
     if (target?.cancel(id)) this.#retire(target);
   }
 
@@ -240,16 +244,40 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   #exchangeFor(answer: StoredMessage): PostExchange | undefined {
     for (const item of Array.isArray(answer) ? answer : [answer]) {
       const id = (item as { id?: RequestId | null }).id;
-      const exchange = id === null || id === undefined ? undefined : this.#exchanges.get(id);
+      const exchange = id === null || id === undefined ? undefined : this.#waiting(id);
       if (exchange) return exchange;
     }
     if (this.#delivering && !this.#delivering.finished) return this.#delivering;
     return Array.isArray(answer) ? this.#idlessBatches?.shift() : undefined;
   }
 
+  #waiting(id: RequestId): PostExchange | undefined {
+    return this.#slot !== undefined && this.#slotId === id ? this.#slot : this.#more?.get(id);
+  }
+
+  #waitingCount(): number {
+    return (this.#slot === undefined ? 0 : 1) + (this.#more?.size ?? 0);
+  }
+
+  #wait(id: RequestId, exchange: PostExchange): void {
+    if (this.#slot !== undefined && this.#slotId === id) {
+      this.#slot = exchange;
+    } else if (this.#slot === undefined && !this.#more?.has(id)) {
+      this.#slotId = id;
+      this.#slot = exchange;
+    } else {
+      (this.#more ??= new Map()).set(id, exchange);
+    }
+  }
+
+  #unwait(id: RequestId): void {
+    if (this.#slot !== undefined && this.#slotId === id) this.#slot = this.#slotId = undefined;
+    else this.#more?.delete(id);
+  }
+
   #sendRelated(message: JsonRpcMessage, relatedRequestId: RequestId | undefined): boolean {
     if (relatedRequestId === undefined) return false;
-    return this.#exchanges.get(relatedRequestId)?.sendRelated(message) ?? false;
+    return this.#waiting(relatedRequestId)?.sendRelated(message) ?? false;
   }
 
   #sendStandalone(message: JsonRpcMessage): void {
@@ -265,7 +293,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   #retire(exchange: PostExchange): void {
     this.#touch();
     for (const id of exchange.ids) {
-      if (this.#exchanges.get(id) === exchange) this.#exchanges.delete(id);
+      if (this.#waiting(id) === exchange) this.#unwait(id);
     }
     const index = this.#idlessBatches?.indexOf(exchange) ?? -1;
     if (index !== -1) this.#idlessBatches!.splice(index, 1);
