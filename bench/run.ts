@@ -15,6 +15,7 @@ import { clientGroup } from './groups/client.js';
 import { httpGroup, toolScalingGroup } from './groups/http.js';
 import { memoryGroup } from './groups/memory.js';
 import { stdioGroup } from './groups/stdio.js';
+import { bundleServers } from './bundle-servers.js';
 
 const GROUPS: Record<string, MeasureGroup> = { stdio: stdioGroup, http: httpGroup, memory: memoryGroup, client: clientGroup, tools: toolScalingGroup };
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const groups = list(option(args, '--only'), Object.keys(GROUPS), 'group');
   const options: BenchOptions = { repetitions, scale: quick ? 0.25 : 1, impls, log: (line) => process.stderr.write(line + '\n') };
 
+  await bundleServers();
   const figures: Figure[] = [];
   for (const group of groups) {
     options.log(`${group}:`);

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const cli = join('dist', 'src', 'cli', 'main.js');
+const cli = join('dist', 'cli.js');
 const server = ['--', process.execPath, cli, 'example-server'];
 
 function step(title, args) {
@@ -14,7 +14,7 @@ function step(title, args) {
   return r.status;
 }
 
-const build = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+const build = spawnSync(process.execPath, [join('scripts', 'build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 let failed = 0;

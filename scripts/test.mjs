@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The whole test suite: compile (which type-checks src, tests and examples), lint, then run
-// every compiled *.test.js with Node's own test runner. Arguments filter test files by path.
+// The whole test suite: compile (which type-checks src, tests and examples), bundle, lint,
+// then run every compiled *.test.js with Node's own test runner. Arguments filter test files by path.
 //   node scripts/test.mjs                 everything
 //   node scripts/test.mjs connection      only test files whose path contains "connection"
 //   node scripts/test.mjs --no-lint ...   skip the lint step
@@ -26,6 +26,8 @@ const bin = (name) => join('node_modules', '.bin', name);
 // A stale build tree could hold tests whose sources were deleted: start from a clean one.
 rmSync('build', { recursive: true, force: true });
 run(bin('tsc'), ['-p', 'tsconfig.json']);
+// The published bundles (dist/), which the export tests load too.
+run(process.execPath, [join('scripts', 'build.mjs'), '--bundle']);
 if (lint) run(bin('eslint'), ['.', '--max-warnings=0']);
 
 function findTests(dir, out = []) {

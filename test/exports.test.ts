@@ -2,10 +2,12 @@
 // change, so it must be made here on purpose.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  exports: Record<string, string | { default: string }>;
+  exports: Record<string, string | { types: string; default: string }>;
 };
 
 const expected: Record<string, string[]> = {
@@ -35,14 +37,32 @@ function stdioNames(): string[] {
   return ['CommandTransport', 'DEFAULT_CLIENT_MAX_MESSAGE_BYTES', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_STDERR_TAIL_BYTES', 'StdioServerTransport', 'getDefaultEnvironment'];
 }
 
+function target(entry: string): { types: string; default: string } {
+  const value = pkg.exports[entry];
+  assert.ok(value && typeof value === 'object', `package.json exports ${entry} with types and code`);
+  return value;
+}
+
 describe('public entry points', () => {
   for (const [entry, names] of Object.entries(expected)) {
-    it(`${entry} exports exactly the pinned names`, async () => {
-      const target = pkg.exports[entry];
-      assert.ok(target, `package.json exports ${entry}`);
-      const file = (typeof target === 'string' ? target : target.default).replace('./dist/src/', '../src/');
-      const module = (await import(new URL(file, import.meta.url).href)) as Record<string, unknown>;
+    it(`${entry} exports exactly the pinned names, in the sources`, async () => {
+      // The declarations mirror the sources (dist/types/src/x.d.ts), which are compiled beside this test.
+      const source = target(entry).types.replace('./dist/types/src/', '../src/').replace(/\.d\.ts$/, '.js');
+      const module = (await import(new URL(source, import.meta.url).href)) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(module).sort(), [...names].sort());
+    });
+
+    it(`${entry} exports exactly the pinned names, in the published bundle`, async () => {
+      const bundle = target(entry).default.replace('./dist/', '../../dist/');
+      const module = (await import(new URL(bundle, import.meta.url).href)) as Record<string, unknown>;
       assert.deepEqual(Object.keys(module).sort(), [...names].sort());
     });
   }
+
+  it('the command line of the bundle runs', () => {
+    const bin = (pkg as unknown as { bin: Record<string, string> }).bin.mcpkit;
+    const run = spawnSync(process.execPath, [fileURLToPath(new URL(`../../${bin}`, import.meta.url)), '--version'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^\d+\.\d+\.\d+/);
+  });
 });

@@ -28,8 +28,8 @@ async function handWritten(): Promise<ConnectedClient> {
 }
 
 async function mcpkit(): Promise<ConnectedClient> {
-  const { Client } = await import('../../src/client/index.js');
-  const { CommandTransport } = await import('../../src/node/stdio-entry.js');
+  const { Client } = await import('mcpkit/client');
+  const { CommandTransport } = await import('mcpkit/stdio');
   const session = await new Client(CLIENT_INFO).connect(new CommandTransport({ command: process.execPath, args: [RAW_SERVER] }), { protocolVersion: STATEFUL_VERSION });
   return { callEcho: () => session.callTool(ECHO), close: () => session.close() };
 }

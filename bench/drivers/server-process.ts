@@ -1,12 +1,13 @@
-// Starts the benchmark's server processes: `build/bench/servers/<transport>-<impl>.js`, one
-// entry file per implementation so each process loads only what it serves.
+// Starts the benchmark's server processes: `<transport>-<impl>`, one entry file per
+// implementation so each process loads only what it serves, bundled by bundle-servers.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Implementation } from '../figure.js';
 import type { MemoryReading } from '../servers/memory-probe.js';
+import { BUNDLED_DIR } from '../bundle-servers.js';
 
 export function serverScript(transport: 'stdio' | 'http', impl: Implementation): string {
-  return fileURLToPath(new URL(`../servers/${transport}-${impl}.js`, import.meta.url));
+  return join(BUNDLED_DIR, `${transport}-${impl}.mjs`);
 }
 
 /** A stdio server child with its stdin and stdout piped; stderr goes to this process's. */

@@ -1,5 +1,5 @@
 // The workload served by mcpkit over Streamable HTTP: one endpoint for both eras.
-import { listen } from '../../src/node/index.js';
+import { listen } from 'mcpkit/node';
 import { toolCountFromArgs } from '../workload.js';
 import { announce } from './http-serving.js';
 import { mcpkitServer } from './mcpkit-workload.js';

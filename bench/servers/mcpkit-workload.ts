@@ -1,6 +1,7 @@
-// The benchmark workload served by mcpkit, as its documentation recommends: one `Server`,
-// tools with plain JSON Schema (validated), one resource, one prompt.
-import { Server } from '../../src/server/index.js';
+// The benchmark workload served by mcpkit as published (the bundles in dist/, which
+// `npm run bench` builds), as its documentation recommends: one `Server`, tools with plain
+// JSON Schema (validated), one resource, one prompt.
+import { Server } from 'mcpkit/server';
 import { ADD_INPUT_SCHEMA, ECHO_INPUT_SCHEMA, PROMPT, RESOURCE, SERVER_INFO, TRIVIAL_INPUT_SCHEMA, trivialToolCount, trivialToolName } from '../workload.js';
 
 export function mcpkitServer(toolCount: number): Server {

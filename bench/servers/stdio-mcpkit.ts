@@ -1,5 +1,5 @@
 // The workload served by mcpkit over stdio.
-import { StdioServerTransport } from '../../src/node/stdio-entry.js';
+import { StdioServerTransport } from 'mcpkit/stdio';
 import { toolCountFromArgs } from '../workload.js';
 import { mcpkitServer } from './mcpkit-workload.js';
 

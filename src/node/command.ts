@@ -3,7 +3,7 @@
  * over the child's stdin and stdout.
  * @module
  */
-import { spawn } from 'node:child_process';
+import type * as ChildProcesses from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { parseFrame } from '../jsonrpc/codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
@@ -122,6 +122,8 @@ export class CommandTransport implements Transport {
 
   /** Spawns the child. Rejects (and fires `onclose`) if it cannot be started. */
   async start(): Promise<void> {
+    if (this.child || this.finished) throw new Error('CommandTransport already started or closed');
+    const { spawn } = await childProcess();
     if (this.child || this.finished) throw new Error('CommandTransport already started or closed');
     const { command, args = [], cwd } = this.options;
     let child: ChildProcess;
@@ -297,4 +299,12 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+type ChildProcessModule = typeof ChildProcesses;
+let childProcessModule: Promise<ChildProcessModule> | undefined;
+
+/** `node:child_process`, loaded when the first child starts: a server never needs it. */
+function childProcess(): Promise<ChildProcessModule> {
+  return (childProcessModule ??= import('node:child_process'));
 }

@@ -4,7 +4,7 @@
  * to serve a `Server` on a port in one call.
  * @module
  */
-import { createServer, type IncomingMessage, type Server as NodeHttpServer, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BodyTooLargeError, StreamWriterBase, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink } from '../http/exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/core.js';
@@ -81,6 +81,8 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
       })
     : undefined;
   const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
+  // Loaded here, not at import: a process that only speaks stdio never needs it.
+  const { createServer } = await import('node:http');
   const httpServer = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0];
     if (pathname === path) listener(req, res);

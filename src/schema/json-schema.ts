@@ -165,6 +165,7 @@ function withoutFragment(uri: string): string {
  */
 export function checkJsonSchema(schema: unknown, what = 'schema'): asserts schema is JsonSchema {
   if (!isJsonObject(schema)) throw new SchemaError(`${what} must be a JSON Schema object`);
+  if (accepted.has(schema)) return;
   try {
     dialectOf(schema);
     checkSelfContained(schema);
@@ -172,4 +173,8 @@ export function checkJsonSchema(schema: unknown, what = 'schema'): asserts schem
     if (error instanceof SchemaError) throw new SchemaError(`${what}: ${error.message}`);
     throw error;
   }
+  accepted.add(schema);
 }
+
+/** Schema objects already checked: many tools often share one, and a server starts faster. */
+const accepted = new WeakSet<object>();

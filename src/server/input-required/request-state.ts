@@ -52,6 +52,7 @@ export interface RequestStateSealerOptions {
 }
 
 export class RequestStateSealer {
+  /** The secrets given; none means one random secret, made with the keys on first use. */
   readonly #secrets: readonly Uint8Array<ArrayBuffer>[];
   readonly #ttlMs: number;
   readonly #clock: Clock;
@@ -60,7 +61,9 @@ export class RequestStateSealer {
   constructor(options: RequestStateSealerOptions = {}) {
     const given = options.key === undefined ? [] : typeof options.key === 'string' || options.key instanceof Uint8Array ? [options.key] : options.key;
     if (options.key !== undefined && given.length === 0) throw new TypeError('requestState.key: give at least one secret');
-    this.#secrets = given.length === 0 ? [globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES))] : given.map(secretBytes);
+    // A random secret waits for the first seal or open: most servers never seal a requestState,
+    // and reaching for the platform's crypto costs every process's start.
+    this.#secrets = given.map(secretBytes);
     const ttlMs = options.ttlMs ?? DEFAULT_REQUEST_STATE_TTL_MS;
     if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new TypeError(`requestState.ttlMs must be a positive number of milliseconds, got ${String(ttlMs)}`);
     this.#ttlMs = ttlMs;
@@ -127,8 +130,9 @@ export class RequestStateSealer {
 
   /** The AES-GCM keys, derived from the secrets with HKDF on first use. */
   #cryptoKeys(): Promise<CryptoKey[]> {
-    this.#keys ??= Promise.all(this.#secrets.map(deriveKey));
-    return this.#keys;
+    return (this.#keys ??= Promise.all(
+      (this.#secrets.length > 0 ? this.#secrets : [globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES))]).map(deriveKey),
+    ));
   }
 }
 
