@@ -39,6 +39,8 @@ export class FeatureSet<T> {
   readonly #onChange: () => void;
   readonly #kind: string;
   #sorted: Entry<T>[] | undefined;
+  /** Whatever was made from the set as it is now (a list's pages, say); dropped at every change. */
+  #memo: Map<string, unknown> | undefined;
   #nextSeq = 1;
 
   /** `kind` names the feature in errors (`tool`); `onChange` runs after every visible change. */
@@ -127,8 +129,18 @@ export class FeatureSet<T> {
     return this.#sorted;
   }
 
+  /** `make()`, made once while the set does not change (`key` tells its uses apart). */
+  memo<R>(key: string, make: () => R): R {
+    const memo = (this.#memo ??= new Map());
+    if (memo.has(key)) return memo.get(key) as R;
+    const made = make();
+    memo.set(key, made);
+    return made;
+  }
+
   #changed(): void {
     this.#sorted = undefined;
+    this.#memo = undefined;
     this.#onChange();
   }
 }

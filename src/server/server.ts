@@ -12,6 +12,7 @@ import { acceptInitialize } from '../protocol/stateful.js';
 import { handshakeNotServed } from '../protocol/errors.js';
 import { isStatefulVersion, isStateless, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
 import { dressResult } from '../protocol/stateless.js';
+import { isSerialized, withSerialized } from '../jsonrpc/codec.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../transports/transport.js';
 import type { CacheScope, Implementation } from '../types/base.js';
@@ -155,17 +156,22 @@ export class Server {
     const served = options.versions ?? SUPPORTED_VERSIONS;
     const statefulVersions = served.filter(isStatefulVersion);
     this.#servesStateless = options.stateless !== false && served.some(isStateless);
+    const dressedOnce = new WeakMap<object, Record<string, unknown>>();
     // Shaped once: every stateless result carries it.
     const statelessInfo = shapeForRevision('Implementation', info, LATEST_VERSION);
     this.#stateless = {
       versions: served.filter(isStateless),
       finish: (method, result) => {
+        // A result made once for many answers (a list) is dressed once too.
+        const known = isSerialized(result) ? dressedOnce.get(result) : undefined;
+        if (known !== undefined) return known;
         const dressed = dressResult(result, statelessInfo);
         const hints = cacheHints.get(method);
         if (hints !== undefined && dressed.resultType === 'complete') {
           dressed.ttlMs ??= hints.ttlMs;
           dressed.cacheScope ??= hints.cacheScope;
         }
+        if (isSerialized(result)) dressedOnce.set(result, withSerialized(dressed));
         return dressed;
       },
     };

@@ -1,0 +1,61 @@
+// tools/list is made once until the tools change, JSON included: what goes on the wire after a
+// change must be the new list, in both eras, and the cached text must be what JSON.stringify gives.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { serialize, withSerialized } from '../../src/jsonrpc/codec.js';
+import { createStreamableHttpHandler } from '../../src/http/index.js';
+import { Server } from '../../src/server/index.js';
+
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+
+async function listTools(handler: (request: Request) => Promise<Response>, id: number): Promise<Array<{ name: string; description?: string }>> {
+  const response = await handler(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } }),
+    }),
+  );
+  const reply = (await response.json()) as { id: number; result: { tools: Array<{ name: string; description?: string }>; resultType: string; ttlMs: number } };
+  assert.equal(reply.id, id);
+  assert.equal(reply.result.resultType, 'complete');
+  assert.equal(reply.result.ttlMs, 0);
+  return reply.result.tools;
+}
+
+async function listNames(handler: (request: Request) => Promise<Response>, id: number): Promise<string[]> {
+  return (await listTools(handler, id)).map((t) => t.name);
+}
+
+describe('the tools/list answer made once', () => {
+  it('is written exactly as JSON.stringify would write the response', () => {
+    const result = withSerialized({ tools: [{ name: 'a', inputSchema: { type: 'object' } }], nextCursor: 'c2' });
+    for (const id of [7, 'x"y', 0]) {
+      const message = { jsonrpc: '2.0' as const, id, result };
+      assert.equal(serialize(message), JSON.stringify(message));
+    }
+  });
+
+  it('follows every change of the tools, on the wire', async () => {
+    const server = new Server({ name: 'list-cache', version: '1' });
+    const one = server.tool('one', {}, () => ({ content: [] }));
+    const handler = createStreamableHttpHandler(server);
+    assert.deepEqual(await listNames(handler, 1), ['one']);
+    assert.deepEqual(await listNames(handler, 2), ['one'], 'the same list twice');
+    const two = server.tool('two', { description: 'second' }, () => ({ content: [] }));
+    assert.deepEqual(await listNames(handler, 3), ['one', 'two']);
+    one.disable();
+    assert.deepEqual(await listNames(handler, 4), ['two']);
+    two.update({ description: 'changed' });
+    one.enable();
+    assert.deepEqual(
+      (await listTools(handler, 5)).map((t) => [t.name, t.description]),
+      [
+        ['one', undefined],
+        ['two', 'changed'],
+      ],
+    );
+    two.remove();
+    assert.deepEqual(await listNames(handler, 6), ['one']);
+  });
+});
