@@ -10,7 +10,7 @@ import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/error
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
 import { LineSplitter } from '../transports/ndjson.js';
 import type { Transport } from '../transports/transport.js';
-import { linePreview, toBytes } from './bytes.js';
+import { decodeUtf8, linePreview, toBytes } from './bytes.js';
 import { getDefaultEnvironment } from './environment.js';
 import { LineWriter } from './line-writer.js';
 import { DEFAULT_STDERR_TAIL_BYTES, StderrTail } from './stderr-tail.js';
@@ -86,7 +86,7 @@ export class CommandTransport implements Transport {
     this.tail = options.stderr === 'pipe' ? new StderrTail(options.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES) : undefined;
     this.splitter = new LineSplitter(
       { onLine: (line) => this.receive(line), onOversizedLine: (limit) => this.reportOversized(limit) },
-      { maxLineBytes: options.maxMessageBytes ?? DEFAULT_CLIENT_MAX_MESSAGE_BYTES },
+      { maxLineBytes: options.maxMessageBytes ?? DEFAULT_CLIENT_MAX_MESSAGE_BYTES, decode: decodeUtf8 },
     );
   }
 

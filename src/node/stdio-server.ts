@@ -10,7 +10,7 @@ import type { JsonRpcMessage } from '../jsonrpc/message.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../transports/ndjson.js';
 import type { Transport } from '../transports/transport.js';
 import { LineWriter } from './line-writer.js';
-import { linePreview, toBytes } from './bytes.js';
+import { decodeUtf8, linePreview, toBytes } from './bytes.js';
 
 /** Options of {@link StdioServerTransport}. */
 export interface StdioServerTransportOptions {
@@ -54,7 +54,7 @@ export class StdioServerTransport implements Transport {
     this.writer = new LineWriter(this.stdout);
     this.splitter = new LineSplitter(
       { onLine: (line) => this.receive(line), onOversizedLine: (limit) => this.refuseOversized(limit) },
-      { maxLineBytes: options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES },
+      { maxLineBytes: options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES, decode: decodeUtf8 },
     );
   }
 

@@ -30,8 +30,11 @@ export interface LineSplitterOptions {
    * Default {@link DEFAULT_MAX_LINE_BYTES}.
    */
   maxLineBytes?: number;
-  /** Turns a line's bytes into text. Default: a non-fatal UTF-8 `TextDecoder`. */
-  decode?: (bytes: Uint8Array) => string;
+  /**
+   * Turns bytes `start` to `end` of `bytes` into text. Default: a non-fatal UTF-8 `TextDecoder`
+   * over a view of them; a runtime with a faster way (Node's `Buffer`) passes its own.
+   */
+  decode?: (bytes: Uint8Array, start: number, end: number) => string;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface LineSplitterOptions {
 export class LineSplitter {
   readonly maxLineBytes: number;
   private readonly handlers: LineHandlers;
-  private readonly decode: (bytes: Uint8Array) => string;
+  private readonly decode: (bytes: Uint8Array, start: number, end: number) => string;
   // The unfinished line so far, as copied pieces, so a long line costs one concatenation.
   private pieces: Uint8Array[] = [];
   private pendingBytes = 0;
@@ -58,7 +61,7 @@ export class LineSplitter {
       this.decode = options.decode;
     } else {
       const decoder = new TextDecoder('utf-8');
-      this.decode = (bytes) => decoder.decode(bytes);
+      this.decode = (bytes, start, end) => decoder.decode(bytes.subarray(start, end));
     }
   }
 
@@ -80,12 +83,13 @@ export class LineSplitter {
       if (this.discarding) {
         this.discarding = false;
       } else if (this.pendingBytes === 0) {
-        this.emit(chunk.subarray(start, nl));
+        this.emit(chunk, start, nl);
       } else if (this.pendingBytes + (nl - start) > this.maxLineBytes) {
         this.reject();
         this.discarding = false;
       } else {
-        this.emit(this.takePending(chunk.subarray(start, nl)));
+        const line = this.takePending(chunk.subarray(start, nl));
+        this.emit(line, 0, line.length);
       }
       start = nl + 1;
     }
@@ -93,7 +97,10 @@ export class LineSplitter {
 
   /** The stream ended: a final line without a newline is still delivered. */
   end(): void {
-    if (this.pendingBytes > 0 && !this.discarding) this.emit(this.takePending(new Uint8Array(0)));
+    if (this.pendingBytes > 0 && !this.discarding) {
+      const line = this.takePending(new Uint8Array(0));
+      this.emit(line, 0, line.length);
+    }
     this.reset();
   }
 
@@ -136,15 +143,15 @@ export class LineSplitter {
     return joined;
   }
 
-  private emit(bytes: Uint8Array): void {
-    let length = bytes.length;
-    if (length > this.maxLineBytes) {
+  /** Delivers bytes `start` to `end` of `bytes` as one line. */
+  private emit(bytes: Uint8Array, start: number, end: number): void {
+    if (end - start > this.maxLineBytes) {
       this.handlers.onOversizedLine?.(this.maxLineBytes);
       return;
     }
-    if (length > 0 && bytes[length - 1] === CR) length--;
-    if (length === 0) return;
-    this.handlers.onLine(this.decode(length === bytes.length ? bytes : bytes.subarray(0, length)));
+    if (end > start && bytes[end - 1] === CR) end--;
+    if (end === start) return;
+    this.handlers.onLine(this.decode(bytes, start, end));
   }
 }
 

@@ -66,6 +66,20 @@ describe('StdioServerTransport', () => {
     assert.equal((stdout as RecordingStdout).writes.join(''), '{"jsonrpc":"2.0","id":1,"result":{}}\n');
   });
 
+  it('reads UTF-8 as a TextDecoder would: a leading byte order mark dropped, malformed bytes replaced, characters split across chunks whole', async () => {
+    const { stdin, transport, messages } = setup();
+    await transport.start();
+    const bytes = (text: string) => Buffer.from(text, 'utf8');
+    stdin.write(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes('{"jsonrpc":"2.0","method":"bom"}\n')]));
+    stdin.write(Buffer.concat([bytes('{"jsonrpc":"2.0","method":"'), Buffer.from([0xff]), bytes('"}\n')]));
+    const euro = bytes('€');
+    stdin.write(Buffer.concat([bytes('{"jsonrpc":"2.0","method":"'), euro.subarray(0, 1)]));
+    stdin.write(Buffer.concat([euro.subarray(1), bytes('"}\n')]));
+    assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'bom' });
+    assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: '\ufffd' });
+    assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: '€' });
+  });
+
   it('answers invalid JSON with -32700 and id null, reports it, and keeps serving', async () => {
     const { stdin, stdout, transport, messages, errors } = setup();
     await transport.start();
