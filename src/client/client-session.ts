@@ -141,12 +141,14 @@ export class ClientSession {
    */
   callTool(params: CallToolRequestParams & { task: TaskMetadata }, options?: CallOptions): Promise<CreateTaskResult>;
   callTool(params: CallToolRequestParams, options?: CallOptions): Promise<CallToolResult>;
-  async callTool(params: CallToolRequestParams, options?: CallOptions): Promise<CallToolResult | CreateTaskResult> {
-    const { result } = await this.#withInput('tools/call', params, options);
-    const outcome = result as CallToolResult | CreateTaskResult;
-    // A tool listed with an output schema must keep to it (checked once the tools were listed).
-    if ('content' in outcome) await this.#outputs.check(params.name, outcome);
-    return outcome;
+  callTool(params: CallToolRequestParams, options?: CallOptions): Promise<CallToolResult | CreateTaskResult> {
+    return this.#withInput('tools/call', params, options).then(({ result }) => {
+      const outcome = result as CallToolResult | CreateTaskResult;
+      if (!('content' in outcome)) return outcome;
+      // A tool listed with an output schema must keep to it (checked once the tools were listed).
+      const checking = this.#outputs.check(params.name, outcome);
+      return checking ? checking.then(() => outcome) : outcome;
+    });
   }
 
   /** `resources/list`: one page of resources. See `resources()`. Cached while fresh. */
@@ -275,13 +277,8 @@ export class ClientSession {
     options?: SendRequestOptions,
   ): Promise<ClientRequestResult<M>>;
   request(method: string, params?: Record<string, unknown>, options?: SendRequestOptions): Promise<Record<string, unknown>>;
-  async request(method: string, params?: object, options?: SendRequestOptions): Promise<unknown> {
-    try {
-      return await this.#session.request(method, params as Record<string, unknown> | undefined, options);
-    } catch (error) {
-      if (error instanceof JsonRpcError && error.code === McpErrorCode.UrlElicitationRequired) this.#expectElicitations(error.data);
-      throw error;
-    }
+  request(method: string, params?: object, options?: SendRequestOptions): Promise<unknown> {
+    return this.#session.request(method, params as Record<string, unknown> | undefined, options);
   }
 
   /**
@@ -336,7 +333,7 @@ export class ClientSession {
 
   /** Sends a request that may need input, answering and retrying until it completes. */
   #withInput(method: InputRequiredMethod, params: object, options: (SendRequestOptions & InputRequiredOptions & { bypassCache?: boolean }) | undefined) {
-    const { maxInputRounds, onInputRequired, bypassCache: _bypass, ...send } = options ?? {};
+    const { maxInputRounds, onInputRequired, bypassCache: _bypass, ...send } = options ?? NO_OPTIONS;
     return requestWithInput(method, params as Record<string, unknown>, {
       send: (next) => this.request(method, next, send),
       answer: (requests, signal) => this.#answer(requests, signal),
@@ -366,15 +363,22 @@ export class ClientSession {
   #host(): SubscriptionHost {
     return { session: this.#session, router: this.#events.subscriptions };
   }
+}
 
-  /** The elicitations a -32042 error names will be announced complete; listen for them. */
-  #expectElicitations(data: unknown): void {
-    const elicitations = isObject(data) && Array.isArray(data.elicitations) ? data.elicitations : [];
-    for (const elicitation of elicitations) {
-      if (isObject(elicitation) && typeof elicitation.elicitationId === 'string') this.#events.expectCompletion(elicitation.elicitationId);
-    }
+/**
+ * What a client session's requests failing tells it: the elicitations a -32042 error names will
+ * be announced complete, so their completions are listened for.
+ */
+export function expectUrlElicitations(error: unknown, events: SessionEvents): void {
+  if (!(error instanceof JsonRpcError) || error.code !== McpErrorCode.UrlElicitationRequired) return;
+  const data = error.data;
+  const elicitations = isObject(data) && Array.isArray(data.elicitations) ? data.elicitations : [];
+  for (const elicitation of elicitations) {
+    if (isObject(elicitation) && typeof elicitation.elicitationId === 'string') events.expectCompletion(elicitation.elicitationId);
   }
 }
+
+const NO_OPTIONS: SendRequestOptions & InputRequiredOptions & { bypassCache?: boolean } = Object.freeze({});
 
 function withCursor(params: ListParams, cursor: string | undefined): PaginatedRequestParams {
   return cursor === undefined ? params : { ...params, cursor };

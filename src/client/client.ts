@@ -26,7 +26,7 @@ import {
   type SamplingHandler,
   type SamplingOptions,
 } from './client-handlers.js';
-import { ClientSession } from './client-session.js';
+import { ClientSession, expectUrlElicitations } from './client-session.js';
 import { DEFAULT_MAX_INPUT_ROUNDS } from './input-required.js';
 import { DEFAULT_MAX_CACHE_ENTRIES, ResultCache } from './result-cache.js';
 
@@ -175,6 +175,7 @@ export class Client {
     const session = new Session(transport, declared, {
       role: 'client',
       handlers,
+      onRequestError: (error) => expectUrlElicitations(error, events),
       ...(this.#options.requestTimeoutMs !== undefined && { defaultTimeoutMs: this.#options.requestTimeoutMs }),
       ...(this.#options.clock && { clock: this.#options.clock }),
       ...(this.#options.onError && { onError: this.#options.onError }),

@@ -89,12 +89,22 @@ export interface InputLoop {
  * with the final result and the number of rounds answered (0: it came at once, and only then
  * may it be cached). The state of one call lives here alone: parallel calls share nothing.
  */
-export async function requestWithInput(
+export function requestWithInput(
   method: InputRequiredMethod,
   params: Record<string, unknown>,
   loop: InputLoop,
 ): Promise<{ result: Record<string, unknown>; rounds: number }> {
-  let result = await loop.send(params);
+  // Most results need no input: those cost one step, not the loop's.
+  return loop.send(params).then((result) => (isInputRequired(result) ? answerRounds(method, params, loop, result) : { result, rounds: 0 }));
+}
+
+async function answerRounds(
+  method: InputRequiredMethod,
+  params: Record<string, unknown>,
+  loop: InputLoop,
+  first: Record<string, unknown>,
+): Promise<{ result: Record<string, unknown>; rounds: number }> {
+  let result = first;
   let rounds = 0;
   while (isInputRequired(result)) {
     if (rounds >= loop.maxRounds) throw new InputRoundsExceededError(method, rounds, result);

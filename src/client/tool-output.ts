@@ -25,10 +25,17 @@ export class ToolOutputChecker {
     }
   }
 
-  /** Throws when a successful result of a tool with an output schema does not match it. */
-  async check(name: string, result: CallToolResult): Promise<void> {
+  /**
+   * Throws (or rejects) when a successful result of a tool with an output schema does not match
+   * it; `undefined` at once for a tool without one, the usual case.
+   */
+  check(name: string, result: CallToolResult): Promise<void> | undefined {
     const validate = this.#validators.get(name);
-    if (!validate || result.isError === true) return;
+    if (!validate || result.isError === true) return undefined;
+    return this.#checkWith(validate, name, result);
+  }
+
+  async #checkWith(validate: ValidateFunction, name: string, result: CallToolResult): Promise<void> {
     if (result.structuredContent === undefined) {
       throw new McpError(McpErrorCode.InvalidParams, `Tool ${name} has an output schema but returned no structured content`);
     }

@@ -74,11 +74,19 @@ interface Pending {
   method: string;
   resolve(result: Record<string, unknown>): void;
   reject(error: unknown): void;
-  timer: TimerHandle | undefined;
   timeoutMs: number;
+  /** The bound on the whole request (`maxTotalTimeoutMs`), however often its timeout is reset. */
   deadline: number;
+  /** When its current timeout runs out: the earlier of the last (re)start plus `timeoutMs`, and `deadline`. */
+  expiresAt: number;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
+}
+
+/** The connection's one timer, set for the earliest moment a pending request may time out. */
+interface Alarm {
+  timer: TimerHandle;
+  at: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -93,6 +101,7 @@ export class Connection implements TransportReceiver {
   #inbound: Set<RequestId> | undefined;
   #nextId = 1;
   #closed: ConnectionClosedError | undefined;
+  #alarm: Alarm | undefined;
   /** Inbound requests (or batches) whose response has not been handed to the transport yet. */
   #busy = 0;
   #inputEnded = false;
@@ -161,7 +170,7 @@ export class Connection implements TransportReceiver {
     const deadline = options.maxTotalTimeoutMs === undefined ? Infinity : now + options.maxTotalTimeoutMs;
 
     return new Promise((resolve, reject) => {
-      const entry: Pending = { method, resolve, reject, timer: undefined, timeoutMs, deadline, signal, onAbort: undefined };
+      const entry: Pending = { method, resolve, reject, timeoutMs, deadline, expiresAt: Infinity, signal, onAbort: undefined };
       (this.#pending ??= new Map()).set(id, entry);
       this.#arm(id, entry, now);
       if (signal) {
@@ -184,7 +193,6 @@ export class Connection implements TransportReceiver {
   resetTimeout(id: RequestId): void {
     const entry = this.#pending?.get(id);
     if (!entry) return;
-    if (entry.timer !== undefined) this.#clock().clearTimeout(entry.timer);
     this.#arm(id, entry, this.#clock().now());
   }
 
@@ -213,15 +221,33 @@ export class Connection implements TransportReceiver {
     this.#onTransportClose();
   }
 
+  /**
+   * (Re)starts a request's timeout. One timer serves every request of the connection, set for
+   * the earliest expiry: a timer per request costs more than the request on a fast peer.
+   */
   #arm(id: RequestId, entry: Pending, now: number): void {
-    const remaining = entry.deadline - now;
-    if (remaining <= 0) {
-      this.#timeout(id, entry);
-      return;
+    entry.expiresAt = Math.min(now + entry.timeoutMs, entry.deadline);
+    if (entry.expiresAt <= now) this.#timeout(id, entry);
+    else this.#alarmBy(entry.expiresAt);
+  }
+
+  #alarmBy(at: number): void {
+    if (at === Infinity || (this.#alarm !== undefined && this.#alarm.at <= at)) return;
+    const clock = this.#clock();
+    if (this.#alarm !== undefined) clock.clearTimeout(this.#alarm.timer);
+    this.#alarm = { at, timer: clock.setTimeout(() => this.#onAlarm(), Math.max(0, at - clock.now())) };
+  }
+
+  /** Times out what has expired, then sets the timer for the next expiry, if anything waits. */
+  #onAlarm(): void {
+    this.#alarm = undefined;
+    const now = this.#clock().now();
+    let next = Infinity;
+    for (const [id, entry] of [...(this.#pending ?? [])]) {
+      if (entry.expiresAt <= now) this.#timeout(id, entry);
+      else next = Math.min(next, entry.expiresAt);
     }
-    const delay = Math.min(entry.timeoutMs, remaining);
-    if (delay === Infinity) return;
-    entry.timer = this.#clock().setTimeout(() => this.#timeout(id, entry), delay);
+    if (!this.#closed) this.#alarmBy(next);
   }
 
   #timeout(id: RequestId, entry: Pending): void {
@@ -245,7 +271,6 @@ export class Connection implements TransportReceiver {
     const entry = this.#pending?.get(id);
     if (!entry) return false;
     this.#pending?.delete(id);
-    if (entry.timer !== undefined) this.#clock().clearTimeout(entry.timer);
     if (entry.onAbort) entry.signal?.removeEventListener('abort', entry.onAbort);
     return true;
   }
@@ -257,6 +282,10 @@ export class Connection implements TransportReceiver {
         ? error
         : new ConnectionClosedError(error ? `Connection closed: ${error.message}` : 'Connection closed', undefined, { cause: error });
     this.#closed = closed;
+    if (this.#alarm !== undefined) {
+      this.#clock().clearTimeout(this.#alarm.timer);
+      this.#alarm = undefined;
+    }
     for (const [id, entry] of [...(this.#pending ?? [])]) {
       this.#settle(id);
       entry.reject(closed);
