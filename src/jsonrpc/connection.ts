@@ -91,6 +91,9 @@ interface Alarm {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+const INPUT_ENDED = 1;
+const CLOSING = 2;
+
 export class Connection implements TransportReceiver {
   readonly #transport: Transport;
   readonly #handlers: ConnectionHandlers;
@@ -104,8 +107,8 @@ export class Connection implements TransportReceiver {
   #alarm: Alarm | undefined;
   /** Inbound requests (or batches) whose response has not been handed to the transport yet. */
   #busy = 0;
-  #inputEnded = false;
-  #closing = false;
+  /** The peer ended its input (1), this side is closing (2): bits of one field, kept small. */
+  #ending = 0;
 
   constructor(transport: Transport, handlers: ConnectionHandlers, options: ConnectionOptions = {}) {
     this.#transport = transport;
@@ -183,7 +186,7 @@ export class Connection implements TransportReceiver {
       sending.catch((error: unknown) => {
         // A send cut short by our own close is a closed connection, not a failed send: the
         // close rejects everything pending with one clear error.
-        if (this.#closing) return;
+        if (this.#ending & CLOSING) return;
         if (this.#settle(id)) reject(error);
       });
     });
@@ -215,7 +218,7 @@ export class Connection implements TransportReceiver {
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    this.#closing = true;
+    this.#ending |= CLOSING;
     await this.#transport.close();
     // A transport that failed to report its close still leaves nothing pending.
     this.#onTransportClose();
@@ -298,8 +301,8 @@ export class Connection implements TransportReceiver {
    * now; requests being handled get to finish and be answered, then the connection closes.
    */
   #onInputEnd(): void {
-    if (this.#closed || this.#inputEnded) return;
-    this.#inputEnded = true;
+    if (this.#closed || this.#ending & INPUT_ENDED) return;
+    this.#ending |= INPUT_ENDED;
     const ended = new ConnectionClosedError('Connection closed: the peer ended its input');
     for (const [id, entry] of [...(this.#pending ?? [])]) {
       this.#settle(id);
@@ -315,7 +318,7 @@ export class Connection implements TransportReceiver {
 
   #idle(): void {
     this.#busy--;
-    if (this.#inputEnded && this.#busy === 0) void this.close();
+    if (this.#ending & INPUT_ENDED && this.#busy === 0) void this.close();
   }
 
   #receive(value: unknown): void {

@@ -76,6 +76,16 @@ export interface SendRequestOptions extends RequestOptions {
   resetTimeoutOnProgress?: boolean;
 }
 
+/** What only some sessions need, kept apart so the others carry one field for it. */
+interface SessionRare {
+  /** The envelope put in every outgoing request's `_meta` (stateless client sessions). */
+  stamp?: Record<string, unknown> | undefined;
+  /** Listeners of progress on this side's requests, by progress token. */
+  progress?: Map<string | number, ProgressListener> | undefined;
+  /** The revision of the last stateless request served: what outbound messages are judged by until a handshake. */
+  statelessVersion?: string | undefined;
+}
+
 interface ProgressListener {
   id: RequestId;
   onprogress: NonNullable<SendRequestOptions['onprogress']>;
@@ -98,11 +108,8 @@ export class Session {
   #peerInfo: Record<string, unknown> | undefined;
   readonly #options: SessionOptions;
   #inflight: Map<RequestId, RequestContext> | undefined;
-  #progress: Map<string | number, ProgressListener> | undefined;
-  /** The envelope put in every outgoing request's `_meta` (stateless client sessions). */
-  #stamp: Record<string, unknown> | undefined;
-  /** The revision of the last stateless request served: what outbound messages are judged by until a handshake. */
-  #statelessVersion: string | undefined;
+  /** What only some sessions ever need (a client's stamp and progress, a stateless revision), made on first use. */
+  #rare: SessionRare | undefined;
   /** `finished`, made on first use or at the close. */
   #finished: { promise: Promise<ConnectionClosedError>; resolve: (error: ConnectionClosedError) => void } | undefined;
 
@@ -194,7 +201,7 @@ export class Session {
    * identity and capabilities) goes into each request's `_meta`.
    */
   stampRequests(meta: Record<string, unknown> | undefined): void {
-    this.#stamp = meta;
+    (this.#rare ??= {}).stamp = meta;
   }
 
   /**
@@ -207,7 +214,8 @@ export class Session {
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    if (this.#stamp) params = withMeta(params, this.#stamp);
+    const stamp = this.#rare?.stamp;
+    if (stamp) params = withMeta(params, stamp);
     if (options.onprogress) return this.#requestWithProgress(method, params, options, options.onprogress);
     // One promise on top of the connection's: this runs for every request a client makes.
     const onError = this.#options.onRequestError;
@@ -229,14 +237,14 @@ export class Session {
   ): Promise<Record<string, unknown>> {
     const id = options.id ?? this.connection.allocateId();
     const withToken = withMeta(params, { progressToken: id });
-    (this.#progress ??= new Map()).set(id, { id, onprogress, reset: options.resetTimeoutOnProgress === true });
+    ((this.#rare ??= {}).progress ??= new Map()).set(id, { id, onprogress, reset: options.resetTimeoutOnProgress === true });
     try {
       return checkResult(method, await this.connection.request(method, withToken, { ...options, id }));
     } catch (error) {
       this.#options.onRequestError?.(error);
       throw error;
     } finally {
-      this.#progress?.delete(id);
+      this.#rare?.progress?.delete(id);
     }
   }
 
@@ -270,7 +278,7 @@ export class Session {
   #checkOutbound(method: string, kind: 'request' | 'notification'): void {
     if (!methodInfo(method)) return; // custom or experimental methods are the caller's business
     // A peer that spoke statelessly gets nothing its revision lacks (2026-07-28: no server requests at all).
-    const version = this.#peerVersion ?? this.#statelessVersion;
+    const version = this.#peerVersion ?? this.#rare?.statelessVersion;
     if (version === undefined) return; // before initialization the lifecycle decides
     if (!methodAllowed(method, version, this.role, kind)) {
       throw new McpError(ErrorCode.MethodNotFound, `${method} is not a ${this.role}-to-${this.role === 'client' ? 'server' : 'client'} ${kind} in protocol revision ${version}`);
@@ -303,7 +311,7 @@ export class Session {
     const params = request.params ?? {};
     const envelope = readEnvelope(params, stateless.versions);
     const version = envelope.protocolVersion;
-    this.#statelessVersion = version;
+    if (this.#rare?.statelessVersion !== version) (this.#rare ??= {}).statelessVersion = version;
     if (!methodAllowed(method, version, 'client', 'request')) {
       throw methodNotFound(method, methodInfo(method) ? `not available in protocol revision ${version}` : undefined);
     }
@@ -400,7 +408,7 @@ export class Session {
 
   #onProgress(params: Record<string, unknown>): void {
     const token = params.progressToken as string | number;
-    const listener = this.#progress?.get(token);
+    const listener = this.#rare?.progress?.get(token);
     if (!listener) return;
     if (listener.reset) this.connection.resetTimeout(listener.id);
     const update: { progress: number; total?: number; message?: string } = { progress: params.progress as number };
@@ -416,7 +424,7 @@ export class Session {
   /** @internal For the connection: one of this side's requests was given up. */
   onAbandon(id: RequestId, method: string, reason: unknown): void {
     // Progress already on its way (later in the same chunk) must not reach a caller who gave up.
-    this.#progress?.delete(id);
+    this.#rare?.progress?.delete(id);
     if (method === 'initialize') return; // the client must not cancel initialize
     if (reason instanceof CancelledByPeerError) return; // the peer cancelled it: nothing to tell it
     const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
@@ -430,7 +438,7 @@ export class Session {
   onClose(error: ConnectionClosedError): void {
     const inflight = this.#inflight;
     this.#inflight = undefined;
-    this.#progress = undefined;
+    if (this.#rare) this.#rare.progress = undefined;
     for (const ctx of inflight?.values() ?? []) ctx.abort(error);
     if (this.#finished) this.#finished.resolve(error);
     else this.#finished = { promise: Promise.resolve(error), resolve: () => {} };

@@ -10,18 +10,26 @@ import type { Implementation } from '../types/base.js';
 import type { LoggingLevel } from '../types/logging.js';
 
 export class ServerSession extends Session {
+  /** What the client asked this session for, once it asks: one field for the many that never do. */
+  #asked: { logLevel?: LoggingLevel | undefined; subscriptions?: Set<string> } | undefined;
+
   /** The level the client asked for with `logging/setLevel`; none until it asks. */
-  logLevel: LoggingLevel | undefined;
-  #subscriptions: Set<string> | undefined;
+  get logLevel(): LoggingLevel | undefined {
+    return this.#asked?.logLevel;
+  }
+
+  set logLevel(level: LoggingLevel | undefined) {
+    (this.#asked ??= {}).logLevel = level;
+  }
 
   /** URIs the client subscribed to with `resources/subscribe`. */
   get subscriptions(): Set<string> {
-    return (this.#subscriptions ??= new Set());
+    return ((this.#asked ??= {}).subscriptions ??= new Set());
   }
 
   /** Whether the client subscribed to `uri` (without making a set for a client that never subscribes). */
   subscribedTo(uri: string): boolean {
-    return this.#subscriptions?.has(uri) ?? false;
+    return this.#asked?.subscriptions?.has(uri) ?? false;
   }
 
   /** The protocol session underneath: this very object, for the server's own use. */

@@ -56,9 +56,8 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
    */
   #slotId: RequestId | undefined;
   #slot: PostExchange | undefined;
-  #more: Map<RequestId, PostExchange> | undefined;
-  /** Batches whose items all lack a usable id: their answer comes back without one. */
-  #idlessBatches: PostExchange[] | undefined;
+  /** The rest, when several are in flight (`more`), and batches whose items all lack a usable id (`idless`). */
+  #crowd: { more?: Map<RequestId, PostExchange>; idless?: PostExchange[] } | undefined;
   /** The POST being delivered: answers sent while the connection reads it belong to it. */
   #delivering: PostExchange | undefined;
   /** Since the endpoint's epoch, so it stays a small integer rather than a boxed number. */
@@ -104,7 +103,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   /** Whether an HTTP request of this session is still being answered (or a stream is open). */
   get busy(): boolean {
-    return this.#waitingCount() > 0 || (this.#idlessBatches?.length ?? 0) > 0 || (this.#sse?.connections ?? 0) > 0;
+    return this.#waitingCount() > 0 || (this.#crowd?.idless?.length ?? 0) > 0 || (this.#sse?.connections ?? 0) > 0;
   }
 
   /** When an HTTP request of this session last started or finished. */
@@ -139,11 +138,10 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   close(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;
-    const waiting = new Set([...(this.#more?.values() ?? []), ...(this.#idlessBatches ?? [])]);
+    const waiting = new Set([...(this.#crowd?.more?.values() ?? []), ...(this.#crowd?.idless ?? [])]);
     if (this.#slot) waiting.add(this.#slot);
     for (const exchange of waiting) exchange.abandon();
-    this.#slot = this.#slotId = this.#more = undefined;
-    this.#idlessBatches = undefined;
+    this.#slot = this.#slotId = this.#crowd = undefined;
     for (const stream of [...(this.#sse?.answers.values() ?? [])]) stream.end();
     this.#sse?.standalone?.end();
     this.#config.directory?.forget(this.sessionId);
@@ -174,7 +172,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   /** Hands a POST body to the connection; its answers will go to `exchange`. */
   deliver(body: InboundBody, exchange: PostExchange): void {
     for (const id of exchange.ids) this.#wait(id, exchange);
-    if (exchange.batch && exchange.ids.length === 0 && body.expectsAnswer) (this.#idlessBatches ??= []).push(exchange);
+    if (exchange.batch && exchange.ids.length === 0 && body.expectsAnswer) ((this.#crowd ??= {}).idless ??= []).push(exchange);
     this.#delivering = exchange;
     try {
       this.#receive(body.value);
@@ -248,31 +246,31 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
       if (exchange) return exchange;
     }
     if (this.#delivering && !this.#delivering.finished) return this.#delivering;
-    return Array.isArray(answer) ? this.#idlessBatches?.shift() : undefined;
+    return Array.isArray(answer) ? this.#crowd?.idless?.shift() : undefined;
   }
 
   #waiting(id: RequestId): PostExchange | undefined {
-    return this.#slot !== undefined && this.#slotId === id ? this.#slot : this.#more?.get(id);
+    return this.#slot !== undefined && this.#slotId === id ? this.#slot : this.#crowd?.more?.get(id);
   }
 
   #waitingCount(): number {
-    return (this.#slot === undefined ? 0 : 1) + (this.#more?.size ?? 0);
+    return (this.#slot === undefined ? 0 : 1) + (this.#crowd?.more?.size ?? 0);
   }
 
   #wait(id: RequestId, exchange: PostExchange): void {
     if (this.#slot !== undefined && this.#slotId === id) {
       this.#slot = exchange;
-    } else if (this.#slot === undefined && !this.#more?.has(id)) {
+    } else if (this.#slot === undefined && !this.#crowd?.more?.has(id)) {
       this.#slotId = id;
       this.#slot = exchange;
     } else {
-      (this.#more ??= new Map()).set(id, exchange);
+      ((this.#crowd ??= {}).more ??= new Map()).set(id, exchange);
     }
   }
 
   #unwait(id: RequestId): void {
     if (this.#slot !== undefined && this.#slotId === id) this.#slot = this.#slotId = undefined;
-    else this.#more?.delete(id);
+    else this.#crowd?.more?.delete(id);
   }
 
   #sendRelated(message: JsonRpcMessage, relatedRequestId: RequestId | undefined): boolean {
@@ -295,8 +293,9 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     for (const id of exchange.ids) {
       if (this.#waiting(id) === exchange) this.#unwait(id);
     }
-    const index = this.#idlessBatches?.indexOf(exchange) ?? -1;
-    if (index !== -1) this.#idlessBatches!.splice(index, 1);
+    const idless = this.#crowd?.idless;
+    const index = idless?.indexOf(exchange) ?? -1;
+    if (index !== -1) idless!.splice(index, 1);
   }
 
   /** Opens a POST's answer stream, or returns `undefined` when the session has no room for one. */
