@@ -63,7 +63,13 @@ export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
   });
 }
 
-const times = (r: number) => (Number.isNaN(r) ? '—' : `${r.toFixed(r >= 10 ? 0 : 2)}x`);
+/** A ratio for the table: whole above 10, two decimals down to 0.1, two significant digits below (0.0014x, not 0.00x). */
+function times(r: number): string {
+  if (Number.isNaN(r)) return '—';
+  if (Math.abs(r) >= 10) return `${r.toFixed(0)}x`;
+  if (Math.abs(r) >= 0.1 || r === 0) return `${r.toFixed(2)}x`;
+  return `${r.toPrecision(2)}x`;
+}
 
 function cell(figure: Figure | undefined, raw: Figure | undefined): string {
   if (figure === undefined) return '—';
