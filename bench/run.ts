@@ -1,7 +1,7 @@
 // `npm run bench`: measures mcpkit, the official SDKs 1.x and 2.x and the raw baseline in one
 // run and writes bench/results.md and bench/results.json.
 //   --quick            shorter runs (scale 0.25), for a quick look
-//   --reps N           repetitions per figure (default 3, at least 3 for the committed report)
+//   --reps N           repetitions per figure (default 5; at least 3 for the committed report)
 //   --impl a,b         only these implementations (raw, mcpkit, sdk-v1, sdk-v2)
 //   --only g,h         only these groups (stdio, http, memory, client, tools)
 // A run narrowed by any of these writes build/bench/results.* instead of the committed files.
@@ -40,7 +40,7 @@ function versionOf(packageDir: string): string {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
-  const repetitions = Number(option(args, '--reps') ?? 3);
+  const repetitions = Number(option(args, '--reps') ?? 5);
   if (!Number.isInteger(repetitions) || repetitions < 1) throw new Error('--reps wants a positive whole number');
   const impls = list(option(args, '--impl'), IMPLS, 'implementation');
   const groups = list(option(args, '--only'), Object.keys(GROUPS), 'group');
