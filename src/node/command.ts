@@ -122,7 +122,6 @@ export class CommandTransport implements Transport {
 
   /** Spawns the child. Rejects (and fires `onclose`) if it cannot be started. */
   async start(): Promise<void> {
-    if (this.child || this.finished) throw new Error('CommandTransport already started or closed');
     const { spawn } = await childProcess();
     if (this.child || this.finished) throw new Error('CommandTransport already started or closed');
     const { command, args = [], cwd } = this.options;

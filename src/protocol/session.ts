@@ -212,7 +212,7 @@ export class Session {
     try {
       this.#checkRequest(method);
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return Promise.reject(error as Error); // #checkRequest throws only errors of its own
     }
     const stamp = this.#rare?.stamp;
     if (stamp) params = withMeta(params, stamp);
@@ -259,7 +259,6 @@ export class Session {
       throw new CapabilityNotSupportedError(`${peerName} does not support ${capability} (required for ${method})`);
     }
   }
-
 
   /**
    * Sends a notification; fails locally when the method does not exist in the negotiated

@@ -89,8 +89,7 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
     });
   }
 
-  /** One page of `prompts/list`, in registration order. */
-  /** One page of enabled prompts, made once per page and revision until the prompts change. */
+  /** One page of enabled prompts, in registration order, made once per page and revision until the prompts change. */
   list(cursor: string | undefined, ctx: ServerContext): ListPromptsResult {
     const version = ctx.protocolVersion;
     return this.#prompts.memo(`${version} ${cursor ?? ''}`, () => {

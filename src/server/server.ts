@@ -163,7 +163,8 @@ export class Server {
       versions: served.filter(isStateless),
       finish: (method, result) => {
         // A result made once for many answers (a list) is dressed once too.
-        const known = isSerialized(result) ? dressedOnce.get(result) : undefined;
+        const once = isSerialized(result);
+        const known = once ? dressedOnce.get(result) : undefined;
         if (known !== undefined) return known;
         const dressed = dressResult(result, statelessInfo);
         const hints = cacheHints.get(method);
@@ -171,7 +172,7 @@ export class Server {
           dressed.ttlMs ??= hints.ttlMs;
           dressed.cacheScope ??= hints.cacheScope;
         }
-        if (isSerialized(result)) dressedOnce.set(result, withSerialized(dressed));
+        if (once) dressedOnce.set(result, withSerialized(dressed));
         return dressed;
       },
     };

@@ -13,7 +13,6 @@ import { HttpSessionTransport, type SessionDirectory } from './session-transport
 /** One open session: its transport, which knows the session it carries. */
 export type HttpSession = HttpSessionTransport;
 
-
 /**
  * A transport stateless requests are served on: the endpoint's lane, shared by every request
  * whose id is free on it, or one of a request's own. Its session is never initialized and

@@ -152,16 +152,12 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   /** Marks the session active now: an HTTP request of it arrived (for idle expiry). */
   touch(): void {
-    this.#touch();
-  }
-
-  #touch(): void {
     this.#lastActivity = this.#config.clock.now() - this.#config.epoch;
   }
 
   /** Whether a request with this id is still waiting for its answer. */
   idInUse(id: RequestId): boolean {
-    return (this.#waiting(id) !== undefined);
+    return this.#waiting(id) !== undefined;
   }
 
   /** A POST exchange whose answer streams belong to this session. */
@@ -191,7 +187,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
    * aborts and it is never answered. For requests whose client can only leave (stateless ones).
    */
   cancelRequest(id: RequestId, reason: string): void {
-    if (this.#closed || !(this.#waiting(id) !== undefined)) return;
+    if (this.#closed || this.#waiting(id) === undefined) return;
     this.#receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
     const target = this.#waiting(id);
     if (target?.cancel(id)) this.#retire(target);
@@ -289,7 +285,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   }
 
   #retire(exchange: PostExchange): void {
-    this.#touch();
+    this.touch();
     for (const id of exchange.ids) {
       if (this.#waiting(id) === exchange) this.#unwait(id);
     }
@@ -324,7 +320,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
       if (!counted) return;
       counted = false;
       sse.connections--;
-      this.#touch();
+      this.touch();
     });
     stream.attach(writer, replay, this.#pollable());
   }
