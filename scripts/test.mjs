@@ -1,34 +1,66 @@
 #!/usr/bin/env node
-// The whole test suite: compile (which type-checks src, tests and examples), bundle, lint,
-// then run every compiled *.test.js with Node's own test runner. Arguments filter test files by path.
-//   node scripts/test.mjs                 everything
-//   node scripts/test.mjs connection      only test files whose path contains "connection"
-//   node scripts/test.mjs --no-lint ...   skip the lint step
+// The test suite. With no words: compile from scratch (which type-checks src, tests and
+// examples), bundle dist/, lint, then run every compiled *.test.js with Node's own test runner.
+// With words: compile only what changed, bundle, and run the test files whose path contains one
+// of the words; no lint, so a focused run starts in seconds.
+//   npm test                          everything
+//   npm test -- connection lifecycle  only test files whose path contains "connection" or "lifecycle"
+//   npm test -- --lint connection     the same, linting first
+//   node scripts/test.mjs --no-lint   everything but the lint
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 
 const args = process.argv.slice(2);
-const lint = !args.includes('--no-lint');
 const filters = args.filter((a) => !a.startsWith('--'));
+const focused = filters.length > 0;
+const lint = args.includes('--lint') || (!focused && !args.includes('--no-lint'));
+const unknown = args.filter((a) => a.startsWith('--') && a !== '--lint' && a !== '--no-lint');
+if (unknown.length > 0) {
+  console.error(`unknown option ${unknown[0]}: the options are --lint and --no-lint; other words filter test files by path`);
+  process.exit(2);
+}
 
-function run(cmd, cmdArgs, opts = {}) {
-  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', ...opts });
-  if (r.status !== 0) {
-    console.error(`\n${cmd} ${cmdArgs.join(' ')} failed (exit ${r.status ?? r.signal})`);
-    process.exit(r.status ?? 1);
+/** Runs one step, saying what it does first and how long it took after; stops the run if it fails. */
+function step(what, cmd, cmdArgs) {
+  process.stdout.write(`${what} ...`);
+  const started = Date.now();
+  const r = spawnSync(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status === 0) {
+    process.stdout.write(` ${seconds} s\n`);
+    return;
   }
+  process.stdout.write(` failed after ${seconds} s\n\n${r.stdout}${r.stderr}`);
+  console.error(`\n${what} failed (exit ${r.status ?? r.signal}); no tests were run.`);
+  process.exit(r.status ?? 1);
 }
 
 const bin = (name) => join('node_modules', '.bin', name);
 
-// A stale build tree could hold tests whose sources were deleted: start from a clean one.
-rmSync('build', { recursive: true, force: true });
-run(bin('tsc'), ['-p', 'tsconfig.json']);
-// The published bundles (dist/), which the export tests load too.
-run(process.execPath, [join('scripts', 'build.mjs'), '--bundle']);
-if (lint) run(bin('eslint'), ['.', '--max-warnings=0']);
+if (focused) {
+  // Compiled files whose source is gone would still run: drop them, keep the rest for tsc to reuse.
+  pruneStale('build');
+} else {
+  // The whole suite starts from a clean tree, as CI does.
+  rmSync('build', { recursive: true, force: true });
+}
+step('Compiling and type-checking (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
+// The published bundles (dist/), which the export tests and the command-line tests load.
+step('Bundling dist/ (esbuild)', process.execPath, [join('scripts', 'build.mjs'), '--bundle']);
+if (lint) step('Linting (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
+
+const files = findTests('build').filter((f) => !focused || filters.some((x) => f.includes(x))).sort();
+if (files.length === 0) {
+  console.error(`no test file's path contains ${filters.map((f) => JSON.stringify(f)).join(' or ')}`);
+  process.exit(1);
+}
+const concurrency = String(Math.max(2, availableParallelism()));
+console.log(`Running ${files.length} test file${files.length === 1 ? '' : 's'}, ${concurrency} at a time\n`);
+const reporter = join('scripts', 'test-reporter.mjs');
+const r = spawnSync(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-reporter=./${reporter}`, ...files], { stdio: 'inherit' });
+process.exit(r.status ?? 1);
 
 function findTests(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -38,10 +70,16 @@ function findTests(dir, out = []) {
   }
   return out;
 }
-const files = findTests('build').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
-if (files.length === 0) {
-  console.error('no test files matched');
-  process.exit(1);
+
+/** Removes compiled JavaScript under `dir` whose TypeScript source no longer exists. */
+function pruneStale(dir) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) pruneStale(p);
+    else if (name.endsWith('.js') && !existsSync(p.slice('build/'.length).replace(/\.js$/, '.ts'))) {
+      rmSync(p, { force: true });
+      rmSync(`${p}.map`, { force: true });
+    }
+  }
 }
-const concurrency = String(Math.max(2, availableParallelism()));
-run(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, ...files]);

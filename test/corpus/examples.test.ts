@@ -1,11 +1,11 @@
 // Every example of the 2026-07-28 corpus against GUARDS, and the guards cross-checked with Ajv
 // (compiling the same schema.json definitions) on the examples and on mutations of them.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { it } from 'node:test';
 import { isObject } from '../../src/jsonrpc/message.js';
 import { GUARDS } from '../../src/types/guards/index.js';
 import { REVISION_REQUIRED } from '../../src/types/revisions.js';
-import { definitionsOf, deref, examples, validatorFor } from './spec.js';
+import { definitionsOf, deref, describeWithCorpus, examples, validatorFor } from './spec.js';
 
 const REVISION = '2026-07-28';
 const corpus = examples();
@@ -100,7 +100,7 @@ const DIFFERENCES: {
   },
 ];
 
-describe('2026-07-28 examples', () => {
+describeWithCorpus('2026-07-28 examples', () => {
   it('exist, each under a type name of the schema', () => {
     assert.ok(corpus.length > 100);
     for (const { type } of corpus) assert.ok(definitionsOf(REVISION)[type], `${type} is not a schema definition`);
@@ -119,7 +119,7 @@ describe('2026-07-28 examples', () => {
   }
 });
 
-describe('required members', () => {
+describeWithCorpus('required members', () => {
   it('removing any member the schema requires fails the guard, unless only some revisions require it', () => {
     let checked = 0;
     for (const { type, file, value } of corpus) {
@@ -140,7 +140,7 @@ describe('required members', () => {
   });
 });
 
-describe('guards and schema.json', () => {
+describeWithCorpus('guards and schema.json', () => {
   it('agree on every mutation of every example, except for the documented differences', () => {
     const unexplained: string[] = [];
     const used = new Set<number>();

@@ -1,10 +1,10 @@
 // Hand-made messages of the revisions before 2026-07-28, checked against the guards and against
 // that revision's schema.json with Ajv.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { it } from 'node:test';
 import { GUARDS, notificationParamsGuards, requestParamsGuards, resultGuards } from '../../src/types/guards/index.js';
 import type { Revision } from '../../src/types/revisions.js';
-import { validatorFor } from './spec.js';
+import { describeWithCorpus, validatorFor } from './spec.js';
 
 type Sample = { name: string; value: Record<string, unknown> };
 
@@ -288,7 +288,7 @@ function checkRegistries(value: Record<string, unknown>): void {
   assert.equal(guard(value.params), undefined, `${value.method} params`);
 }
 
-describe('messages of older revisions', () => {
+describeWithCorpus('messages of older revisions', () => {
   for (const [revision, samples] of Object.entries(SAMPLES) as [Revision, Sample[]][]) {
     for (const { name, value } of samples) {
       it(`${revision} ${name} passes the guard and the revision's schema`, () => {
