@@ -5,7 +5,7 @@
  * serves it over stdio.
  * @module
  */
-import { Server, blobContents, embeddedResource, resourceLink, textContents, type ServerContext } from '../../src/server/index.js';
+import { Server, blobContents, embeddedResource, resourceLink, textContents, type ServerContext } from 'mcpkit/server';
 
 /** A 1x1 transparent PNG, small enough to inline. */
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
