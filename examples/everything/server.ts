@@ -145,7 +145,7 @@ export function createEverythingServer(): Server {
       mimeType: 'text/plain',
       complete: { name: (value) => ['Ada', 'Alan', 'Grace', 'Linus'].filter((n) => n.toLowerCase().startsWith(value.toLowerCase())) },
     },
-    (_uri, { name }) => `Hello, ${String(name)}!`,
+    (_uri, { name }) => `Hello, ${name}!`,
   );
 
   // Prompts ----------------------------------------------------------------------------------
