@@ -129,6 +129,11 @@ export class Session {
     return this.#peerVersion === '2025-03-26';
   }
 
+  /** @internal For the connection: what the peer answered with an error is a protocol error, an `McpError`. */
+  peerError(code: number, message: string, data: unknown): McpError {
+    return new McpError(code, message, data);
+  }
+
   /** @internal For the connection: a problem that does not end it. */
   onError(error: Error): void {
     this.#options.onError?.(error);
