@@ -210,6 +210,18 @@ export class Session {
   }
 
   /**
+   * @internal
+   * Adds `key: value` to the envelope every later request of this stateless client session
+   * carries (a log level: the stateless revision keeps none between requests). A new object, so
+   * requests already sent keep what they were sent with.
+   */
+  stampMember(key: string, value: unknown): void {
+    const rare = this.#rare;
+    if (!rare?.stamp) throw new Error('Only a stateless client session stamps its requests');
+    rare.stamp = Object.assign({}, rare.stamp, { [key]: value });
+  }
+
+  /**
    * Sends a request to the peer. Fails locally, without sending, when the method does not
    * exist in the negotiated revision or the peer did not declare the capability it needs.
    */
