@@ -23,7 +23,7 @@ server.tool(
   ({ total, people, tipPercent }) => {
     // `total`, `people` and `tipPercent` are numbers here: typed from the schema.
     const tip = (total * tipPercent) / 100;
-    return { content: [], structuredContent: { each: Math.round(((total + tip) / people) * 100) / 100, tip } };
+    return { structuredContent: { each: Math.round(((total + tip) / people) * 100) / 100, tip } };
   },
 );
 

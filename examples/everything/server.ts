@@ -51,7 +51,8 @@ export function createEverythingServer(): Server {
       const name = String(city);
       const seed = [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0);
       const conditions = (['sunny', 'cloudy', 'rainy'] as const)[seed % 3]!;
-      return { content: [], structuredContent: { city: name, temperatureC: 5 + (seed % 25), conditions } };
+      // No content: the server sends the JSON of structuredContent as its text.
+      return { structuredContent: { city: name, temperatureC: 5 + (seed % 25), conditions } };
     },
   );
 
