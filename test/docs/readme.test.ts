@@ -41,7 +41,8 @@ describe('README', () => {
     }
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'junction');
     const packed = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: copy, env: quietNpm(), maxBuffer: 16 * 1024 * 1024 });
-    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+    // The JSON report is the last thing npm prints; anything a lifecycle script wrote comes before it.
+    const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.search(/^\[/m))) as [{ filename: string }];
 
     app = join(work, 'app');
     const installed = join(app, 'node_modules', 'mcpkit');
