@@ -1,13 +1,14 @@
 /**
  * A client that starts a server as a child process, answers its sampling, elicitation and
- * roots requests, walks its tools and calls one. Run: `node build/examples/client.js`
- * (it starts the example server).
+ * roots requests, walks its tools and calls one. Run: `node build/examples/client.js` after
+ * `npm test` (it starts the example server with `mcpkit example-server`).
  */
 import { fileURLToPath } from 'node:url';
-import { Client } from '../src/client/index.js';
-import { CommandTransport } from '../src/node/index.js';
+import { Client } from 'mcpkit/client';
+import { CommandTransport } from 'mcpkit/stdio';
 
-const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+// The built package's command line (dist/cli.js, what `npx mcpkit` runs), from build/examples/.
+const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 const client = new Client(
   { name: 'my-app', version: '1.0.0' },

@@ -4,8 +4,8 @@
  * after `npm test` (or compile it with `tsc`), then talk to it over stdio.
  */
 import { z } from 'zod';
-import { Server } from '../src/server/index.js';
-import { StdioServerTransport } from '../src/node/index.js';
+import { Server } from 'mcpkit/server';
+import { StdioServerTransport } from 'mcpkit/stdio';
 
 const server = new Server({ name: 'typed-tools', version: '1.0.0' });
 
@@ -23,7 +23,7 @@ server.tool(
   ({ total, people, tipPercent }) => {
     // `total`, `people` and `tipPercent` are numbers here: typed from the schema.
     const tip = (total * tipPercent) / 100;
-    return { content: [], structuredContent: { each: Math.round(((total + tip) / people) * 100) / 100, tip } };
+    return { structuredContent: { each: Math.round(((total + tip) / people) * 100) / 100, tip } };
   },
 );
 

@@ -5,7 +5,7 @@
  * serves it over stdio.
  * @module
  */
-import { Server, blobContents, embeddedResource, resourceLink, textContents, type ServerContext } from '../../src/server/index.js';
+import { Server, blobContents, embeddedResource, resourceLink, textContents, type ServerContext } from 'mcpkit/server';
 
 /** A 1x1 transparent PNG, small enough to inline. */
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -51,7 +51,8 @@ export function createEverythingServer(): Server {
       const name = String(city);
       const seed = [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0);
       const conditions = (['sunny', 'cloudy', 'rainy'] as const)[seed % 3]!;
-      return { content: [], structuredContent: { city: name, temperatureC: 5 + (seed % 25), conditions } };
+      // No content: the server sends the JSON of structuredContent as its text.
+      return { structuredContent: { city: name, temperatureC: 5 + (seed % 25), conditions } };
     },
   );
 
@@ -145,7 +146,7 @@ export function createEverythingServer(): Server {
       mimeType: 'text/plain',
       complete: { name: (value) => ['Ada', 'Alan', 'Grace', 'Linus'].filter((n) => n.toLowerCase().startsWith(value.toLowerCase())) },
     },
-    (_uri, { name }) => `Hello, ${String(name)}!`,
+    (_uri, { name }) => `Hello, ${name}!`,
   );
 
   // Prompts ----------------------------------------------------------------------------------

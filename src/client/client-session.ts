@@ -7,14 +7,16 @@
  */
 import { ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
-import { McpErrorCode } from '../protocol/errors.js';
+import { CapabilityNotSupportedError, invalidParams, McpErrorCode } from '../protocol/errors.js';
 import type { RequestHandler, Session, SendRequestOptions } from '../protocol/session.js';
 import type { InitializeOutcome } from '../protocol/stateful.js';
+import { isStateless } from '../protocol/versions.js';
 import type { CacheScope, EmptyResult, Implementation, PaginatedRequestParams } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { CompleteRequestParams, CompleteResult } from '../types/completion.js';
 import type { DiscoverResult, PingRequestParams } from '../types/lifecycle.js';
-import type { SetLevelRequestParams } from '../types/logging.js';
+import { LOGGING_LEVELS, type SetLevelRequestParams } from '../types/logging.js';
+import { META } from '../types/meta.js';
 import type { ClientRequestMap, ClientRequestResult } from '../types/messages.js';
 import type { GetPromptRequestParams, GetPromptResult, ListPromptsResult, Prompt } from '../types/prompts.js';
 import type {
@@ -234,9 +236,24 @@ export class ClientSession {
     return this.request('completion/complete', params, options);
   }
 
-  /** `logging/setLevel`: `log` events follow for messages at or above `level`. */
+  /**
+   * Asks for the server's log messages at or above `level`: `log` events follow. In a stateful
+   * session this sends `logging/setLevel`. In 2026-07-28, which keeps no level between requests,
+   * nothing is sent: every later request carries the level in its `_meta`
+   * (`io.modelcontextprotocol/logLevel`), so messages come while a request is served, on its
+   * stream. Fails without sending for an unknown level or a server without `logging`.
+   */
   setLoggingLevel(params: SetLevelRequestParams, options?: SendRequestOptions): Promise<EmptyResult> {
-    return this.request('logging/setLevel', params, options);
+    if (!isStateless(this.protocolVersion)) return this.request('logging/setLevel', params, options);
+    const level: unknown = params.level;
+    if (!(LOGGING_LEVELS as readonly unknown[]).includes(level)) {
+      return Promise.reject(invalidParams(`Unknown log level ${JSON.stringify(level)}: expected one of ${LOGGING_LEVELS.join(', ')}`));
+    }
+    if (this.serverCapabilities.logging === undefined) {
+      return Promise.reject(new CapabilityNotSupportedError('Server does not support logging (required for a log level)'));
+    }
+    this.#session.stampMember(META.logLevel, level);
+    return Promise.resolve({});
   }
 
   /** Every tool, page after page: `for await (const tool of session.tools()) ...`. */

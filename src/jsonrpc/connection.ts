@@ -31,6 +31,12 @@ export interface ConnectionHandlers {
   onNotification(notification: JsonRpcNotification): void;
   /** One of our requests was given up (timeout or abort) while the peer may still be working on it. */
   onAbandon?(id: RequestId, method: string, reason: unknown): void;
+  /**
+   * The error a request rejects with when the peer answers with an error, or with a response
+   * that breaks JSON-RPC: lets the layer above give the peer's errors a class of its own.
+   * Default: a `JsonRpcError`.
+   */
+  peerError?(code: number, message: string, data: unknown): JsonRpcError;
   /** Whether an inbound batch is acceptable now. Without it, batches are rejected. */
   acceptBatch?(): boolean;
   /** A problem that does not end the connection: dropped responses, handler crashes, transport errors. */
@@ -447,19 +453,23 @@ export class Connection implements TransportReceiver {
       const error = value.error;
       this.#settle(rid);
       if (isObject(error) && typeof error.code === 'number' && typeof error.message === 'string') {
-        entry.reject(new JsonRpcError(error.code, error.message, error.data));
+        entry.reject(this.#peerError(error.code, error.message, error.data));
       } else {
-        entry.reject(new JsonRpcError(ErrorCode.InternalError, 'Malformed error response', value.error));
+        entry.reject(this.#peerError(ErrorCode.InternalError, 'Malformed error response', value.error));
       }
       return;
     }
     if (!isObject(value.result)) {
       this.#settle(rid);
-      entry.reject(new JsonRpcError(ErrorCode.InvalidRequest, 'Malformed response: result must be an object', value.result));
+      entry.reject(this.#peerError(ErrorCode.InvalidRequest, 'Malformed response: result must be an object', value.result));
       return;
     }
     this.#settle(rid);
     entry.resolve(value.result);
+  }
+
+  #peerError(code: number, message: string, data: unknown): JsonRpcError {
+    return this.#handlers.peerError?.(code, message, data) ?? new JsonRpcError(code, message, data);
   }
 
   /** Sends a reply; a failure to send is reported, never thrown. Resolves once handed over. */

@@ -129,6 +129,11 @@ export class Session {
     return this.#peerVersion === '2025-03-26';
   }
 
+  /** @internal For the connection: what the peer answered with an error is a protocol error, an `McpError`. */
+  peerError(code: number, message: string, data: unknown): McpError {
+    return new McpError(code, message, data);
+  }
+
   /** @internal For the connection: a problem that does not end it. */
   onError(error: Error): void {
     this.#options.onError?.(error);
@@ -202,6 +207,18 @@ export class Session {
    */
   stampRequests(meta: Record<string, unknown> | undefined): void {
     (this.#rare ??= {}).stamp = meta;
+  }
+
+  /**
+   * @internal
+   * Adds `key: value` to the envelope every later request of this stateless client session
+   * carries (a log level: the stateless revision keeps none between requests). A new object, so
+   * requests already sent keep what they were sent with.
+   */
+  stampMember(key: string, value: unknown): void {
+    const rare = this.#rare;
+    if (!rare?.stamp) throw new Error('Only a stateless client session stamps its requests');
+    rare.stamp = Object.assign({}, rare.stamp, { [key]: value });
   }
 
   /**

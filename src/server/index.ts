@@ -38,6 +38,6 @@ export {
   type ReadResourceReturn,
 } from './resources.js';
 export { textContents, blobContents, resourceLink, embeddedResource, type ResourceContentsInput } from './resource-contents.js';
-export { UriTemplate, UriTemplateError, type TemplateValue, type MatchedVariables } from './uri-template.js';
-export type { PromptConfig, PromptHandler, PromptReturn, RegisteredPrompt } from './prompts.js';
+export { UriTemplate, UriTemplateError, type TemplateValue, type MatchedVariables, type TemplateVariables } from './uri-template.js';
+export type { PromptArgs, PromptConfig, PromptHandler, PromptReturn, RegisteredPrompt } from './prompts.js';
 export type { Completer, Completers, CompletionContext, CompletionValues } from './completion.js';

@@ -19,13 +19,30 @@ import { withSerialized } from '../jsonrpc/codec.js';
 /** What a prompt handler returns; a string is one user message with that text. */
 export type PromptReturn = { description?: string; messages: PromptMessage[]; _meta?: Meta } | string;
 
-/** Fills a prompt in. `args` holds the declared arguments the client gave, all strings. */
-export type PromptHandler = (args: Record<string, string>, ctx: ServerContext) => PromptReturn | Promise<PromptReturn>;
+/**
+ * The arguments a prompt's handler receives, typed by its declared arguments: a required one is
+ * a string, any other a string or missing (the client left it out).
+ */
+export type PromptArgs<A extends readonly PromptArgument[]> = Flatten<
+  { [P in A[number] as P['required'] extends true ? P['name'] : never]: string } & {
+    [P in A[number] as P['required'] extends true ? never : P['name']]?: string;
+  }
+>;
 
-/** A prompt's description as clients see it, less its name, plus completers for its arguments. */
-export type PromptConfig = Omit<Prompt, 'name'> & {
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/** Fills a prompt in. `args` holds the declared arguments the client gave, all strings. */
+export type PromptHandler<Args extends object = Record<string, string | undefined>> = (args: Args, ctx: ServerContext) => PromptReturn | Promise<PromptReturn>;
+
+/**
+ * A prompt's description as clients see it, less its name, plus completers for its arguments.
+ * `A` is the declared arguments, which type the handler's.
+ */
+export type PromptConfig<A extends readonly PromptArgument[] = readonly PromptArgument[]> = Omit<Prompt, 'name' | 'arguments'> & {
+  /** The arguments the prompt takes; only `required: true` ones must be given. */
+  arguments?: A;
   /** Completers for the prompt's arguments, by argument name. */
-  complete?: Completers;
+  complete?: Partial<Record<A[number]['name'], Completer>>;
 };
 
 export interface RegisteredPrompt extends FeatureHandle {
@@ -76,7 +93,9 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
     for (const key of Object.keys(complete ?? {})) {
       if (!declared.has(key)) throw new TypeError(`Prompt ${JSON.stringify(name)} has no argument ${JSON.stringify(key)} to complete`);
     }
-    const entry: PromptEntry = { definition: { name, ...description }, shaped: new Map(), declared, complete, handler };
+    // The declared arguments may be a readonly tuple (typed for the handler); the spec's type is an array.
+    const definition = { name, ...description } as Prompt;
+    const entry: PromptEntry = { definition, shaped: new Map(), declared, complete: complete as Completers | undefined, handler };
     const handle = this.#prompts.add(name, entry);
     if (complete !== undefined && Object.keys(complete).length > 0) this.#completing.add(entry);
     const remove = handle.remove;

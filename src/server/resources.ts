@@ -28,7 +28,7 @@ import {
   shapeWithAnnotations,
   type ResourceContentsInput,
 } from './resource-contents.js';
-import { UriTemplate, type MatchedVariables } from './uri-template.js';
+import { UriTemplate, type MatchedVariables, type TemplateVariables } from './uri-template.js';
 
 /**
  * What a read handler returns: contents (each URI defaults to the one read), a string (its
@@ -43,10 +43,10 @@ export type ReadResourceReturn =
   | undefined;
 
 /**
- * Reads a resource. `variables` are those of the URI template the URI matched, `undefined` for
- * a static resource.
+ * Reads a resource. `variables` are those of the URI template the URI matched (typed by the
+ * template: see `TemplateVariables`), `undefined` for a static resource.
  */
-export type ResourceReader<V extends MatchedVariables | undefined> = (
+export type ResourceReader<V extends object | undefined> = (
   uri: string,
   variables: V,
   ctx: ServerContext,
@@ -56,9 +56,9 @@ export type ResourceReader<V extends MatchedVariables | undefined> = (
 export type ResourceConfig = Omit<Resource, 'uri'>;
 
 /** A resource template's description as clients see it, less the template, plus its helpers. */
-export type ResourceTemplateConfig = Omit<ResourceTemplate, 'uriTemplate'> & {
+export type ResourceTemplateConfig<T extends string = string> = Omit<ResourceTemplate, 'uriTemplate'> & {
   /** Completers for the template's variables, by variable name. */
-  complete?: Completers;
+  complete?: Partial<Record<keyof TemplateVariables<T>, Completer>>;
   /** The concrete resources of the template, listed by `resources/list` after static ones. */
   list?: (ctx: ServerContext) => Resource[] | Promise<Resource[]>;
 };
@@ -152,8 +152,8 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
    * Registers a resource template (RFC 6570). Throws when the template is malformed, already
    * registered, or has completers for variables it does not have.
    */
-  addTemplate(uriTemplate: string, config: ResourceTemplateConfig, read: ResourceReader<MatchedVariables>): RegisteredResourceTemplate {
-    const template = new UriTemplate(uriTemplate);
+  addTemplate<T extends string>(uriTemplate: T, config: ResourceTemplateConfig<T>, read: ResourceReader<TemplateVariables<T>>): RegisteredResourceTemplate {
+    const template = new UriTemplate<string>(uriTemplate);
     const { complete, list, ...description } = config;
     for (const name of Object.keys(complete ?? {})) {
       if (!template.variableNames.includes(name)) {
@@ -163,8 +163,9 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
     const entry: TemplateEntry = {
       template,
       description: new Shaped('ResourceTemplate', { uriTemplate, ...description }),
-      read,
-      complete,
+      // The template's own matches are what it reads: the typed variables are those.
+      read: read as ResourceReader<MatchedVariables>,
+      complete: complete as Completers | undefined,
       list,
     };
     const handle = this.#templates.add(uriTemplate, entry);

@@ -17,6 +17,7 @@ import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../transports/transport.js';
 import type { CacheScope, Implementation } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
+import type { PromptArgument } from '../types/prompts.js';
 import { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { createLogging } from './logging.js';
@@ -33,11 +34,11 @@ import {
   type ResourceReader,
   type ResourceTemplateConfig,
 } from './resources.js';
-import { PromptRegistry, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
+import { PromptRegistry, type PromptArgs, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
 import { createCompletion } from './completion.js';
 import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './input-required/serve.js';
 import { SubscriptionStreams, type ListKind } from './subscriptions.js';
-import type { MatchedVariables } from './uri-template.js';
+import type { TemplateVariables } from './uri-template.js';
 
 export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */
@@ -239,7 +240,9 @@ export class Server {
   tool<In extends ToolInputSchemaLike = ToolInputSchema, Out extends ToolOutputSchemaLike | undefined = undefined>(
     name: string,
     config: ToolConfig<In, Out>,
-    handler: ToolHandler<In, Out>,
+    // Not a source of inference: the schemas decide the types, so the handler's result is
+    // checked against them (a literal such as 'sunny' keeps its type for a z.enum).
+    handler: NoInfer<ToolHandler<In, Out>>,
   ): RegisteredTool<In, Out> {
     return this.#tools.add(name, config, handler);
   }
@@ -265,15 +268,23 @@ export class Server {
 
   /**
    * Registers a family of resources by RFC 6570 URI template (`file:///{+path}`). `read` gets
-   * the variables matched from the requested URI.
+   * the variables matched from the requested URI, typed by the template when it is a literal
+   * (`'greeting://{name}'`: `{ name: string }`; see `TemplateVariables`).
    */
-  resourceTemplate(uriTemplate: string, config: ResourceTemplateConfig, read: ResourceReader<MatchedVariables>): RegisteredResourceTemplate {
+  resourceTemplate<T extends string>(uriTemplate: T, config: ResourceTemplateConfig<T>, read: ResourceReader<TemplateVariables<T>>): RegisteredResourceTemplate {
     return this.#resources.addTemplate(uriTemplate, config, read);
   }
 
-  /** Registers a prompt. Its name must be unique. */
-  prompt(name: string, config: PromptConfig, handler: PromptHandler): RegisteredPrompt {
-    return this.#prompts.add(name, config, handler);
+  /**
+   * Registers a prompt. Its name must be unique. The handler's arguments are typed by those
+   * declared: `required: true` ones as strings, the others as strings that may be missing.
+   */
+  prompt<const A extends readonly PromptArgument[] = readonly []>(
+    name: string,
+    config: PromptConfig<A>,
+    handler: NoInfer<PromptHandler<PromptArgs<A>>>,
+  ): RegisteredPrompt {
+    return this.#prompts.add(name, config as PromptConfig, handler as PromptHandler);
   }
 
   /**

@@ -7,6 +7,7 @@ import type { JsonSchema } from '../schema/json-schema.js';
 import type { InferInput, InferOutput, StandardSchemaV1 } from '../schema/standard.js';
 import type { Meta } from '../types/base.js';
 import type { Icon } from '../types/base.js';
+import type { ContentBlock } from '../types/content.js';
 import type { CallToolResult, ToolAnnotations, ToolExecution, ToolInputSchema } from '../types/tools.js';
 import type { ServerContext } from './context.js';
 import type { FeatureHandle } from './feature-set.js';
@@ -23,10 +24,19 @@ export type ToolArgs<In> = [In] extends [StandardSchemaV1] ? InferOutput<In> : R
 /** What `structuredContent` must hold: what the Standard Schema accepts, else any JSON value. */
 export type ToolStructuredContent<Out> = [Out] extends [StandardSchemaV1] ? InferInput<Out> : unknown;
 
-/** What a handler returns: a `CallToolResult` whose `structuredContent` fits the output schema. */
-export type ToolResult<Out = undefined> = Omit<CallToolResult, 'structuredContent'> & {
-  structuredContent?: ToolStructuredContent<Out>;
-};
+/**
+ * What a handler returns. Without an output schema, a `CallToolResult`. With one, as the server
+ * checks it: a success carries `structuredContent` that fits the schema, and may leave out
+ * `content` (the JSON of `structuredContent` is sent as text for clients that read only
+ * `content`); an error result (`isError: true`) carries `content` and is not checked.
+ */
+export type ToolResult<Out = undefined> = [Out] extends [undefined]
+  ? CallToolResult
+  : Omit<CallToolResult, 'content' | 'structuredContent' | 'isError'> &
+      (
+        | { content?: ContentBlock[]; structuredContent: ToolStructuredContent<Out>; isError?: false }
+        | { content: ContentBlock[]; structuredContent?: unknown; isError: true }
+      );
 
 /** A tool's definition as declared by its author; the name is given separately. */
 export interface ToolConfig<In extends ToolInputSchemaLike = ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined> {

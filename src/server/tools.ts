@@ -71,7 +71,7 @@ export class ToolRegistry implements ServerFeature {
   add<In extends ToolInputSchemaLike = ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined>(
     name: string,
     config: ToolConfig<In, Out>,
-    handler: ToolHandler<In, Out>,
+    handler: NoInfer<ToolHandler<In, Out>>,
   ): RegisteredTool<In, Out> {
     let entry = createToolEntry(name, config as ToolConfig, handler as unknown as StoredHandler, this.#validator);
     checkToolHeaders(entry.definition);

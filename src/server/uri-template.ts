@@ -4,6 +4,9 @@
  * compiled once; expanding and matching then only walk the compiled parts.
  * @module
  */
+import type { MatchedVariables, TemplateVariables } from './uri-template-types.js';
+
+export type { MatchedVariables, TemplateVariables } from './uri-template-types.js';
 
 /** A value to expand: a string (numbers and booleans are written as text), a list or a map. */
 export type TemplateValue =
@@ -15,8 +18,6 @@ export type TemplateValue =
   | null
   | undefined;
 
-/** Variables recovered from a URI: a string, or a list for an exploded (`*`) variable. */
-export type MatchedVariables = Record<string, string | string[]>;
 
 /** A template that breaks RFC 6570's syntax. */
 export class UriTemplateError extends Error {
@@ -75,10 +76,10 @@ const PREFIX = /^[1-9][0-9]{0,3}$/;
 const OPERATORS = new Set<string>(['+', '#', '.', '/', ';', '?', '&']);
 const FUTURE_OPERATORS = new Set<string>(['=', ',', '!', '@', '|']);
 
-/** A parsed RFC 6570 template, ready to expand and to match. */
-export class UriTemplate {
+/** A parsed RFC 6570 template, ready to expand and to match; `T` is its text, when known. */
+export class UriTemplate<T extends string = string> {
   /** The template as written. */
-  readonly template: string;
+  readonly template: T;
   /** Each variable name once, in order of first appearance. */
   readonly variableNames: readonly string[];
   readonly #parts: (string | Expression)[];
@@ -87,7 +88,7 @@ export class UriTemplate {
   readonly #queryVars = new Map<string, boolean>();
 
   /** Parses and compiles `template`; throws `UriTemplateError` when it is malformed. */
-  constructor(template: string) {
+  constructor(template: T) {
     this.template = template;
     this.#parts = parse(template);
     const names = new Set<string>();
@@ -120,7 +121,7 @@ export class UriTemplate {
    * template does not name makes the URI not match. Exploded maps are not recovered (their keys
    * cannot be told from other text), nor are non-exploded lists split (they match as one string).
    */
-  match(uri: string): MatchedVariables | undefined {
+  match(uri: string): TemplateVariables<T> | undefined {
     const found = this.#pattern.exec(uri);
     if (!found) return undefined;
     const result: MatchedVariables = {};
@@ -141,7 +142,7 @@ export class UriTemplate {
     } catch {
       return undefined; // malformed percent-encoding
     }
-    return result;
+    return result as TemplateVariables<T>;
   }
 
   #matchQuery(query: string, result: MatchedVariables): boolean {

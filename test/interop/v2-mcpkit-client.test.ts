@@ -217,9 +217,13 @@ for (const setup of SETUPS) {
         });
       });
 
-      it('refuses, without sending them, the requests 2026-07-28 removed', async () => {
+      it('refuses, without sending it, the ping 2026-07-28 removed; a log level goes into every later request instead', async () => {
         await assert.rejects(session.ping(), rejectsWith(-32601));
-        await assert.rejects(session.setLoggingLevel({ level: 'error' }), rejectsWith(-32601));
+        const seen = logs.items.length;
+        await session.setLoggingLevel({ level: 'error' });
+        await session.callTool({ name: 'log', arguments: {} });
+        await logs.waitFor((m) => m.level === 'emergency' && logs.items.indexOf(m) >= seen, 'the emergency log message of the last call');
+        assert.deepEqual(logs.items.slice(seen), LOG_LEVELS.slice(4).map(logMessage));
       });
     } else if (setup.name === STATELESS_FALLBACK) {
       it('has no session: each request is served on its own, so no level is kept and the server cannot ask the client', async () => {

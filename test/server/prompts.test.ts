@@ -87,7 +87,7 @@ describe('prompts/list', () => {
 describe('prompts/get', () => {
   it('passes the arguments and returns the messages', async () => {
     const { server, prompts } = setup();
-    const seen: Record<string, string>[] = [];
+    const seen: Record<string, string | undefined>[] = [];
     prompts.add('greet', { arguments: [{ name: 'who', required: true }, { name: 'tone' }] }, (args) => {
       seen.push(args);
       return { description: 'A greeting', messages: [{ role: 'user', content: { type: 'text', text: `Hello ${args.who}` } }] };

@@ -148,6 +148,7 @@ describe('resources/read', () => {
     resources.add('memo://a', { name: 'a' }, () => 'a');
     assert.throws(() => resources.add('memo://a', { name: 'again' }, () => 'a'), /already registered/);
     assert.throws(() => resources.addTemplate('files://{name', { name: 'f' }, () => 'x'), /unclosed "\{"/);
+    // @ts-expect-error the type knows the template's variables too; a JavaScript caller gets the error
     assert.throws(() => resources.addTemplate('files://{name}', { name: 'f', complete: { nmae: () => [] } }, () => 'x'), /no variable "nmae"/);
   });
 });

@@ -144,7 +144,7 @@ describe('per-revision shaping', () => {
 
   it('builds each revision\'s definitions once', () => {
     const registry = new ToolRegistry({ pageSize: Infinity, listChanged: () => {} });
-    registry.add('weather', full, () => ({ content: [] }));
+    registry.add('weather', full, () => ({ structuredContent: { temperature: 3 } }));
     for (const version of ['2024-11-05', '2025-06-18', '2025-11-25']) {
       const first = registry.list(undefined, version).tools[0];
       assert.ok(first);

@@ -169,7 +169,7 @@ describe('JSON Schema input', () => {
       (e: unknown) => e instanceof TypeError && /^Tool "remote": inputSchema: it refers to "https:\/\/example.com\/schemas\/user.json", outside itself/.test(e.message),
     );
     assert.throws(
-      () => server.tool('remote', { inputSchema: { type: 'object' }, outputSchema: { $ref: 'user.json' } }, () => ({ content: [] })),
+      () => server.tool('remote', { inputSchema: { type: 'object' }, outputSchema: { $ref: 'user.json' } }, () => ({ structuredContent: {} })),
       /Tool "remote": outputSchema: it refers to "user.json"/,
     );
   });

@@ -3,7 +3,7 @@
 // serving while one tool fails or hangs.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server } from '../../src/server/index.js';
+import { Server, type ToolResult } from '../../src/server/index.js';
 import { Client } from '../../src/client/index.js';
 import { ToolRegistry } from '../../src/server/tools.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
@@ -147,7 +147,8 @@ describe('output schemas and structured content', () => {
     const server = new Server(info);
     // A registry of its own, so its reports reach this test; the server's own one answers the same way.
     const registry = new ToolRegistry({ pageSize: Infinity, listChanged: () => {}, ...(onError && { reportError: onError }) });
-    registry.add('weather', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, outputSchema: weatherOutput }, ({ city }) => result(String(city)) as CallToolResult);
+    registry.add('weather', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, outputSchema: weatherOutput }, // Whatever `result` gives, right or wrong: what the server does with it is under test.
+    ({ city }) => result(String(city)) as ToolResult<typeof weatherOutput>);
     server.addFeature(registry);
     return server;
   }
