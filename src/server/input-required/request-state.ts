@@ -6,6 +6,7 @@
  * @module
  */
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
+import { jsonOfAnyDepth } from '../../internal/canonical-json.js';
 import { invalidParams } from '../../protocol/errors.js';
 import { fromBase64Url, toBase64Url } from './base64url.js';
 import type { RequestBinding } from './binding.js';
@@ -81,7 +82,8 @@ export class RequestStateSealer {
     if (round.state !== undefined) payload.s = round.state;
     const [key] = await this.#cryptoKeys();
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
-    const plain = new TextEncoder().encode(JSON.stringify(payload));
+    // The answers are the client's: they may nest deeper than JSON.stringify can follow.
+    const plain = new TextEncoder().encode(jsonOfAnyDepth(payload));
     const sealed = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: HEADER }, key!, plain));
     const out = new Uint8Array(1 + IV_BYTES + sealed.length);
     out[0] = FORMAT;
