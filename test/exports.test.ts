@@ -17,7 +17,7 @@ const expected: Record<string, string[]> = {
     'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isStateless',
   ],
   './server': [
-    'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',
+    'DEFAULT_MAX_USED_STATES', 'MemoryUsedStateStore', 'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',
     'blobContents', 'embeddedResource', 'resourceLink', 'resourceNotFound', 'textContents',
   ],
   './client': ['Client', 'ClientSession', 'InputRequestNotSupportedError', 'InputRoundsExceededError', 'MemoryEraCache', 'Subscription', 'processEraCache'],
