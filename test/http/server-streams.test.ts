@@ -209,23 +209,26 @@ describe('Streamable HTTP streams', () => {
     await reader.cancel();
   });
 
-  it('bounds the SSE streams per session: a GET beyond it gets 429, a call answers as JSON', async () => {
+  it("bounds the GET connections per session (429), never a call's own stream", async () => {
     const { client, held, release } = setup({ maxSseStreams: 1 });
     const c = client();
-    await c.initialize();
+    await c.initialize('2025-11-25');
+    const get = new SseReader(await c.get());
     const holding = c.request('tools/call', { name: 'hold', arguments: { tag: 's' }, _meta: { progressToken: 1 } });
     const callStream = new SseReader(await c.post(holding));
     await held('s');
-    assert.equal((await c.get()).status, 429);
-    // No room for a stream of its own: the answer is JSON, the progress waits for the GET stream.
+    const priming = await callStream.next();
+    // The one GET connection is taken: a call still streams what concerns it on its own answer.
     const counted = await c.post(c.request('tools/call', { name: 'count', arguments: { n: 1 }, _meta: { progressToken: 2 } }));
-    assert.equal(counted.headers.get('content-type'), 'application/json');
-    release('s');
-    assert.equal((await callStream.messages()).at(-1)?.id, holding.id);
-    const get = new SseReader(await c.get());
-    const progress = await get.nextMessage();
-    assert.deepEqual(progress?.message.params, { progressToken: 2, progress: 1, total: 1, message: 'step 1' });
+    assert.equal(counted.headers.get('content-type'), 'text/event-stream');
+    assert.deepEqual((await new SseReader(counted).nextMessage())?.message.params, { progressToken: 2, progress: 1, total: 1, message: 'step 1' });
+    // Resuming the dropped call stream would be a second GET connection.
+    await callStream.cancel();
+    assert.equal((await c.get({ 'last-event-id': priming?.id ?? '' })).status, 429);
     await get.cancel();
+    release('s');
+    const resumed = new SseReader(await c.get({ 'last-event-id': priming?.id ?? '' }));
+    assert.deepEqual((await resumed.messages()).map((m) => m.method ?? m.id), ['notifications/progress', holding.id]);
   });
 
   it('keeps at most maxStoredEvents events per session, dropping the oldest', async () => {

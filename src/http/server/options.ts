@@ -27,8 +27,10 @@ export interface StreamableHttpOptions extends HostOriginPolicy {
   /** Requests of one session being handled at once; a POST beyond it is answered 429. Default 64. */
   maxInFlightRequests?: number;
   /**
-   * SSE connections of one session open at once (streamed POST answers and GET streams). A GET
-   * beyond it is answered 429; a POST answer stays JSON. Default 8.
+   * SSE connections one session may hold open through GET at once (its standalone stream and
+   * resumed streams); a GET beyond it is answered 429. A POST's own answer stream is not
+   * counted: it uses the POST's connection, open anyway until the answer and bounded by
+   * `maxInFlightRequests`. Default 8.
    */
   maxSseStreams?: number;
   /**

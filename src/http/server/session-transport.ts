@@ -78,7 +78,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   }
 
   #streams(): SessionStreams {
-    return (this.#sse ??= { store: this.#config.createEventStore(), answers: new Map(), standalone: undefined, count: 0, connections: 0 });
+    return (this.#sse ??= { store: this.#config.createEventStore(), answers: new Map(), standalone: undefined, count: 0, connections: 0, gets: 0 });
   }
 
   /** Tells the transport the session it carries. */
@@ -197,8 +197,8 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   openStandalone(sink: HttpResponseSink): StreamRefusal | undefined {
     const stream = this.#standaloneStream();
     if (stream.connected) return { status: 409, message: 'Conflict: the session already has a GET stream open' };
-    if (this.#streams().connections >= this.#config.maxSseStreams) return tooManyStreams();
-    this.#attach(stream, sink.stream(200, SSE_HEADERS), stream.undelivered());
+    if (this.#streams().gets >= this.#config.maxSseStreams) return tooManyStreams();
+    this.#attach(stream, sink.stream(200, SSE_HEADERS), stream.undelivered(), true);
     return undefined;
   }
 
@@ -217,9 +217,9 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     } else {
       stream = this.#streams().answers.get(streamId);
     }
-    if (!stream?.connected && this.#streams().connections >= this.#config.maxSseStreams) return tooManyStreams();
+    if (!stream?.connected && this.#streams().gets >= this.#config.maxSseStreams) return tooManyStreams();
     const writer = sink.stream(200, SSE_HEADERS);
-    if (stream) this.#attach(stream, writer, replay);
+    if (stream) this.#attach(stream, writer, replay, true);
     else replayFinished(writer, replay);
     return undefined;
   }
@@ -294,15 +294,19 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     if (index !== -1) idless!.splice(index, 1);
   }
 
-  /** Opens a POST's answer stream, or returns `undefined` when the session has no room for one. */
+  /**
+   * Opens a POST's answer stream, or returns `undefined` once the session is closed. Not held to
+   * `maxSseStreams`: it takes the POST's own connection, open anyway until the answer and
+   * bounded by `maxInFlightRequests`, and what is sent about a request belongs on its stream.
+   */
   openAnswerStream(sink: HttpResponseSink, headers: Readonly<Record<string, string>>): SseStream | undefined {
+    if (this.#closed) return undefined;
     const sse = this.#streams();
-    if (this.#closed || sse.connections >= this.#config.maxSseStreams) return undefined;
     const writer = sink.stream(200, headers);
     const id = `p${++sse.count}`;
     const stream = new SseStream(id, sse.store, this.#config.ssePolicy, () => sse.answers.delete(id));
     sse.answers.set(id, stream);
-    this.#attach(stream, writer, []);
+    this.#attach(stream, writer, [], false);
     if (this.#pollable()) stream.prime();
     return stream;
   }
@@ -312,14 +316,17 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     return (sse.standalone ??= new SseStream(STANDALONE_STREAM, sse.store, this.#config.ssePolicy));
   }
 
-  #attach(stream: SseStream, writer: HttpStreamWriter, replay: readonly ReplayedEvent[]): void {
+  /** `byGet`: the connection is a GET's, counted against `maxSseStreams`. */
+  #attach(stream: SseStream, writer: HttpStreamWriter, replay: readonly ReplayedEvent[], byGet: boolean): void {
     const sse = this.#streams();
     sse.connections++;
+    if (byGet) sse.gets++;
     let counted = true;
     writer.onClose(() => {
       if (!counted) return;
       counted = false;
       sse.connections--;
+      if (byGet) sse.gets--;
       this.touch();
     });
     stream.attach(writer, replay, this.#pollable());
@@ -340,6 +347,8 @@ interface SessionStreams {
   count: number;
   /** SSE connections attached now, of every stream. */
   connections: number;
+  /** Of those, the ones opened by GET: what `maxSseStreams` bounds. */
+  gets: number;
 }
 
 function tooManyStreams(): StreamRefusal {
