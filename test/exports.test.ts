@@ -26,7 +26,7 @@ const expected: Record<string, string[]> = {
   './node': [...stdioNames(), 'FileEraCache', 'defaultEraCachePath', 'listen', 'toNodeListener'],
   './http': [
     'BodyTooLargeError', 'DEFAULT_LEGACY_MAX_BODY_BYTES', 'HeaderAnnotationError', 'DEFAULT_MAX_BODY_BYTES', 'DEFAULT_MAX_STORED_EVENTS',
-    'DEFAULT_RECONNECT_OPTIONS', 'DEFAULT_SESSION_IDLE_TIMEOUT_MS', 'DEFAULT_SSE_KEEP_ALIVE_MS', 'HttpStatusError',
+    'DEFAULT_RECONNECT_OPTIONS', 'DEFAULT_SESSION_IDLE_TIMEOUT_MS', 'DEFAULT_SSE_KEEP_ALIVE_MS', 'EventsLostError', 'HttpStatusError',
     'LOOPBACK_HOSTS', 'LegacySseTransport', 'MemoryEventStore', 'SessionExpiredError', 'SseClientTransport',
     'StreamableHttpClientTransport', 'connectHttp', 'createLegacySseCore', 'createStreamableHttpCore',
     'createStreamableHttpHandler', 'hostOriginRejection', 'toFetchHandler',

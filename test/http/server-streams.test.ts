@@ -231,7 +231,7 @@ describe('Streamable HTTP streams', () => {
     assert.deepEqual((await resumed.messages()).map((m) => m.method ?? m.id), ['notifications/progress', holding.id]);
   });
 
-  it('keeps at most maxStoredEvents events per session, dropping the oldest', async () => {
+  it('keeps at most maxStoredEvents events per session; a resumption past them is 410, not a gap', async () => {
     const { client, server } = setup({ maxStoredEvents: 2 });
     const c = client();
     await c.initialize();
@@ -240,8 +240,20 @@ describe('Streamable HTTP streams', () => {
     await session?.notify('notifications/message', { level: 'info', data: 'm1' });
     const m1 = await first.nextMessage();
     await first.cancel();
-    for (const data of ['m2', 'm3', 'm4']) await session?.notify('notifications/message', { level: 'info', data });
-    const resumed = new SseReader(await c.get({ 'last-event-id': m1?.id ?? '' }));
+    await session?.notify('notifications/message', { level: 'info', data: 'm2' });
+    await session?.notify('notifications/message', { level: 'info', data: 'm3' });
+    // m2 and m3 are held: resuming after m1 is whole.
+    const whole = new SseReader(await c.get({ 'last-event-id': m1?.id ?? '' }));
+    const m2 = await whole.nextMessage();
+    assert.equal((m2?.message.params as { data: string }).data, 'm2');
+    await whole.cancel();
+    await session?.notify('notifications/message', { level: 'info', data: 'm4' });
+    // m2 was dropped for m4: after m1 there would be a gap.
+    const gone = await c.get({ 'last-event-id': m1?.id ?? '' });
+    assert.equal(gone.status, 410);
+    const body = (await gone.json()) as { error: { message: string } };
+    assert.match(body.error.message, /no longer held; the stream cannot resume without a gap/);
+    const resumed = new SseReader(await c.get({ 'last-event-id': m2?.id ?? '' }));
     const data = [];
     for (let i = 0; i < 2; i++) data.push(((await resumed.nextMessage())?.message.params as { data: string }).data);
     assert.deepEqual(data, ['m3', 'm4']);

@@ -40,7 +40,10 @@ export interface StreamableHttpOptions extends HostOriginPolicy {
   standaloneStream?: boolean;
   /** Creates the event store of each new session. Default: a {@link MemoryEventStore}. */
   eventStore?: () => EventStore;
-  /** Events the default store keeps per session; the oldest are dropped. Default 1000. */
+  /**
+   * Events the default store keeps per session; the oldest are dropped, and a resumption that
+   * would skip a dropped event is answered 410. Default 1000.
+   */
   maxStoredEvents?: number;
   /** Interval of keep-alive comments on open SSE connections; 0 sends none. Default 15 s. */
   keepAliveMs?: number;

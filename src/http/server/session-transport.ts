@@ -30,7 +30,7 @@ export interface SessionDirectory {
 
 /** Why a GET could not open a stream: the status and message to refuse it with. */
 export interface StreamRefusal {
-  status: 400 | 405 | 409 | 429;
+  status: 400 | 405 | 409 | 410 | 429;
   message: string;
 }
 
@@ -198,18 +198,24 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     const stream = this.#standaloneStream();
     if (stream.connected) return { status: 409, message: 'Conflict: the session already has a GET stream open' };
     if (this.#streams().gets >= this.#config.maxSseStreams) return tooManyStreams();
-    this.#attach(stream, sink.stream(200, SSE_HEADERS), stream.undelivered(), true);
+    const { events, eventsLost } = stream.undelivered();
+    // Sent while no GET was open and never asked for by id: the client is owed no continuity.
+    if (eventsLost) this.#config.onError(new Error(`Session ${this.sessionId}: messages for the GET stream were dropped from the event store before a client read them`));
+    this.#attach(stream, sink.stream(200, SSE_HEADERS), events, true);
     return undefined;
   }
 
   /**
    * Resumes the stream `lastEventId` belongs to: replays what came after it, then goes on with
-   * the stream if it is not over. A connection still attached to it is replaced.
+   * the stream if it is not over. A connection still attached to it is replaced. When part of
+   * what came after it is no longer held, the answer is 410 rather than a stream with a gap.
    */
   resume(lastEventId: string, sink: HttpResponseSink): StreamRefusal | undefined {
     const replay: ReplayedEvent[] = [];
-    const streamId = this.#streams().store.replayAfter(lastEventId, (eventId, message) => replay.push([eventId, message]));
-    if (streamId === undefined) return { status: 400, message: 'Bad Request: unknown Last-Event-ID' };
+    const found = this.#streams().store.replayAfter(lastEventId, (eventId, message) => replay.push([eventId, message]));
+    if (found === undefined) return { status: 400, message: 'Bad Request: unknown Last-Event-ID' };
+    if (found.eventsLost) return eventsLost(lastEventId);
+    const streamId = found.streamId;
     let stream: SseStream | undefined;
     if (streamId === STANDALONE_STREAM) {
       if (!this.#config.standaloneStream) return { status: 405, message: 'Method Not Allowed: this endpoint offers no GET stream' };
@@ -349,6 +355,13 @@ interface SessionStreams {
   connections: number;
   /** Of those, the ones opened by GET: what `maxSseStreams` bounds. */
   gets: number;
+}
+
+function eventsLost(lastEventId: string): StreamRefusal {
+  return {
+    status: 410,
+    message: `Gone: messages of this stream after Last-Event-ID ${lastEventId} are no longer held; the stream cannot resume without a gap. Read again the state they concerned, and open a new stream`,
+  };
 }
 
 function tooManyStreams(): StreamRefusal {
