@@ -86,6 +86,8 @@ export class StdioServerTransport implements Transport {
     this.stdin.on('end', this.onEnd);
     this.stdin.on('close', this.onStdinClose);
     this.stdin.on('error', this.onStdinError);
+    // Output that backed up before the start holds input back from the first line.
+    if (this.splitter.isPaused) this.stdin.pause();
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {

@@ -260,6 +260,20 @@ describe('Streamable HTTP streams', () => {
     await resumed.cancel();
   });
 
+  it('gives a new GET what is still held for it, and tells onError what was dropped before anyone read it', async () => {
+    const { client, server, errors } = setup({ maxStoredEvents: 2 });
+    const c = client();
+    await c.initialize();
+    const [session] = server.sessions;
+    for (const data of ['m1', 'm2', 'm3']) await session?.notify('notifications/message', { level: 'info', data });
+    const reader = new SseReader(await c.get());
+    const data = [];
+    for (let i = 0; i < 2; i++) data.push(((await reader.nextMessage())?.message.params as { data: string }).data);
+    assert.deepEqual(data, ['m2', 'm3']);
+    assert.ok(errors.some((e) => /messages for the GET stream were dropped from the event store before a client read them/.test(e.message)));
+    await reader.cancel();
+  });
+
   it('refuses a Last-Event-ID that is not one of the session\'s', async () => {
     const c = setup().client();
     await c.initialize();
