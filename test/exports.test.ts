@@ -17,7 +17,7 @@ const expected: Record<string, string[]> = {
     'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isStateless',
   ],
   './server': [
-    'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',
+    'DEFAULT_MAX_USED_STATES', 'MemoryUsedStateStore', 'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',
     'blobContents', 'embeddedResource', 'resourceLink', 'resourceNotFound', 'textContents',
   ],
   './client': ['Client', 'ClientSession', 'InputRequestNotSupportedError', 'InputRoundsExceededError', 'MemoryEraCache', 'Subscription', 'processEraCache'],
@@ -26,7 +26,7 @@ const expected: Record<string, string[]> = {
   './node': [...stdioNames(), 'FileEraCache', 'defaultEraCachePath', 'listen', 'toNodeListener'],
   './http': [
     'BodyTooLargeError', 'DEFAULT_LEGACY_MAX_BODY_BYTES', 'HeaderAnnotationError', 'DEFAULT_MAX_BODY_BYTES', 'DEFAULT_MAX_STORED_EVENTS',
-    'DEFAULT_RECONNECT_OPTIONS', 'DEFAULT_SESSION_IDLE_TIMEOUT_MS', 'DEFAULT_SSE_KEEP_ALIVE_MS', 'HttpStatusError',
+    'DEFAULT_RECONNECT_OPTIONS', 'DEFAULT_SESSION_IDLE_TIMEOUT_MS', 'DEFAULT_SSE_KEEP_ALIVE_MS', 'EventsLostError', 'HttpStatusError',
     'LOOPBACK_HOSTS', 'LegacySseTransport', 'MemoryEventStore', 'SessionExpiredError', 'SseClientTransport',
     'StreamableHttpClientTransport', 'connectHttp', 'createLegacySseCore', 'createStreamableHttpCore',
     'createStreamableHttpHandler', 'hostOriginRejection', 'toFetchHandler',

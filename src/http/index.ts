@@ -10,13 +10,14 @@ export type { StreamableHttpCore } from './server/core.js';
 export type { ResponseMode, StreamableHttpOptions } from './server/options.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './server/options.js';
 export { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore } from './server/event-store.js';
-export type { EventStore, StoredMessage } from './server/event-store.js';
+export type { EventStore, ReplayOutcome, StoredMessage } from './server/event-store.js';
 export { BodyTooLargeError } from './exchange.js';
 export type { HttpExchangeHandler, HttpRequestLike, HttpResponseSink, HttpStreamWriter } from './exchange.js';
 export {
   StreamableHttpClientTransport,
   SseClientTransport,
   connectHttp,
+  EventsLostError,
   HttpStatusError,
   SessionExpiredError,
   DEFAULT_RECONNECT_OPTIONS,

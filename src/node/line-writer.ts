@@ -26,14 +26,30 @@ function newBatch(): Batch {
   return { text: '', done, resolve, reject };
 }
 
+/** Options of a {@link LineWriter}. */
+export interface LineWriterOptions {
+  /**
+   * Output waiting for the reader (queued here and buffered by the stream) above which
+   * `onBackedUp(true)` is called; `onBackedUp(false)` follows once the reader has taken all but
+   * half of it. Default: no signal.
+   */
+  highWaterMark?: number;
+  onBackedUp?: (backedUp: boolean) => void;
+}
+
 /**
  * Queues lines and writes everything queued in one tick as a single `write`. A line's promise
  * settles when the stream has taken its bytes (the write callback); lines written together
  * share it. After a `write` that returns `false`, nothing more is written until `drain`, so
  * lines stay in order and callers that await their sends are slowed to the reader's pace.
+ * Callers that do not await (answers to requests) are told when output backs up, so they can
+ * stop taking work.
  */
 export class LineWriter {
   private readonly stream: Writable;
+  private readonly highWaterMark: number;
+  private readonly onBackedUp: ((backedUp: boolean) => void) | undefined;
+  private backedUp = false;
   private batch: Batch | undefined;
   private scheduled = false;
   private waitingForDrain = false;
@@ -42,8 +58,15 @@ export class LineWriter {
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(stream: Writable) {
+  constructor(stream: Writable, options: LineWriterOptions = {}) {
     this.stream = stream;
+    this.highWaterMark = options.highWaterMark ?? Infinity;
+    this.onBackedUp = options.onBackedUp;
+  }
+
+  /** Output not yet taken by the reader: queued here, and buffered by the stream. */
+  get pendingBytes(): number {
+    return (this.batch?.text.length ?? 0) + this.stream.writableLength;
   }
 
   /** Encodes a message as one line and writes it; a message JSON cannot encode rejects. */
@@ -62,6 +85,8 @@ export class LineWriter {
     if (this.failure) return Promise.reject(this.failure);
     const batch = (this.batch ??= newBatch());
     batch.text += line;
+    // Only a writer already waiting for the reader can be backed up: the usual path pays one test.
+    if (this.waitingForDrain && !this.backedUp) this.checkBackedUp();
     if (!this.scheduled && !this.waitingForDrain) {
       this.scheduled = true;
       // nextTick runs after the current microtasks drain, so sends made by promise
@@ -106,7 +131,17 @@ export class LineWriter {
   private readonly onDrain = (): void => {
     this.waitingForDrain = false;
     this.writeBatch();
+    if (this.backedUp && this.pendingBytes <= this.highWaterMark / 2) {
+      this.backedUp = false;
+      this.onBackedUp?.(false);
+    }
   };
+
+  private checkBackedUp(): void {
+    if (this.pendingBytes <= this.highWaterMark || this.failure) return;
+    this.backedUp = true;
+    this.onBackedUp?.(true);
+  }
 
   private writeBatch(): void {
     const batch = this.batch;
@@ -126,6 +161,7 @@ export class LineWriter {
     if (!accepted && !this.waitingForDrain) {
       this.waitingForDrain = true;
       this.stream.once('drain', this.onDrain);
+      if (!this.backedUp) this.checkBackedUp();
     }
   }
 }

@@ -20,7 +20,17 @@ export interface StdioServerTransportOptions {
   stdout?: Writable;
   /** The largest inbound message, in bytes; longer lines are refused without being buffered. Default 4 MiB. */
   maxMessageBytes?: number;
+  /**
+   * Output waiting for the client to read it, in bytes, above which stdin is no longer read;
+   * reading resumes once the client has read all but half of it. A client that sends without
+   * reading cannot make the server hold more than this plus the answers already in the
+   * making. Default 4 MiB.
+   */
+  outputHighWaterMark?: number;
 }
+
+/** Default of `outputHighWaterMark`: 4 MiB. */
+const DEFAULT_OUTPUT_HIGH_WATER_MARK = 4 * 1024 * 1024;
 
 /**
  * Serves one client over stdin/stdout.
@@ -34,6 +44,9 @@ export interface StdioServerTransportOptions {
  * - Sends made in the same tick go out in one write; when stdout pushes back, later sends wait
  *   for `drain`. A failing stdout (EPIPE: the client is gone) is reported and closes the
  *   transport instead of crashing the process.
+ * - While more than `outputHighWaterMark` bytes of output wait for the client, no more input
+ *   is taken (from the next line on, and stdin is paused), so a client that does not read
+ *   cannot grow the server's memory without bound; nothing is dropped.
  */
 export class StdioServerTransport implements Transport {
   onmessage?: (message: unknown) => void;
@@ -47,11 +60,15 @@ export class StdioServerTransport implements Transport {
   private readonly writer: LineWriter;
   private started = false;
   private closed = false;
+  private reading = false;
 
   constructor(options: StdioServerTransportOptions = {}) {
     this.stdin = options.stdin ?? process.stdin;
     this.stdout = options.stdout ?? process.stdout;
-    this.writer = new LineWriter(this.stdout);
+    this.writer = new LineWriter(this.stdout, {
+      highWaterMark: options.outputHighWaterMark ?? DEFAULT_OUTPUT_HIGH_WATER_MARK,
+      onBackedUp: (backedUp) => (backedUp ? this.holdInput() : this.takeInput()),
+    });
     this.splitter = new LineSplitter(
       { onLine: (line) => this.receive(line), onOversizedLine: (limit) => this.refuseOversized(limit) },
       { maxLineBytes: options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES, decode: decodeUtf8 },
@@ -64,10 +81,13 @@ export class StdioServerTransport implements Transport {
     this.started = true;
     this.stdout.on('error', this.onStdoutError);
     this.stdout.on('close', this.onStdoutClose);
+    this.reading = true;
     this.stdin.on('data', this.onData);
     this.stdin.on('end', this.onEnd);
     this.stdin.on('close', this.onStdinClose);
     this.stdin.on('error', this.onStdinError);
+    // Output that backed up before the start holds input back from the first line.
+    if (this.splitter.isPaused) this.stdin.pause();
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
@@ -140,7 +160,20 @@ export class StdioServerTransport implements Transport {
     this.onerror?.(new JsonRpcError(code, detail));
   }
 
+  // Output backed up: stop taking requests until the client reads.
+  private holdInput(): void {
+    this.splitter.pause();
+    if (this.reading) this.stdin.pause();
+  }
+
+  private takeInput(): void {
+    this.splitter.resume();
+    // A line just delivered may have backed output up again.
+    if (this.reading && !this.splitter.isPaused) this.stdin.resume();
+  }
+
   private stopReading(): void {
+    this.reading = false;
     this.stdin.off('data', this.onData);
     this.stdin.off('end', this.onEnd);
     this.stdin.off('close', this.onStdinClose);

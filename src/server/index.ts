@@ -14,6 +14,7 @@ export {
 } from './context.js';
 export type { RequestStateOptions } from './input-required/serve.js';
 export type { RequestStateSecret } from './input-required/request-state.js';
+export { DEFAULT_MAX_USED_STATES, MemoryUsedStateStore, type MemoryUsedStateStoreOptions, type UsedStateStore } from './input-required/used-states.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
 export type { FeatureHandle } from './feature-set.js';
 export type {

@@ -51,6 +51,9 @@ export class LineSplitter {
   private pendingBytes = 0;
   // Inside an over-long line: drop bytes until its newline.
   private discarding = false;
+  // Paused: lines stop being delivered; what arrives meanwhile waits here, unsplit.
+  private paused = false;
+  private held: Uint8Array | undefined;
 
   constructor(handlers: LineHandlers, options: LineSplitterOptions = {}) {
     const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
@@ -70,11 +73,22 @@ export class LineSplitter {
     return this.pendingBytes;
   }
 
-  /** Feeds the next chunk; handlers are called synchronously for every line it completes. */
+  /**
+   * Feeds the next chunk; handlers are called synchronously for every line it completes, until
+   * one of them pauses the splitter: the rest then waits for `resume`.
+   */
   push(chunk: Uint8Array): void {
+    if (this.paused) {
+      this.hold(chunk, 0);
+      return;
+    }
     const end = chunk.length;
     let start = 0;
     while (start < end) {
+      if (this.paused) {
+        this.hold(chunk, start);
+        return;
+      }
       const nl = chunk.indexOf(LF, start);
       if (nl === -1) {
         this.holdTail(chunk, start);
@@ -95,8 +109,35 @@ export class LineSplitter {
     }
   }
 
-  /** The stream ended: a final line without a newline is still delivered. */
+  /**
+   * Stops delivering lines, from the next one on (a handler may call it mid-chunk). Input keeps
+   * being accepted and is held, unsplit, until `resume`: the caller stops reading its source.
+   */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /** Delivers what was held while paused, then goes on; stops again if a handler pauses. */
+  resume(): void {
+    this.paused = false;
+    const held = this.held;
+    this.held = undefined;
+    if (held) this.push(held);
+  }
+
+  /** Whether lines are being held back (`pause`). */
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** The stream ended: what was held, and a final line without a newline, are still delivered. */
   end(): void {
+    // No more input will come: what is held goes out now, even if a handler pauses again.
+    for (let held = this.held; held; held = this.held) {
+      this.held = undefined;
+      this.paused = false;
+      this.push(held);
+    }
     if (this.pendingBytes > 0 && !this.discarding) {
       const line = this.takePending(new Uint8Array(0));
       this.emit(line, 0, line.length);
@@ -104,11 +145,26 @@ export class LineSplitter {
     this.reset();
   }
 
-  /** Forgets any unfinished line. */
+  /** Forgets any unfinished line, and anything held. */
   reset(): void {
     this.pieces = [];
     this.pendingBytes = 0;
     this.discarding = false;
+    this.held = undefined;
+  }
+
+  /** Keeps bytes `start` on of `chunk` for `resume`, after anything held already. */
+  private hold(chunk: Uint8Array, start: number): void {
+    // Copied: the caller may reuse its buffer, and a view would pin a large pooled one.
+    const rest = chunk.slice(start);
+    if (!this.held) {
+      this.held = rest;
+      return;
+    }
+    const joined = new Uint8Array(this.held.length + rest.length);
+    joined.set(this.held);
+    joined.set(rest, this.held.length);
+    this.held = joined;
   }
 
   private holdTail(chunk: Uint8Array, start: number): void {

@@ -72,6 +72,28 @@ describe('Streamable HTTP over a socket', () => {
     await c.delete();
   });
 
+  it('sends what concerns each of a dozen streaming calls on its own stream, never on the GET stream', async () => {
+    const c = client();
+    await c.initialize('2025-11-25');
+    const session = [...fixture.server.sessions].find((s) => !s.closed && s.protocolVersion === '2025-11-25');
+    assert.ok(session);
+    const get = new SseReader(await c.get());
+    const calls = Array.from({ length: 12 }, (_, i) => c.request('tools/call', { name: 'hold', arguments: { tag: `many-${i}` }, _meta: { progressToken: `p${i}` } }));
+    const streams = await Promise.all(calls.map(async (call) => new SseReader(await c.post(call))));
+    await Promise.all(calls.map((_, i) => fixture.held(`many-${i}`)));
+    for (const [i, stream] of streams.entries()) {
+      const progress = await stream.nextMessage();
+      assert.deepEqual(progress?.message.params, { progressToken: `p${i}`, progress: 1 }, `call ${i}`);
+    }
+    calls.forEach((_, i) => fixture.release(`many-${i}`));
+    for (const [i, stream] of streams.entries()) assert.deepEqual((await stream.messages()).map((m) => m.id), [calls[i]!.id]);
+    // The GET stream is in order: had any progress strayed onto it, it would come before this.
+    await session.notify('notifications/message', { level: 'info', data: 'unrelated' });
+    assert.equal(((await get.nextMessage())?.message.params as { data?: string }).data, 'unrelated');
+    await get.cancel();
+    await c.delete();
+  });
+
   it('answers 413 before the client has sent the whole body, and closes the connection', async () => {
     const req = httpRequest(running.url, {
       method: 'POST',

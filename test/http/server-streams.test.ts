@@ -209,26 +209,29 @@ describe('Streamable HTTP streams', () => {
     await reader.cancel();
   });
 
-  it('bounds the SSE streams per session: a GET beyond it gets 429, a call answers as JSON', async () => {
+  it("bounds the GET connections per session (429), never a call's own stream", async () => {
     const { client, held, release } = setup({ maxSseStreams: 1 });
     const c = client();
-    await c.initialize();
+    await c.initialize('2025-11-25');
+    const get = new SseReader(await c.get());
     const holding = c.request('tools/call', { name: 'hold', arguments: { tag: 's' }, _meta: { progressToken: 1 } });
     const callStream = new SseReader(await c.post(holding));
     await held('s');
-    assert.equal((await c.get()).status, 429);
-    // No room for a stream of its own: the answer is JSON, the progress waits for the GET stream.
+    const priming = await callStream.next();
+    // The one GET connection is taken: a call still streams what concerns it on its own answer.
     const counted = await c.post(c.request('tools/call', { name: 'count', arguments: { n: 1 }, _meta: { progressToken: 2 } }));
-    assert.equal(counted.headers.get('content-type'), 'application/json');
-    release('s');
-    assert.equal((await callStream.messages()).at(-1)?.id, holding.id);
-    const get = new SseReader(await c.get());
-    const progress = await get.nextMessage();
-    assert.deepEqual(progress?.message.params, { progressToken: 2, progress: 1, total: 1, message: 'step 1' });
+    assert.equal(counted.headers.get('content-type'), 'text/event-stream');
+    assert.deepEqual((await new SseReader(counted).nextMessage())?.message.params, { progressToken: 2, progress: 1, total: 1, message: 'step 1' });
+    // Resuming the dropped call stream would be a second GET connection.
+    await callStream.cancel();
+    assert.equal((await c.get({ 'last-event-id': priming?.id ?? '' })).status, 429);
     await get.cancel();
+    release('s');
+    const resumed = new SseReader(await c.get({ 'last-event-id': priming?.id ?? '' }));
+    assert.deepEqual((await resumed.messages()).map((m) => m.method ?? m.id), ['notifications/progress', holding.id]);
   });
 
-  it('keeps at most maxStoredEvents events per session, dropping the oldest', async () => {
+  it('keeps at most maxStoredEvents events per session; a resumption past them is 410, not a gap', async () => {
     const { client, server } = setup({ maxStoredEvents: 2 });
     const c = client();
     await c.initialize();
@@ -237,12 +240,38 @@ describe('Streamable HTTP streams', () => {
     await session?.notify('notifications/message', { level: 'info', data: 'm1' });
     const m1 = await first.nextMessage();
     await first.cancel();
-    for (const data of ['m2', 'm3', 'm4']) await session?.notify('notifications/message', { level: 'info', data });
-    const resumed = new SseReader(await c.get({ 'last-event-id': m1?.id ?? '' }));
+    await session?.notify('notifications/message', { level: 'info', data: 'm2' });
+    await session?.notify('notifications/message', { level: 'info', data: 'm3' });
+    // m2 and m3 are held: resuming after m1 is whole.
+    const whole = new SseReader(await c.get({ 'last-event-id': m1?.id ?? '' }));
+    const m2 = await whole.nextMessage();
+    assert.equal((m2?.message.params as { data: string }).data, 'm2');
+    await whole.cancel();
+    await session?.notify('notifications/message', { level: 'info', data: 'm4' });
+    // m2 was dropped for m4: after m1 there would be a gap.
+    const gone = await c.get({ 'last-event-id': m1?.id ?? '' });
+    assert.equal(gone.status, 410);
+    const body = (await gone.json()) as { error: { message: string } };
+    assert.match(body.error.message, /no longer held; the stream cannot resume without a gap/);
+    const resumed = new SseReader(await c.get({ 'last-event-id': m2?.id ?? '' }));
     const data = [];
     for (let i = 0; i < 2; i++) data.push(((await resumed.nextMessage())?.message.params as { data: string }).data);
     assert.deepEqual(data, ['m3', 'm4']);
     await resumed.cancel();
+  });
+
+  it('gives a new GET what is still held for it, and tells onError what was dropped before anyone read it', async () => {
+    const { client, server, errors } = setup({ maxStoredEvents: 2 });
+    const c = client();
+    await c.initialize();
+    const [session] = server.sessions;
+    for (const data of ['m1', 'm2', 'm3']) await session?.notify('notifications/message', { level: 'info', data });
+    const reader = new SseReader(await c.get());
+    const data = [];
+    for (let i = 0; i < 2; i++) data.push(((await reader.nextMessage())?.message.params as { data: string }).data);
+    assert.deepEqual(data, ['m2', 'm3']);
+    assert.ok(errors.some((e) => /messages for the GET stream were dropped from the event store before a client read them/.test(e.message)));
+    await reader.cancel();
   });
 
   it('refuses a Last-Event-ID that is not one of the session\'s', async () => {

@@ -7,10 +7,10 @@ import { accepts, isJsonContentType, protocolVersionProblem } from '../../src/ht
 
 const note = (n: number): StoredMessage => ({ jsonrpc: '2.0', method: 'n', params: { n } });
 
-function replay(store: MemoryEventStore, after: string): { stream: string | undefined; events: [string, StoredMessage][] } {
+function replay(store: MemoryEventStore, after: string): { stream: string | undefined; events: [string, StoredMessage][]; lost?: boolean } {
   const events: [string, StoredMessage][] = [];
-  const stream = store.replayAfter(after, (id, message) => events.push([id, message]));
-  return { stream, events };
+  const found = store.replayAfter(after, (id, message) => events.push([id, message]));
+  return found?.eventsLost ? { stream: found.streamId, events, lost: true } : { stream: found?.streamId, events };
 }
 
 describe('Streamable HTTP header checks', () => {
@@ -59,6 +59,39 @@ describe('MemoryEventStore', () => {
     assert.equal(new Set([start, ...ids]).size, 5);
     assert.equal(store.size, 2);
     assert.deepEqual(replay(store, start).events.map(([, m]) => m), [note(3), note(4)]);
+  });
+
+  it('says when a replay would have a gap: events after the id were dropped from its stream', () => {
+    const store = new MemoryEventStore(3);
+    const a = [1, 2].map((n) => store.append('a', note(n)));
+    const b = [3, 4, 5].map((n) => store.append('b', note(n)));
+    // a1 and a2 were dropped for b's events: a is empty, b whole.
+    assert.deepEqual(replay(store, b[0]!), { stream: 'b', events: [[b[1], note(4)], [b[2], note(5)]] });
+    assert.deepEqual(replay(store, a[1]!), { stream: 'a', events: [] }, 'nothing of a came after a2');
+    assert.deepEqual(replay(store, a[0]!), { stream: 'a', events: [], lost: true }, 'a2 is gone');
+    const b6 = store.append('b', note(6));
+    assert.deepEqual(replay(store, b[0]!), { stream: 'b', events: [[b[1], note(4)], [b[2], note(5)], [b6, note(6)]] }, 'only b3 is gone');
+    const b7 = store.append('b', note(7));
+    assert.equal(replay(store, b[0]!).lost, true, 'b4 is gone now');
+    assert.deepEqual(replay(store, b[1]!), { stream: 'b', events: [[b[2], note(5)], [b6, note(6)], [b7, note(7)]] });
+  });
+
+  it('stays bounded over many streams, reporting a possible gap rather than none for one it forgot', () => {
+    const store = new MemoryEventStore(1);
+    const firsts = Array.from({ length: 3000 }, (_, i) => store.append(`p${i}`, note(i)));
+    assert.equal(store.size, 1);
+    assert.equal(replay(store, firsts[2999]!).lost, undefined, 'the last stream is whole');
+    assert.equal(replay(store, store.append('p0', undefined)).lost, undefined, 'a position after every drop');
+    for (const start of [`p0:0`, `p1500:0`, `p2998:0`]) assert.equal(replay(store, start).lost, true, start);
+  });
+
+  it('keeping nothing, calls every replay that reaches back past an event a gap', () => {
+    const store = new MemoryEventStore(0);
+    const start = store.append('s', undefined);
+    assert.equal(replay(store, start).lost, undefined);
+    const first = store.append('s', note(1));
+    assert.deepEqual(replay(store, start), { stream: 's', events: [], lost: true });
+    assert.equal(replay(store, first).lost, undefined);
   });
 
   it('does not know ids it did not mint', () => {

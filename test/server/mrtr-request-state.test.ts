@@ -1,9 +1,9 @@
 // The requestState of multi round-trip requests: sealed so the client can neither read nor
-// alter it, bound to the method, the request's salient params and the caller, and short-lived.
-// Anything else is -32602 with a message that says what was wrong.
+// alter it, bound to the method, the request's salient params and the caller, short-lived,
+// and accepted once. Anything else is -32602 with a message that says what was wrong.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, type ServerOptions } from '../../src/server/index.js';
+import { MemoryUsedStateStore, Server, type ServerOptions } from '../../src/server/index.js';
 import { ManualClock } from '../../src/testing/index.js';
 import type { ElicitRequestFormParams } from '../../src/types/elicitation.js';
 import { RawClient, type WireMessage } from '../helpers/raw-client.js';
@@ -159,5 +159,78 @@ describe('requestState', () => {
     assert.throws(() => server({ requestState: { key: 'short' } }), /at least 32 bytes/);
     assert.throws(() => server({ requestState: { key: [] } }), /at least one secret/);
     assert.throws(() => server({ requestState: { ttlMs: 0 } }), /positive number of milliseconds/);
+  });
+
+  it('is accepted once: a copy presented again is refused, even by the caller it was issued to', async () => {
+    const client = await connect(server());
+    const state = await issued(client);
+    assert.equal((await retry(client, state)).result?.resultType, 'complete', 'the first use works');
+    refused(await retry(client, state), /used already \(each is accepted once\).*send the request again without requestState/);
+    const fresh = await issued(client);
+    assert.equal((await retry(client, fresh)).result?.resultType, 'complete', 'starting over works');
+  });
+
+  it('is spent only by a use that passes every check', async () => {
+    const client = await connect(server());
+    const state = await issued(client);
+    refused(await retry(client, state, { arguments: { a: 2 } }), /different tools\/call request/);
+    refused(await retry(client, state, {}, 'someone-else'), /different caller/);
+    assert.equal((await retry(client, state)).result?.resultType, 'complete');
+  });
+
+  it('lets one of two copies presented at the same moment through', async () => {
+    const client = await connect(server());
+    const state = await issued(client);
+    const replies = await Promise.all([retry(client, state), retry(client, state)]);
+    assert.deepEqual(replies.map((r) => r.result?.resultType ?? r.error?.code).sort(), [-32602, 'complete'].sort());
+  });
+
+  it('is refused by every server sharing a key and a store once one accepted it', async () => {
+    const key = 'a secret shared by the whole fleet, 32+ bytes';
+    const usedStates = new MemoryUsedStateStore();
+    const [a, b] = [await connect(server({ requestState: { key, usedStates } })), await connect(server({ requestState: { key, usedStates } }))];
+    const state = await issued(a);
+    assert.equal((await retry(a, state)).result?.resultType, 'complete');
+    refused(await retry(b, state), /used already/);
+  });
+
+  it('may be accepted until it expires when usedStates is false', async () => {
+    const client = await connect(server({ requestState: { usedStates: false } }));
+    const state = await issued(client);
+    for (let i = 0; i < 3; i++) assert.equal((await retry(client, state)).result?.resultType, 'complete');
+  });
+});
+
+describe('MemoryUsedStateStore', () => {
+  it('refuses an id it holds, and forgets it once it expired', () => {
+    const clock = new ManualClock(1_000);
+    const store = new MemoryUsedStateStore({ clock });
+    assert.equal(store.add('a', 2_000), true);
+    assert.equal(store.add('a', 2_000), false);
+    clock.advance(1_000);
+    assert.equal(store.add('b', 3_000), true);
+    assert.equal(store.size, 2, 'a lives until its expiry');
+    clock.advance(1);
+    assert.equal(store.add('c', 3_001), true);
+    assert.equal(store.size, 2, 'a expired and was dropped');
+  });
+
+  it('stays within maxEntries: when full it forgets the oldest and refuses states expiring no later', () => {
+    const clock = new ManualClock(0);
+    const store = new MemoryUsedStateStore({ clock, maxEntries: 100 });
+    for (let i = 1; i <= 1_000; i++) {
+      assert.equal(store.add(`s${i}`, 10_000 + i), true);
+      assert.ok(store.size <= 100);
+    }
+    assert.equal(store.size, 100);
+    // s900 was forgotten: it, and any state expiring as early, can no longer be told from a used one.
+    assert.equal(store.add('s900', 10_900), false);
+    assert.equal(store.add('never-used', 10_900), false);
+    assert.equal(store.add('s1000', 11_000), false, 'still remembered');
+    assert.equal(store.add('later', 10_901), true, 'a state expiring later than any forgotten one passes');
+  });
+
+  it('refuses a nonsensical bound', () => {
+    assert.throws(() => new MemoryUsedStateStore({ maxEntries: 0 }), /positive integer/);
   });
 });

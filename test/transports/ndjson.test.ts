@@ -114,6 +114,27 @@ describe('LineSplitter', () => {
     assert.deepEqual(lines, ['{"a":1}']);
   });
 
+  it('stops at the next line when paused mid-chunk, holds what comes meanwhile, and goes on when resumed', () => {
+    const lines: string[] = [];
+    const splitter: LineSplitter = new LineSplitter({
+      onLine: (l) => {
+        lines.push(l);
+        if (l === '2') splitter.pause();
+      },
+    });
+    splitter.push(bytes('1\n2\n3\n4'));
+    assert.deepEqual(lines, ['1', '2']);
+    assert.equal(splitter.isPaused, true);
+    splitter.push(bytes('4\n5\n'));
+    assert.deepEqual(lines, ['1', '2'], 'nothing is delivered while paused');
+    splitter.resume();
+    assert.deepEqual(lines, ['1', '2', '3', '44', '5']);
+    splitter.pause();
+    splitter.push(bytes('6\n7'));
+    splitter.end();
+    assert.deepEqual(lines, ['1', '2', '3', '44', '5', '6', '7'], 'the end delivers what was held');
+  });
+
   it('rejects a non-positive limit', () => {
     assert.throws(() => collect(0), RangeError);
   });

@@ -1,6 +1,6 @@
 /**
- * Errors of the HTTP client transports: an answer with an error status, and a session the
- * server no longer knows.
+ * Errors of the HTTP client transports: an answer with an error status, a session the server
+ * no longer knows, and messages of a stream lost for good.
  * @module
  */
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
@@ -46,6 +46,29 @@ export class SessionExpiredError extends ConnectionClosedError {
     super(`Session expired: ${url} no longer knows session ${sessionId} (HTTP 404); reconnect to start a new session`, { sessionId });
     this.name = 'SessionExpiredError';
     this.sessionId = sessionId;
+  }
+}
+
+/**
+ * A dropped event stream could not be resumed without a gap: the server answered the GET with
+ * `Last-Event-ID` 410, as it no longer holds some of the messages sent on the stream after the
+ * last one received. Reported through the transport's `onerror` (a `Client`'s `onError`); the
+ * requests waiting on a POST's stream fail with its message, and the GET stream opens anew.
+ * Read again whatever state those messages concerned (lists, resources, a call's outcome).
+ */
+export class EventsLostError extends Error {
+  readonly url: string;
+  /** The id of the last event received before the gap. */
+  readonly lastEventId: string;
+  /** The stream that lost messages: a POST's answer stream, or the GET stream. */
+  readonly stream: 'post' | 'get';
+
+  constructor(url: string, lastEventId: string, stream: 'post' | 'get', detail: string) {
+    super(`Messages of the ${stream === 'post' ? 'event stream answering a POST to' : 'GET stream of'} ${url} after event ${lastEventId} were lost: ${detail}`);
+    this.name = 'EventsLostError';
+    this.url = url;
+    this.lastEventId = lastEventId;
+    this.stream = stream;
   }
 }
 

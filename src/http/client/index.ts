@@ -6,6 +6,6 @@
 export { StreamableHttpClientTransport, type StreamableHttpClientOptions } from './streamable.js';
 export { SseClientTransport, type SseClientTransportOptions } from './legacy-sse.js';
 export { connectHttp, type ConnectHttpOptions, type HttpConnection, type HttpTransportKind } from './connect.js';
-export { HttpStatusError, SessionExpiredError } from './http-error.js';
+export { EventsLostError, HttpStatusError, SessionExpiredError } from './http-error.js';
 export { DEFAULT_RECONNECT_OPTIONS, type ReconnectOptions } from './reconnect.js';
 export type { FetchLike, HeadersOption, HttpClientOptions } from './fetch-options.js';

@@ -13,7 +13,7 @@ import { isObject, isRequestId, type JsonRpcMessage, type JsonRpcRequest, type R
 import { McpErrorCode } from '../../protocol/errors.js';
 import type { Transport } from '../../transports/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
-import { HttpStatusError, SessionExpiredError } from './http-error.js';
+import { EventsLostError, HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectDelay, reconnectOptions, wait, type ReconnectOptions } from './reconnect.js';
 import { discardBody, mediaType, readEventStream, resultOf } from './response-body.js';
 import { renewSession } from './session-renewal.js';
@@ -480,12 +480,29 @@ export class StreamableHttpClientTransport implements Transport {
       if (state.kind === 'post') this.#fail(state, `the event stream answering POST ${this.url} dropped, and the server does not offer GET to resume it (405)`);
       return 'stop';
     }
+    if (response.status === 410 && state.lastEventId !== '') return this.#eventsLost(state, await HttpStatusError.from('GET', this.url, response));
     if (!response.ok) return HttpStatusError.from('GET', this.url, response);
     if (mediaType(response) !== 'text/event-stream' || !response.body) {
       await discardBody(response);
       return new Error(`GET ${this.url} answered ${response.status} with ${mediaType(response) || 'no content type'}, not an event stream`);
     }
     return response.body;
+  }
+
+  /**
+   * The server no longer holds all of the stream after `lastEventId` (410): going on would skip
+   * messages silently. The app is told; a POST's stream fails its requests, the GET stream
+   * starts anew from what the server sends next.
+   */
+  #eventsLost(state: StreamState, refusal: HttpStatusError): 'stop' | Error {
+    const error = new EventsLostError(this.url, state.lastEventId, state.kind, refusal.message);
+    this.onerror?.(error);
+    if (state.kind === 'post') {
+      this.#fail(state, error.message);
+      return 'stop';
+    }
+    state.lastEventId = '';
+    return error;
   }
 
   async #read(body: ReadableStream<Uint8Array>, state: StreamState): Promise<void> {

@@ -23,10 +23,19 @@ export interface EventStore {
   append(streamId: string, message: StoredMessage | undefined): string;
   /**
    * Calls `send`, in order, for every message still held that was recorded on the stream of
-   * `lastEventId` after it. Returns that stream's id, or `undefined` when `lastEventId` is not
-   * one of this store's ids.
+   * `lastEventId` after it. Returns that stream's id and whether messages recorded on it after
+   * `lastEventId` are no longer held (`eventsLost`: replaying the rest would leave a gap), or
+   * `undefined` when `lastEventId` is not one of this store's ids. A store that cannot tell
+   * says `eventsLost: true`.
    */
-  replayAfter(lastEventId: string, send: (eventId: string, message: StoredMessage) => void): string | undefined;
+  replayAfter(lastEventId: string, send: (eventId: string, message: StoredMessage) => void): ReplayOutcome | undefined;
+}
+
+/** What {@link EventStore.replayAfter} found. */
+export interface ReplayOutcome {
+  streamId: string;
+  /** Messages recorded on the stream after the id were dropped: what was sent has a gap. */
+  eventsLost: boolean;
 }
 
 /** Default bound of {@link MemoryEventStore}: events held per session. */
@@ -37,17 +46,36 @@ interface StoredEvent {
   message: StoredMessage;
 }
 
+/** What the store holds of one stream. */
+interface StreamEvents {
+  events: StoredEvent[];
+  /**
+   * The newest of its events that was dropped. A stream new to the store starts from the
+   * newest dropped from a forgotten stream: it may be one of those, come back.
+   */
+  droppedThrough: number;
+}
+
 /**
  * An in-memory {@link EventStore} holding at most `maxEvents` events; the oldest are dropped
  * first. Event ids are `<streamId>:<n>` with `n` increasing across the whole session, so an id
- * stays meaningful even after its own event was dropped.
+ * stays meaningful even after its own event was dropped. It knows, per stream, how far events
+ * were dropped, so a replay that would leave a gap says so: exactly while the stream holds
+ * events, and for the last `maxEvents` (at least 1,000) streams whose events were all dropped.
+ * For a stream forgotten before that it answers as for any stream that was, and may report a
+ * loss that did not happen, never the reverse.
  */
 export class MemoryEventStore implements EventStore {
   readonly #maxEvents: number;
-  readonly #streams = new Map<string, StoredEvent[]>();
+  readonly #streams = new Map<string, StreamEvents>();
   /** The stream of every held event, oldest first, for dropping in order. */
   #order: string[] = [];
   #orderHead = 0;
+  /** Streams whose events were all dropped, oldest first: kept for their `droppedThrough`, up to a bound. */
+  #emptied: string[] = [];
+  #emptiedHead = 0;
+  /** The newest event dropped from a stream no longer remembered. */
+  #forgottenThrough = 0;
   #seq = 0;
 
   constructor(maxEvents = DEFAULT_MAX_STORED_EVENTS) {
@@ -63,37 +91,63 @@ export class MemoryEventStore implements EventStore {
   append(streamId: string, message: StoredMessage | undefined): string {
     if (streamId.includes(':')) throw new TypeError(`A stream id must not contain ':' (${streamId})`);
     const seq = ++this.#seq;
-    if (message !== undefined && this.#maxEvents > 0) {
-      let events = this.#streams.get(streamId);
-      if (!events) this.#streams.set(streamId, (events = []));
-      events.push({ seq, message });
-      this.#order.push(streamId);
-      while (this.size > this.#maxEvents) this.#dropOldest();
+    if (message !== undefined) {
+      if (this.#maxEvents === 0) {
+        // Nothing is kept: any replay that reaches back past this event has a gap.
+        this.#forgottenThrough = seq;
+      } else {
+        let stream = this.#streams.get(streamId);
+        if (!stream) this.#streams.set(streamId, (stream = { events: [], droppedThrough: this.#forgottenThrough }));
+        stream.events.push({ seq, message });
+        this.#order.push(streamId);
+        while (this.size > this.#maxEvents) this.#dropOldest();
+      }
     }
     return `${streamId}:${seq}`;
   }
 
-  replayAfter(lastEventId: string, send: (eventId: string, message: StoredMessage) => void): string | undefined {
+  replayAfter(lastEventId: string, send: (eventId: string, message: StoredMessage) => void): ReplayOutcome | undefined {
     const colon = lastEventId.lastIndexOf(':');
     const streamId = lastEventId.slice(0, colon);
     const after = Number(lastEventId.slice(colon + 1));
     if (colon <= 0 || !Number.isSafeInteger(after) || after < 0 || after > this.#seq) return undefined;
-    for (const event of this.#streams.get(streamId) ?? []) {
+    const stream = this.#streams.get(streamId);
+    for (const event of stream?.events ?? []) {
       if (event.seq > after) send(`${streamId}:${event.seq}`, event.message);
     }
-    return streamId;
+    return { streamId, eventsLost: after < (stream ? stream.droppedThrough : this.#forgottenThrough) };
   }
 
   #dropOldest(): void {
     const streamId = this.#order[this.#orderHead++];
     if (streamId === undefined) return;
-    const events = this.#streams.get(streamId);
-    events?.shift();
-    if (events?.length === 0) this.#streams.delete(streamId);
+    const stream = this.#streams.get(streamId);
+    const dropped = stream?.events.shift();
+    if (stream && dropped) {
+      stream.droppedThrough = dropped.seq;
+      if (stream.events.length === 0) this.#remember(streamId);
+    }
     // Compact now and then rather than shifting the whole queue on every drop.
     if (this.#orderHead > 1024 && this.#orderHead * 2 > this.#order.length) {
       this.#order = this.#order.slice(this.#orderHead);
       this.#orderHead = 0;
+    }
+  }
+
+  /** Keeps what an emptied stream lost, forgetting the oldest such stream beyond the bound. */
+  #remember(streamId: string): void {
+    this.#emptied.push(streamId);
+    if (this.#emptied.length - this.#emptiedHead <= Math.max(this.#maxEvents, 1000)) return;
+    const oldest = this.#emptied[this.#emptiedHead++]!;
+    const stream = this.#streams.get(oldest);
+    // A stream that holds events again is remembered until it is emptied again.
+    if (stream && stream.events.length === 0) {
+      this.#streams.delete(oldest);
+      this.#forgottenThrough = Math.max(this.#forgottenThrough, stream.droppedThrough);
+    }
+    if (this.#emptiedHead > 1024 && this.#emptiedHead * 2 > this.#emptied.length) {
+      this.#emptied = this.#emptied.slice(this.#emptiedHead);
+      this.#emptiedHead = 0;
     }
   }
 }

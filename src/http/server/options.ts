@@ -27,8 +27,10 @@ export interface StreamableHttpOptions extends HostOriginPolicy {
   /** Requests of one session being handled at once; a POST beyond it is answered 429. Default 64. */
   maxInFlightRequests?: number;
   /**
-   * SSE connections of one session open at once (streamed POST answers and GET streams). A GET
-   * beyond it is answered 429; a POST answer stays JSON. Default 8.
+   * SSE connections one session may hold open through GET at once (its standalone stream and
+   * resumed streams); a GET beyond it is answered 429. A POST's own answer stream is not
+   * counted: it uses the POST's connection, open anyway until the answer and bounded by
+   * `maxInFlightRequests`. Default 8.
    */
   maxSseStreams?: number;
   /**
@@ -38,7 +40,10 @@ export interface StreamableHttpOptions extends HostOriginPolicy {
   standaloneStream?: boolean;
   /** Creates the event store of each new session. Default: a {@link MemoryEventStore}. */
   eventStore?: () => EventStore;
-  /** Events the default store keeps per session; the oldest are dropped. Default 1000. */
+  /**
+   * Events the default store keeps per session; the oldest are dropped, and a resumption that
+   * would skip a dropped event is answered 410. Default 1000.
+   */
   maxStoredEvents?: number;
   /** Interval of keep-alive comments on open SSE connections; 0 sends none. Default 15 s. */
   keepAliveMs?: number;

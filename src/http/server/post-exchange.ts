@@ -11,7 +11,7 @@ import type { StoredMessage } from './event-store.js';
 import { JSON_HEADERS, SSE_HEADERS, sessionNotFound } from './replies.js';
 import type { SseStream } from './sse-stream.js';
 
-/** Starts an answer stream on `sink`, or returns `undefined` when the session has no room for one. */
+/** Starts an answer stream on `sink`, or returns `undefined` when the session is closed. */
 export type AnswerStreamOpener = (sink: HttpResponseSink, headers: Readonly<Record<string, string>>) => SseStream | undefined;
 
 /** How an exchange opens an answer stream: the session's, shared by all its exchanges. */
@@ -101,8 +101,8 @@ export class PostExchange {
 
   /**
    * Sends a message about this POST's requests ahead of the answer, on the answer stream.
-   * False when it cannot go there (the exchange is over, or there is no stream and none can be
-   * opened): the caller then sends it another way.
+   * False when it cannot go there (the exchange is over, the client left before a stream was
+   * opened, or the session closed): the caller then sends it another way.
    */
   sendRelated(message: JsonRpcMessage): boolean {
     if (this.#finished) return false;

@@ -30,7 +30,7 @@ export interface SessionDirectory {
 
 /** Why a GET could not open a stream: the status and message to refuse it with. */
 export interface StreamRefusal {
-  status: 400 | 405 | 409 | 429;
+  status: 400 | 405 | 409 | 410 | 429;
   message: string;
 }
 
@@ -78,7 +78,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   }
 
   #streams(): SessionStreams {
-    return (this.#sse ??= { store: this.#config.createEventStore(), answers: new Map(), standalone: undefined, count: 0, connections: 0 });
+    return (this.#sse ??= { store: this.#config.createEventStore(), answers: new Map(), standalone: undefined, count: 0, connections: 0, gets: 0 });
   }
 
   /** Tells the transport the session it carries. */
@@ -197,19 +197,25 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   openStandalone(sink: HttpResponseSink): StreamRefusal | undefined {
     const stream = this.#standaloneStream();
     if (stream.connected) return { status: 409, message: 'Conflict: the session already has a GET stream open' };
-    if (this.#streams().connections >= this.#config.maxSseStreams) return tooManyStreams();
-    this.#attach(stream, sink.stream(200, SSE_HEADERS), stream.undelivered());
+    if (this.#streams().gets >= this.#config.maxSseStreams) return tooManyStreams();
+    const { events, eventsLost } = stream.undelivered();
+    // Sent while no GET was open and never asked for by id: the client is owed no continuity.
+    if (eventsLost) this.#config.onError(new Error(`Session ${this.sessionId}: messages for the GET stream were dropped from the event store before a client read them`));
+    this.#attach(stream, sink.stream(200, SSE_HEADERS), events, true);
     return undefined;
   }
 
   /**
    * Resumes the stream `lastEventId` belongs to: replays what came after it, then goes on with
-   * the stream if it is not over. A connection still attached to it is replaced.
+   * the stream if it is not over. A connection still attached to it is replaced. When part of
+   * what came after it is no longer held, the answer is 410 rather than a stream with a gap.
    */
   resume(lastEventId: string, sink: HttpResponseSink): StreamRefusal | undefined {
     const replay: ReplayedEvent[] = [];
-    const streamId = this.#streams().store.replayAfter(lastEventId, (eventId, message) => replay.push([eventId, message]));
-    if (streamId === undefined) return { status: 400, message: 'Bad Request: unknown Last-Event-ID' };
+    const found = this.#streams().store.replayAfter(lastEventId, (eventId, message) => replay.push([eventId, message]));
+    if (found === undefined) return { status: 400, message: 'Bad Request: unknown Last-Event-ID' };
+    if (found.eventsLost) return eventsLost(lastEventId);
+    const streamId = found.streamId;
     let stream: SseStream | undefined;
     if (streamId === STANDALONE_STREAM) {
       if (!this.#config.standaloneStream) return { status: 405, message: 'Method Not Allowed: this endpoint offers no GET stream' };
@@ -217,9 +223,9 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     } else {
       stream = this.#streams().answers.get(streamId);
     }
-    if (!stream?.connected && this.#streams().connections >= this.#config.maxSseStreams) return tooManyStreams();
+    if (!stream?.connected && this.#streams().gets >= this.#config.maxSseStreams) return tooManyStreams();
     const writer = sink.stream(200, SSE_HEADERS);
-    if (stream) this.#attach(stream, writer, replay);
+    if (stream) this.#attach(stream, writer, replay, true);
     else replayFinished(writer, replay);
     return undefined;
   }
@@ -294,15 +300,19 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     if (index !== -1) idless!.splice(index, 1);
   }
 
-  /** Opens a POST's answer stream, or returns `undefined` when the session has no room for one. */
+  /**
+   * Opens a POST's answer stream, or returns `undefined` once the session is closed. Not held to
+   * `maxSseStreams`: it takes the POST's own connection, open anyway until the answer and
+   * bounded by `maxInFlightRequests`, and what is sent about a request belongs on its stream.
+   */
   openAnswerStream(sink: HttpResponseSink, headers: Readonly<Record<string, string>>): SseStream | undefined {
+    if (this.#closed) return undefined;
     const sse = this.#streams();
-    if (this.#closed || sse.connections >= this.#config.maxSseStreams) return undefined;
     const writer = sink.stream(200, headers);
     const id = `p${++sse.count}`;
     const stream = new SseStream(id, sse.store, this.#config.ssePolicy, () => sse.answers.delete(id));
     sse.answers.set(id, stream);
-    this.#attach(stream, writer, []);
+    this.#attach(stream, writer, [], false);
     if (this.#pollable()) stream.prime();
     return stream;
   }
@@ -312,14 +322,17 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     return (sse.standalone ??= new SseStream(STANDALONE_STREAM, sse.store, this.#config.ssePolicy));
   }
 
-  #attach(stream: SseStream, writer: HttpStreamWriter, replay: readonly ReplayedEvent[]): void {
+  /** `byGet`: the connection is a GET's, counted against `maxSseStreams`. */
+  #attach(stream: SseStream, writer: HttpStreamWriter, replay: readonly ReplayedEvent[], byGet: boolean): void {
     const sse = this.#streams();
     sse.connections++;
+    if (byGet) sse.gets++;
     let counted = true;
     writer.onClose(() => {
       if (!counted) return;
       counted = false;
       sse.connections--;
+      if (byGet) sse.gets--;
       this.touch();
     });
     stream.attach(writer, replay, this.#pollable());
@@ -340,6 +353,15 @@ interface SessionStreams {
   count: number;
   /** SSE connections attached now, of every stream. */
   connections: number;
+  /** Of those, the ones opened by GET: what `maxSseStreams` bounds. */
+  gets: number;
+}
+
+function eventsLost(lastEventId: string): StreamRefusal {
+  return {
+    status: 410,
+    message: `Gone: messages of this stream after Last-Event-ID ${lastEventId} are no longer held; the stream cannot resume without a gap. Read again the state they concerned, and open a new stream`,
+  };
 }
 
 function tooManyStreams(): StreamRefusal {

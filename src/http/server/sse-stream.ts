@@ -103,11 +103,14 @@ export class SseStream {
     if (pollable && maxMs !== undefined) this.#maxAge = this.#policy.clock.setTimeout(() => this.#closeForPolling(writer), maxMs);
   }
 
-  /** The events recorded since the last one written to a connection (never delivered). */
-  undelivered(): ReplayedEvent[] {
+  /**
+   * The events recorded since the last one written to a connection (never delivered), and
+   * whether some of those are no longer held.
+   */
+  undelivered(): { events: ReplayedEvent[]; eventsLost: boolean } {
     const events: ReplayedEvent[] = [];
-    this.#store.replayAfter(this.#delivered, (eventId, message) => events.push([eventId, message]));
-    return events;
+    const found = this.#store.replayAfter(this.#delivered, (eventId, message) => events.push([eventId, message]));
+    return { events, eventsLost: found?.eventsLost ?? false };
   }
 
   /** Ends the stream: nothing more is sent on it, and its connection is closed. */

@@ -9,6 +9,22 @@ describe('canonicalJson', () => {
     assert.equal(canonicalJson({ b: 1, a: [{ d: 2, c: undefined }, undefined, 'x'] }), '{"a":[{"d":2},null,"x"],"b":1}');
     assert.equal(canonicalJson({ b: 1, a: 2 }), canonicalJson({ a: 2, b: 1 }));
   });
+
+  it('writes values nested deeper than the call stack', () => {
+    const levels = 100_000;
+    const text = '{"b":[],"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    assert.equal(canonicalJson(JSON.parse(text)), '{"a":'.repeat(levels) + '1' + ',"b":[]}'.repeat(levels));
+  });
+});
+
+describe('salientParams', () => {
+  it('is the JSON of arguments of any depth the parser accepts', async () => {
+    const levels = 100_000;
+    const deep: unknown = JSON.parse('['.repeat(levels) + ']'.repeat(levels));
+    const salient = salientParams('tools/call', { name: 't', arguments: { deep } });
+    assert.equal(salient, `["tools/call","t",{"deep":${'['.repeat(levels) + ']'.repeat(levels)}}]`);
+    assert.equal((await requestBinding('tools/call', salient, undefined)).method, 'tools/call');
+  });
 });
 
 describe('requestBinding', () => {

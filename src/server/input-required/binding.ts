@@ -4,7 +4,7 @@
  * for one request cannot be replayed on another, or by someone else.
  * @module
  */
-import { canonicalJson } from '../../internal/canonical-json.js';
+import { canonicalJson, jsonOfAnyDepth } from '../../internal/canonical-json.js';
 import { toBase64Url } from './base64url.js';
 
 export interface RequestBinding {
@@ -21,7 +21,7 @@ export interface RequestBinding {
  * is cheap, since most requests never need their binding.
  */
 export function salientParams(method: string, params: Record<string, unknown>): string {
-  return JSON.stringify(method === 'resources/read' ? [method, params.uri ?? null] : [method, params.name ?? null, params.arguments ?? {}]);
+  return jsonOfAnyDepth(method === 'resources/read' ? [method, params.uri ?? null] : [method, params.name ?? null, params.arguments ?? {}]);
 }
 
 /**

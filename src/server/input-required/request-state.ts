@@ -2,13 +2,15 @@
  * Sealing and opening `requestState`: the server's memory of a multi round-trip request, kept
  * by the client between rounds. Sealed with AES-256-GCM through WebCrypto, so the client can
  * neither read nor change it; each state carries its expiry and what it is bound to (method,
- * salient params, caller), all checked on the way back in.
+ * salient params, caller), all checked on the way back in, and is accepted once.
  * @module
  */
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
+import { jsonOfAnyDepth } from '../../internal/canonical-json.js';
 import { invalidParams } from '../../protocol/errors.js';
 import { fromBase64Url, toBase64Url } from './base64url.js';
 import type { RequestBinding } from './binding.js';
+import type { UsedStateStore } from './used-states.js';
 
 /** A secret for sealing `requestState`: at least 32 bytes, as bytes or a string (its UTF-8). */
 export type RequestStateSecret = string | Uint8Array;
@@ -49,6 +51,8 @@ export interface RequestStateSealerOptions {
   key?: RequestStateSecret | readonly RequestStateSecret[] | undefined;
   ttlMs?: number | undefined;
   clock?: Clock | undefined;
+  /** Where accepted states are recorded, to refuse them the next time; none accepts them until they expire. */
+  usedStates?: UsedStateStore | undefined;
 }
 
 export class RequestStateSealer {
@@ -56,6 +60,7 @@ export class RequestStateSealer {
   readonly #secrets: readonly Uint8Array<ArrayBuffer>[];
   readonly #ttlMs: number;
   readonly #clock: Clock;
+  readonly #usedStates: UsedStateStore | undefined;
   #keys: Promise<CryptoKey[]> | undefined;
 
   constructor(options: RequestStateSealerOptions = {}) {
@@ -68,6 +73,7 @@ export class RequestStateSealer {
     if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new TypeError(`requestState.ttlMs must be a positive number of milliseconds, got ${String(ttlMs)}`);
     this.#ttlMs = ttlMs;
     this.#clock = options.clock ?? systemClock;
+    this.#usedStates = options.usedStates;
   }
 
   async seal(round: RoundState, binding: RequestBinding): Promise<string> {
@@ -81,7 +87,8 @@ export class RequestStateSealer {
     if (round.state !== undefined) payload.s = round.state;
     const [key] = await this.#cryptoKeys();
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
-    const plain = new TextEncoder().encode(JSON.stringify(payload));
+    // The answers are the client's: they may nest deeper than JSON.stringify can follow.
+    const plain = new TextEncoder().encode(jsonOfAnyDepth(payload));
     const sealed = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: HEADER }, key!, plain));
     const out = new Uint8Array(1 + IV_BYTES + sealed.length);
     out[0] = FORMAT;
@@ -92,7 +99,8 @@ export class RequestStateSealer {
 
   /**
    * The round state in `token`, after checking that this server sealed it, that it has not
-   * expired, and that it was issued for this request and this caller; -32602 otherwise.
+   * expired, that it was issued for this request and this caller, and that it was not accepted
+   * before (it is recorded as used now); -32602 otherwise.
    */
   async open(token: string, binding: RequestBinding): Promise<RoundState> {
     const bytes = fromBase64Url(token);
@@ -109,6 +117,11 @@ export class RequestStateSealer {
       throw invalidParams(`Invalid requestState: it was issued for a different ${binding.method} request (the ${binding.method === 'resources/read' ? 'URI differs' : 'name or arguments differ'})`);
     }
     if (payload.p !== (binding.principal ?? null)) throw invalidParams('Invalid requestState: it was issued to a different caller');
+    // Recorded only once every check passed, so a copy presented wrongly cannot spend it. The
+    // random IV names the state: the key authenticates it with everything sealed.
+    if (this.#usedStates && !(await this.#usedStates.add(toBase64Url(bytes.subarray(1, 1 + IV_BYTES)), payload.e))) {
+      throw invalidParams('Invalid requestState: it was used already (each is accepted once), or is too old for the server to tell; send the request again without requestState and inputResponses');
+    }
     return payload.s === undefined ? { answers: payload.a } : { answers: payload.a, state: payload.s };
   }
 

@@ -12,6 +12,7 @@ import type { ServerContext } from '../context.js';
 import { requestBinding, salientParams, type RequestBinding } from './binding.js';
 import { InputRound } from './input-round.js';
 import { RequestStateSealer, type RequestStateSecret, type RoundState } from './request-state.js';
+import { MemoryUsedStateStore, type UsedStateStore } from './used-states.js';
 import { isThenable } from '../../internal/maybe-async.js';
 
 export interface RequestStateOptions {
@@ -26,10 +27,19 @@ export interface RequestStateOptions {
   ttlMs?: number;
   /**
    * Who is asking, for binding state to its caller: state issued to one principal is refused
-   * from another. Default: the client's name and version from the request's `_meta`; return
-   * the authenticated user when there is one.
+   * from another. Default: the client's name and version from the request's `_meta`, which
+   * the client declares itself and so proves nothing; return the authenticated user when
+   * there is one.
    */
   principal?: (ctx: ServerContext) => string | undefined | Promise<string | undefined>;
+  /**
+   * Where accepted states are recorded so each is accepted once; a copy presented again is
+   * refused with -32602, even by its own client retrying after a lost answer (it starts the
+   * request over). Default: a {@link MemoryUsedStateStore} of this `Server`. Servers sharing a
+   * `key` share a store, or a state is accepted once by each of them. `false` accepts a state
+   * any number of times until it expires.
+   */
+  usedStates?: UsedStateStore | false;
 }
 
 const METHODS: ReadonlySet<string> = new Set(INPUT_REQUIRED_METHODS);
@@ -49,7 +59,8 @@ export class MultiRoundTrip {
   readonly #principal: NonNullable<RequestStateOptions['principal']>;
 
   constructor(options: RequestStateOptions = {}, clock?: Clock) {
-    this.#sealer = new RequestStateSealer({ key: options.key, ttlMs: options.ttlMs, clock });
+    const usedStates = options.usedStates === false ? undefined : (options.usedStates ?? new MemoryUsedStateStore({ clock }));
+    this.#sealer = new RequestStateSealer({ key: options.key, ttlMs: options.ttlMs, clock, usedStates });
     this.#principal = options.principal ?? clientIdentity;
   }
 
