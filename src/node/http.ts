@@ -121,6 +121,15 @@ function urlHost(host: string): string {
 /** Past this much unsent output the client is too slow: its connection is dropped (it can resume). */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+/**
+ * After a body is refused unread, how long and how much more of it is read and dropped before
+ * the connection closes (what nginx calls a lingering close). Closing while the client is still
+ * sending makes its system answer the next bytes with a reset, and a client that writes its
+ * whole request before reading (most do) then never sees the 413.
+ */
+const LINGER_MS = 5_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
 /** One request and its response, as the core sees them. */
 class NodeExchange implements HttpRequestLike {
   readonly method: string;
@@ -129,7 +138,7 @@ class NodeExchange implements HttpRequestLike {
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
   /** The body was refused unread: the connection must not be reused. */
-  #closeConnection = false;
+  #refused = false;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
     this.#req = req;
@@ -138,7 +147,8 @@ class NodeExchange implements HttpRequestLike {
     this.path = req.url ?? '/';
     this.sink = {
       send: (status, headers, body) => {
-        res.writeHead(status, this.#closeConnection ? { ...headers, connection: 'close' } : headers);
+        if (this.#refused) return this.#sendThenLinger(status, headers, body);
+        res.writeHead(status, headers);
         res.end(body);
       },
       stream: (status, headers) => {
@@ -170,7 +180,6 @@ class NodeExchange implements HttpRequestLike {
         size += chunk.length;
         if (size <= limit) return void chunks.push(chunk);
         cleanup();
-        this.#req.pause();
         this.#refuseBody(limit).catch(reject);
       };
       const onEnd = (): void => {
@@ -198,10 +207,36 @@ class NodeExchange implements HttpRequestLike {
   }
 
   #refuseBody(limit: number): Promise<never> {
-    // Answering without reading the rest: the connection closes after the answer, so the
-    // server never reads what remains.
-    this.#closeConnection = true;
+    // Answered without reading the rest: the connection closes after the answer.
+    this.#refused = true;
     return Promise.reject(new BodyTooLargeError(limit));
+  }
+
+  /**
+   * Sends a complete answer to a request whose body was refused, then reads and drops what the
+   * client still sends, within bounds, before the connection closes (see `LINGER_MS`). The
+   * answer carries its length, so the client has all of it before the response is ended.
+   */
+  #sendThenLinger(status: number, headers: Readonly<Record<string, string>>, body = ''): void {
+    const req = this.#req;
+    const res = this.#res;
+    res.writeHead(status, { ...headers, connection: 'close', 'content-length': String(Buffer.byteLength(body)) });
+    res.write(body);
+    let dropped = 0;
+    const close = (): void => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', close);
+      res.end();
+    };
+    const onData = (chunk: Buffer): void => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) close();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    res.once('close', () => clearTimeout(timer));
+    if (req.readableEnded) return close();
+    req.on('data', onData).once('end', close);
+    req.resume();
   }
 }
 
