@@ -11,6 +11,7 @@ import { createStreamableHttpCore, type StreamableHttpCore } from '../http/serve
 import type { StreamableHttpOptions } from '../http/server/options.js';
 import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
 import type { Server } from '../server/server.js';
+import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -36,8 +37,8 @@ export function toNodeListener(core: HttpExchangeHandler, options: NodeListenerO
   };
 }
 
-/** Options of {@link listen}: where to listen, and the endpoint's own options. */
-export interface ListenOptions extends StreamableHttpOptions {
+/** Options of {@link listen}: where to listen, limits of the HTTP server, and the endpoint's own options. */
+export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
   /** Default 0: any free port (see `url`). */
   port?: number;
   /**
@@ -68,7 +69,8 @@ export interface ListeningServer {
 
 /** Serves `server` over Streamable HTTP on `host:port` at `path`. */
 export async function listen(server: Server, options: ListenOptions = {}): Promise<ListeningServer> {
-  const { port = 0, host = '127.0.0.1', path = '/mcp', legacySse, ...coreOptions } = options;
+  const { port = 0, host = '127.0.0.1', path = '/mcp', legacySse, headersTimeoutMs, requestTimeoutMs, maxConnections, ...coreOptions } = options;
+  const settings = nodeServerSettings({ headersTimeoutMs, requestTimeoutMs, maxConnections });
   const core = createStreamableHttpCore(server, coreOptions);
   const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
   const listener = toNodeListener(core, listenerOptions);
@@ -83,12 +85,13 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
   const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
   // Loaded here, not at import: a process that only speaks stdio never needs it.
   const { createServer } = await import('node:http');
-  const httpServer = createServer((req, res) => {
+  const httpServer = createServer(settings.options, (req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0];
     if (pathname === path) listener(req, res);
     else if (legacy && legacyListener && legacy.matches(req.url ?? '/')) legacyListener(req, res);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
   });
+  httpServer.maxConnections = settings.maxConnections;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
