@@ -75,12 +75,7 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
   const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
   const listener = toNodeListener(core, listenerOptions);
   const legacy = legacySse
-    ? createLegacySseCore(server, {
-        ...(coreOptions.allowedHosts && { allowedHosts: coreOptions.allowedHosts }),
-        ...(coreOptions.allowedOrigins && { allowedOrigins: coreOptions.allowedOrigins }),
-        ...(coreOptions.onError && { onError: coreOptions.onError }),
-        ...(typeof legacySse === 'object' && legacySse),
-      })
+    ? createLegacySseCore(server, { ...sharedWithLegacy(coreOptions), ...(typeof legacySse === 'object' && legacySse) })
     : undefined;
   const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
   // Loaded here, not at import: a process that only speaks stdio never needs it.
@@ -114,6 +109,15 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
       });
     },
   };
+}
+
+/** The options the HTTP+SSE endpoint takes from the Streamable HTTP endpoint's, where set. */
+const SHARED_WITH_LEGACY = ['allowedHosts', 'allowedOrigins', 'maxSessions', 'maxSessionsPerClient', 'clientKey', 'onError'] as const;
+
+function sharedWithLegacy(options: StreamableHttpOptions): LegacySseOptions {
+  const shared: Record<string, unknown> = {};
+  for (const key of SHARED_WITH_LEGACY) if (options[key] !== undefined) shared[key] = options[key];
+  return shared as LegacySseOptions;
 }
 
 function urlHost(host: string): string {
@@ -160,6 +164,10 @@ class NodeExchange implements HttpRequestLike {
         return new NodeStreamWriter(res);
       },
     };
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.#req.socket.remoteAddress;
   }
 
   header(name: string): string | undefined {
