@@ -12,6 +12,7 @@ import type { StreamableHttpOptions } from '../http/server/options.js';
 import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
 import type { Server } from '../server/server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
+import { OPEN_ENDPOINT_WARNING, openEndpointWarning } from './open-endpoint-warning.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -44,6 +45,8 @@ export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
   /**
    * Default `127.0.0.1`: reachable from this machine only. Listening on other interfaces also
    * needs `allowedHosts` to list the names clients will use: only loopback names pass by default.
+   * Listening on any other than a loopback address with `allowedHosts` or `allowedOrigins` set
+   * to `['*']` emits a process warning (code `MCPKIT_OPEN_ENDPOINT`), once per `listen`.
    */
   host?: string;
   /** The MCP endpoint's path; every other path is answered 404. Default `/mcp`. */
@@ -94,6 +97,8 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
       resolve();
     });
   });
+  const warning = openEndpointWarning(host, typeof legacySse === 'object' ? [coreOptions, legacySse] : [coreOptions]);
+  if (warning !== undefined) process.emitWarning(warning, { code: OPEN_ENDPOINT_WARNING });
   const address = httpServer.address() as AddressInfo;
   const url = `http://${urlHost(host)}:${address.port}${path}`;
   return {
