@@ -14,6 +14,11 @@ export interface HttpRequestLike {
   /** A header value by lower-case name; repeated headers are joined with `, `. */
   header(name: string): string | undefined;
   /**
+   * The address of the client's end of the connection, where the front knows it (the
+   * `node:http` front does; the fetch handler does not). Read only for limits kept per client.
+   */
+  readonly remoteAddress?: string | undefined;
+  /**
    * The body as text. Rejects with `BodyTooLargeError` as soon as more than `limit` bytes have
    * arrived, without reading the rest into memory.
    */

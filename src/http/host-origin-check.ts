@@ -10,14 +10,15 @@ import type { HttpRequestLike } from './exchange.js';
 export interface HostOriginPolicy {
   /**
    * Accepted `Host` header values: a host name (any port) or `name:port` (that port only),
-   * compared without regard to case. `'*'` accepts any host. Default: the loopback names
-   * `localhost`, `127.0.0.1` and `[::1]`, on any port.
+   * compared without regard to case. `'*'` accepts any host (the Origin check stays on).
+   * Default: the loopback names `localhost`, `127.0.0.1` and `[::1]`, on any port.
    */
   allowedHosts?: readonly string[];
   /**
    * Accepted `Origin` header values, such as `https://app.example.com`; `'*'` accepts any.
-   * Default: an origin whose host passes the Host check. A request without `Origin` (not
-   * from a browser) is always accepted.
+   * Default: an origin on a loopback name or on a host `allowedHosts` names; its `'*'` names
+   * no host, so it admits no origin. A request without `Origin` (not from a browser) is always
+   * accepted.
    */
   allowedOrigins?: readonly string[];
 }
@@ -34,21 +35,23 @@ export function hostOriginRejection(request: HttpRequestLike, policy: HostOrigin
   const host = request.header('host');
   // Browsers always send Host, so a request without one is no rebinding attempt; but when
   // the set of names is restricted, a name is needed to check it against.
-  if (host === undefined) return hosts.includes('*') ? undefined : 'Missing Host header';
-  if (!hostAllowed(host, hosts)) return `Host not allowed: ${host}`;
+  const anyHost = hosts.includes('*');
+  if (host === undefined) return anyHost ? undefined : 'Missing Host header';
+  if (!anyHost && !hostAllowed(host, hosts)) return `Host not allowed: ${host}`;
 
   const origin = request.header('origin');
   if (origin === undefined) return undefined;
   if (policy.allowedOrigins) {
     return policy.allowedOrigins.includes('*') || policy.allowedOrigins.includes(origin) ? undefined : `Origin not allowed: ${origin}`;
   }
+  // Opening the Host check (a server reached under names not known in advance) says nothing
+  // about which web pages may call it: the wildcard never admits an origin.
   const originHost = hostOfOrigin(origin);
-  return originHost !== undefined && hostAllowed(originHost, hosts) ? undefined : `Origin not allowed: ${origin}`;
+  return originHost !== undefined && (hostAllowed(originHost, LOOPBACK_HOSTS) || hostAllowed(originHost, hosts)) ? undefined : `Origin not allowed: ${origin}`;
 }
 
-/** Whether a `Host` value (`name` or `name:port`) matches one of `allowed`. */
+/** Whether a `Host` value (`name` or `name:port`) matches one of the names in `allowed`. */
 function hostAllowed(host: string, allowed: readonly string[]): boolean {
-  if (allowed.includes('*')) return true;
   const full = host.trim().toLowerCase();
   const name = stripPort(full);
   return allowed.some((entry) => {

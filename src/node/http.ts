@@ -11,6 +11,8 @@ import { createStreamableHttpCore, type StreamableHttpCore } from '../http/serve
 import type { StreamableHttpOptions } from '../http/server/options.js';
 import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
 import type { Server } from '../server/server.js';
+import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
+import { OPEN_ENDPOINT_WARNING, openEndpointWarning } from './open-endpoint-warning.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -36,13 +38,15 @@ export function toNodeListener(core: HttpExchangeHandler, options: NodeListenerO
   };
 }
 
-/** Options of {@link listen}: where to listen, and the endpoint's own options. */
-export interface ListenOptions extends StreamableHttpOptions {
+/** Options of {@link listen}: where to listen, limits of the HTTP server, and the endpoint's own options. */
+export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
   /** Default 0: any free port (see `url`). */
   port?: number;
   /**
    * Default `127.0.0.1`: reachable from this machine only. Listening on other interfaces also
    * needs `allowedHosts` to list the names clients will use: only loopback names pass by default.
+   * Listening on any other than a loopback address with `allowedHosts` or `allowedOrigins` set
+   * to `['*']` emits a process warning (code `MCPKIT_OPEN_ENDPOINT`), once per `listen`.
    */
   host?: string;
   /** The MCP endpoint's path; every other path is answered 404. Default `/mcp`. */
@@ -68,27 +72,24 @@ export interface ListeningServer {
 
 /** Serves `server` over Streamable HTTP on `host:port` at `path`. */
 export async function listen(server: Server, options: ListenOptions = {}): Promise<ListeningServer> {
-  const { port = 0, host = '127.0.0.1', path = '/mcp', legacySse, ...coreOptions } = options;
+  const { port = 0, host = '127.0.0.1', path = '/mcp', legacySse, headersTimeoutMs, requestTimeoutMs, maxConnections, ...coreOptions } = options;
+  const settings = nodeServerSettings({ headersTimeoutMs, requestTimeoutMs, maxConnections });
   const core = createStreamableHttpCore(server, coreOptions);
   const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
   const listener = toNodeListener(core, listenerOptions);
   const legacy = legacySse
-    ? createLegacySseCore(server, {
-        ...(coreOptions.allowedHosts && { allowedHosts: coreOptions.allowedHosts }),
-        ...(coreOptions.allowedOrigins && { allowedOrigins: coreOptions.allowedOrigins }),
-        ...(coreOptions.onError && { onError: coreOptions.onError }),
-        ...(typeof legacySse === 'object' && legacySse),
-      })
+    ? createLegacySseCore(server, { ...sharedWithLegacy(coreOptions), ...(typeof legacySse === 'object' && legacySse) })
     : undefined;
   const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
   // Loaded here, not at import: a process that only speaks stdio never needs it.
   const { createServer } = await import('node:http');
-  const httpServer = createServer((req, res) => {
+  const httpServer = createServer(settings.options, (req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0];
     if (pathname === path) listener(req, res);
     else if (legacy && legacyListener && legacy.matches(req.url ?? '/')) legacyListener(req, res);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
   });
+  httpServer.maxConnections = settings.maxConnections;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
@@ -96,6 +97,8 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
       resolve();
     });
   });
+  const warning = openEndpointWarning(host, typeof legacySse === 'object' ? [coreOptions, legacySse] : [coreOptions]);
+  if (warning !== undefined) process.emitWarning(warning, { code: OPEN_ENDPOINT_WARNING });
   const address = httpServer.address() as AddressInfo;
   const url = `http://${urlHost(host)}:${address.port}${path}`;
   return {
@@ -113,6 +116,15 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
   };
 }
 
+/** The options the HTTP+SSE endpoint takes from the Streamable HTTP endpoint's, where set. */
+const SHARED_WITH_LEGACY = ['allowedHosts', 'allowedOrigins', 'maxSessions', 'maxSessionsPerClient', 'clientKey', 'onError'] as const;
+
+function sharedWithLegacy(options: StreamableHttpOptions): LegacySseOptions {
+  const shared: Record<string, unknown> = {};
+  for (const key of SHARED_WITH_LEGACY) if (options[key] !== undefined) shared[key] = options[key];
+  return shared as LegacySseOptions;
+}
+
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
@@ -120,6 +132,15 @@ function urlHost(host: string): string {
 
 /** Past this much unsent output the client is too slow: its connection is dropped (it can resume). */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * After a body is refused unread, how long and how much more of it is read and dropped before
+ * the connection closes (what nginx calls a lingering close). Closing while the client is still
+ * sending makes its system answer the next bytes with a reset, and a client that writes its
+ * whole request before reading (most do) then never sees the 413.
+ */
+const LINGER_MS = 5_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
 
 /** One request and its response, as the core sees them. */
 class NodeExchange implements HttpRequestLike {
@@ -129,7 +150,7 @@ class NodeExchange implements HttpRequestLike {
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
   /** The body was refused unread: the connection must not be reused. */
-  #closeConnection = false;
+  #refused = false;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
     this.#req = req;
@@ -138,7 +159,8 @@ class NodeExchange implements HttpRequestLike {
     this.path = req.url ?? '/';
     this.sink = {
       send: (status, headers, body) => {
-        res.writeHead(status, this.#closeConnection ? { ...headers, connection: 'close' } : headers);
+        if (this.#refused) return this.#sendThenLinger(status, headers, body);
+        res.writeHead(status, headers);
         res.end(body);
       },
       stream: (status, headers) => {
@@ -147,6 +169,10 @@ class NodeExchange implements HttpRequestLike {
         return new NodeStreamWriter(res);
       },
     };
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.#req.socket.remoteAddress;
   }
 
   header(name: string): string | undefined {
@@ -170,7 +196,6 @@ class NodeExchange implements HttpRequestLike {
         size += chunk.length;
         if (size <= limit) return void chunks.push(chunk);
         cleanup();
-        this.#req.pause();
         this.#refuseBody(limit).catch(reject);
       };
       const onEnd = (): void => {
@@ -198,10 +223,36 @@ class NodeExchange implements HttpRequestLike {
   }
 
   #refuseBody(limit: number): Promise<never> {
-    // Answering without reading the rest: the connection closes after the answer, so the
-    // server never reads what remains.
-    this.#closeConnection = true;
+    // Answered without reading the rest: the connection closes after the answer.
+    this.#refused = true;
     return Promise.reject(new BodyTooLargeError(limit));
+  }
+
+  /**
+   * Sends a complete answer to a request whose body was refused, then reads and drops what the
+   * client still sends, within bounds, before the connection closes (see `LINGER_MS`). The
+   * answer carries its length, so the client has all of it before the response is ended.
+   */
+  #sendThenLinger(status: number, headers: Readonly<Record<string, string>>, body = ''): void {
+    const req = this.#req;
+    const res = this.#res;
+    res.writeHead(status, { ...headers, connection: 'close', 'content-length': String(Buffer.byteLength(body)) });
+    res.write(body);
+    let dropped = 0;
+    const close = (): void => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', close);
+      res.end();
+    };
+    const onData = (chunk: Buffer): void => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) close();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    res.once('close', () => clearTimeout(timer));
+    if (req.readableEnded) return close();
+    req.on('data', onData).once('end', close);
+    req.resume();
   }
 }
 

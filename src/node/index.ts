@@ -11,3 +11,4 @@ export { DEFAULT_STDERR_TAIL_BYTES } from './stderr-tail.js';
 export { listen, toNodeListener } from './http.js';
 export { defaultEraCachePath, FileEraCache } from './era-cache-file.js';
 export type { ListenOptions, ListeningServer, NodeListenerOptions, NodeRequestListener } from './http.js';
+export type { ConnectionLimits } from './listen-limits.js';

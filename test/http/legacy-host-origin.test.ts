@@ -51,4 +51,12 @@ describe('hostOriginRejection', () => {
     assert.ok(accepted({ host: 'anything.example', origin: 'https://anywhere.example' }, { allowedHosts: ['*'], allowedOrigins: ['*'] }));
     assert.ok(accepted({}, { allowedHosts: ['*'] }));
   });
+
+  it("keeps the Origin check when allowedHosts is ['*']", () => {
+    const policy = { allowedHosts: ['*'] };
+    assert.ok(accepted({ host: 'anything.example' }, policy));
+    assert.match(hostOriginRejection(request({ host: 'anything.example', origin: 'http://evil.com' }), policy) ?? '', /Origin not allowed/);
+    assert.ok(!accepted({ host: 'anything.example', origin: 'http://anything.example' }, policy));
+    assert.ok(accepted({ host: 'anything.example', origin: 'http://127.0.0.1:5173' }, policy));
+  });
 });

@@ -138,12 +138,13 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     await streamsBecome(server, 0, 'the server to see the stream closed');
   });
 
-  it('counts open streams against maxSessions', async () => {
-    const { http } = await serve({ maxSessions: 1 });
+  it('counts open streams against maxStatelessRequests', async () => {
+    const { http } = await serve({ maxStatelessRequests: 1 });
     const reader = new SseReader(await postListen(http.url, 1, { toolsListChanged: true }));
     await reader.nextMessage();
     const refused = await postListen(http.url, 2, { toolsListChanged: true });
     assert.equal(refused.status, 503);
+    assert.equal(refused.headers.get('retry-after'), '5');
     await refused.body?.cancel();
     await reader.cancel();
     await http.close();

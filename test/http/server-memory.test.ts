@@ -19,7 +19,8 @@ function heapAfterGc(): number {
 describe('Streamable HTTP session lifecycle and memory', () => {
   it('1,000 sessions opened and deleted leave the heap flat and the table empty', async () => {
     const { server } = createTestServer();
-    const handler = createStreamableHttpHandler(server);
+    // Every session under one client key, so the count kept per client is churned too.
+    const handler = createStreamableHttpHandler(server, { clientKey: () => 'one client' });
     const fetch = viaHandler(handler);
 
     const cycle = async (): Promise<void> => {

@@ -207,14 +207,41 @@ describe('Streamable HTTP sessions', () => {
     assert.equal((await errorOf(batch)).code, -32600);
   });
 
-  it('bounds the sessions open at once (503)', async () => {
-    const { client } = setup({ maxSessions: 2 });
+  it('makes room for a new session by closing the one idle longest', async () => {
+    const clock = new ManualClock();
+    const { client, handler } = setup({ maxSessions: 2, clock });
+    const oldest = client();
+    await oldest.initialize();
+    clock.advance(1000);
+    const recent = client();
+    await recent.initialize();
+    clock.advance(1000);
+    assert.equal((await oldest.post(oldest.request('ping'))).status, 200, 'used again: now the recent one is idle longest');
     await client().initialize();
-    await client().initialize();
+    assert.equal(handler.sessionCount, 2);
+    assert.equal((await recent.post(recent.request('ping'))).status, 404);
+    assert.equal((await oldest.post(oldest.request('ping'))).status, 200);
+  });
+
+  it('refuses a new session with 503 and Retry-After when every session is busy', async () => {
+    const { client, held, release } = setup({ maxSessions: 2 });
+    const streaming = client();
+    await streaming.initialize();
+    const stream = await streaming.get();
+    const calling = client();
+    await calling.initialize();
+    const call = calling.post({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: { name: 'hold', arguments: { tag: 'busy' } } });
+    await held('busy');
     const c = client();
     const response = await c.post(c.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } }));
     assert.equal(response.status, 503);
-    await errorOf(response);
+    assert.equal(response.headers.get('retry-after'), '5');
+    assert.match((await errorOf(response)).message, /none is idle/);
+    release('busy');
+    assert.equal((await call).status, 200);
+    await c.initialize();
+    assert.equal((await streaming.post(streaming.request('ping'))).status, 200, 'the session with its stream open was kept');
+    await stream.body?.cancel();
   });
 
   it('bounds the requests in flight per session (429) and refuses an id already in use (409)', async () => {

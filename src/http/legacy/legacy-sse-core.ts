@@ -12,6 +12,8 @@ import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Transport } from '../../transports/transport.js';
 import { BodyTooLargeError, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
 import { hostOriginRejection, type HostOriginPolicy } from '../host-origin-check.js';
+import { TransportErrorCode } from '../server/replies.js';
+import { resolveSessionLimits, RETRY_AFTER_FULL, SessionsPerClient, type SessionLimits } from '../session-limits.js';
 import { LEGACY_SSE_HEADERS, LegacySseTransport } from './legacy-sse-transport.js';
 
 /** What the endpoint needs of a server: a session per transport (a `Server` is one). */
@@ -19,8 +21,12 @@ export interface LegacySseSessionHost {
   connect(transport: Transport): Promise<unknown>;
 }
 
-/** Options of {@link createLegacySseCore}. */
-export interface LegacySseOptions extends HostOriginPolicy {
+/**
+ * Options of {@link createLegacySseCore}. Its sessions are limited as the Streamable HTTP
+ * endpoint's are (`maxSessions`, `maxSessionsPerClient`, `clientKey`), counted apart; since each
+ * has its stream open, none is ever idle, so a session beyond the limit is refused (503).
+ */
+export interface LegacySseOptions extends HostOriginPolicy, SessionLimits {
   /** Path of the SSE endpoint. Default `/sse`. */
   ssePath?: string;
   /** Path of the POST endpoint, as advertised in the `endpoint` event. Default `/messages`. */
@@ -60,9 +66,19 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
   const messagesPath = checkedPath(options.messagesPath ?? '/messages', 'messagesPath');
   if (ssePath === messagesPath) throw new RangeError('ssePath and messagesPath must differ');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_LEGACY_MAX_BODY_BYTES;
+  const limits = resolveSessionLimits(options);
+  const perClient = new SessionsPerClient(limits.maxSessionsPerClient);
   const sessions = new Map<string, LegacySseTransport>();
 
   async function openStream(request: HttpRequestLike, response: HttpResponseSink): Promise<void> {
+    if (sessions.size >= limits.maxSessions) {
+      return sendError(response, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many sessions are open', RETRY_AFTER_FULL);
+    }
+    const clientKey = limits.clientKey(request);
+    const client = clientKey === undefined ? undefined : perClient.add(clientKey);
+    if (clientKey !== undefined && client === undefined) {
+      return sendError(response, 429, TransportErrorCode.BadRequest, `Too Many Requests: this client has ${limits.maxSessionsPerClient} sessions open, the most it may`);
+    }
     const sessionId = crypto.randomUUID();
     const stream = response.stream(200, LEGACY_SSE_HEADERS);
     const transport = new LegacySseTransport(sessionId, stream, {
@@ -70,7 +86,10 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
       ...(options.clock && { clock: options.clock }),
     });
     sessions.set(sessionId, transport);
-    stream.onClose(() => sessions.delete(sessionId));
+    stream.onClose(() => {
+      sessions.delete(sessionId);
+      if (client) perClient.remove(client);
+    });
     request.onAbort(() => void transport.close());
     if (stream.closed) {
       sessions.delete(sessionId);

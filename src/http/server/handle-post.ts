@@ -9,6 +9,7 @@ import { ErrorCode } from '../../jsonrpc/errors.js';
 import { handshakeNotServed } from '../../protocol/errors.js';
 import { isStateless } from '../../protocol/versions.js';
 import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
+import { RETRY_AFTER_FULL } from '../session-limits.js';
 import { handleStatelessPost, isStatelessHeader, isStatelessPost, servesStateless } from './handle-stateless-post.js';
 import { acceptsJsonAndSse, isJsonContentType, protocolVersionProblem } from './header-checks.js';
 import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
@@ -55,7 +56,7 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   if (!session) {
     if (servesStateless(sessions.server) && isStatelessPost(versionHeader, body)) return handleStatelessPost(request, sink, body, sessions);
     if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
-    return openSession(request, sink, body, sessions);
+    return openSession(request, sink, body, sessions, config);
   }
   // The session may have ended while the body was arriving.
   if (session.closed) return sessionNotFound(sink);
@@ -83,7 +84,7 @@ async function deliver(request: HttpRequestLike, sink: HttpResponseSink, body: I
 }
 
 /** `initialize` without a session: opens one, whose id goes out with a successful answer. */
-async function openSession(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, sessions: SessionTable): Promise<void> {
+async function openSession(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, sessions: SessionTable, config: ResolvedOptions): Promise<void> {
   if (!isLoneInitialize(body)) {
     return body.hasInitialize && body.batch
       ? refuse(sink, 400, ErrorCode.InvalidRequest, 'Invalid Request: initialize must not be part of a batch')
@@ -96,8 +97,12 @@ async function openSession(request: HttpRequestLike, sink: HttpResponseSink, bod
     const error = handshakeNotServed(served, params?.protocolVersion);
     return refuseRequest(sink, 400, body.answerIds[0] ?? null, error.code, error.message, error.data);
   }
-  if (sessions.full) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many sessions are open');
-  const session = await sessions.open();
+  const session = await sessions.open(config.clientKey(request));
+  if (session === 'client-limit') {
+    return refuse(sink, 429, BadRequest, `Too Many Requests: this client has ${config.maxSessionsPerClient} sessions open, the most it may; end one (DELETE) before opening another`);
+  }
+  // Closed already: it made room for another session before its initialize arrived.
+  if (session === 'full' || session.closed) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many sessions are open, and none is idle', RETRY_AFTER_FULL);
   let initialized = false;
   const exchange = session.createExchange({
     ids: body.answerIds,

@@ -12,6 +12,7 @@ import { isStateless } from '../../protocol/versions.js';
 import type { Server } from '../../server/server.js';
 import { META } from '../../types/meta.js';
 import type { HttpRequestLike, HttpResponseSink } from '../exchange.js';
+import { RETRY_AFTER_FULL } from '../session-limits.js';
 import type { StoredMessage } from './event-store.js';
 import { headerMismatch } from './header-mismatch.js';
 import type { InboundBody } from './inbound-body.js';
@@ -51,7 +52,7 @@ export async function handleStatelessPost(request: HttpRequestLike, sink: HttpRe
   const refusal = envelopeRefusal(params, server.protocolVersions.filter(isStateless));
   if (refusal) return refuseRequest(sink, 400, id, refusal.code, refusal.message, refusal.data);
 
-  if (sessions.full) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many requests are being served');
+  if (sessions.statelessFull) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many stateless requests are being served', RETRY_AFTER_FULL);
   // The shared lane serves requests whose id is free on it; a request whose id another
   // request is using there (another client's, most likely) gets a lane of its own.
   let lane = sessions.lane ?? (await sessions.openLane());

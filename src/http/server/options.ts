@@ -4,14 +4,18 @@
  */
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
 import type { HostOriginPolicy } from '../host-origin-check.js';
+import { resolveSessionLimits, type ResolvedSessionLimits, type SessionLimits } from '../session-limits.js';
 import { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore, type EventStore } from './event-store.js';
 import type { SseConnectionPolicy } from './sse-stream.js';
 
 /** How a POST carrying requests is answered. */
 export type ResponseMode = 'json' | 'sse';
 
-/** Options of the Streamable HTTP endpoint; `allowedHosts` and `allowedOrigins` guard against DNS rebinding. */
-export interface StreamableHttpOptions extends HostOriginPolicy {
+/**
+ * Options of the Streamable HTTP endpoint; `allowedHosts` and `allowedOrigins` guard against
+ * DNS rebinding, `maxSessions`, `maxSessionsPerClient` and `clientKey` bound its sessions.
+ */
+export interface StreamableHttpOptions extends HostOriginPolicy, SessionLimits {
   /**
    * `'json'` (default): one JSON body, switching to an SSE stream only when the handler sends
    * something about the request (progress, a log message, a request to the client) before
@@ -20,8 +24,12 @@ export interface StreamableHttpOptions extends HostOriginPolicy {
   responseMode?: ResponseMode;
   /** A session with no HTTP request and no open stream for this long is closed. Default 30 min. */
   sessionIdleTimeoutMs?: number;
-  /** Sessions open at once; `initialize` beyond it is answered 503. Default 10,000. */
-  maxSessions?: number;
+  /**
+   * Requests of the stateless revision (2026-07-28) served at once, subscription streams
+   * included; one more is answered 503 with `Retry-After`. Counted apart from sessions, so
+   * neither can starve the other. Default 10,000.
+   */
+  maxStatelessRequests?: number;
   /** Largest POST body accepted; larger ones are answered 413 without being read. Default 4 MiB. */
   maxBodyBytes?: number;
   /** Requests of one session being handled at once; a POST beyond it is answered 429. Default 64. */
@@ -62,10 +70,10 @@ export interface StreamableHttpOptions extends HostOriginPolicy {
 }
 
 /** The options with every default filled in. */
-export interface ResolvedOptions extends HostOriginPolicy {
+export interface ResolvedOptions extends HostOriginPolicy, ResolvedSessionLimits {
   responseMode: ResponseMode;
   sessionIdleTimeoutMs: number;
-  maxSessions: number;
+  maxStatelessRequests: number;
   maxBodyBytes: number;
   maxInFlightRequests: number;
   maxSseStreams: number;
@@ -93,7 +101,8 @@ export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions 
   const resolved: ResolvedOptions = {
     responseMode: options.responseMode ?? 'json',
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
-    maxSessions: options.maxSessions ?? 10_000,
+    ...resolveSessionLimits(options),
+    maxStatelessRequests: options.maxStatelessRequests ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxInFlightRequests: options.maxInFlightRequests ?? 64,
     maxSseStreams: options.maxSseStreams ?? 8,
@@ -109,7 +118,7 @@ export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions 
   };
   if (options.allowedHosts) resolved.allowedHosts = options.allowedHosts;
   if (options.allowedOrigins) resolved.allowedOrigins = options.allowedOrigins;
-  for (const key of ['sessionIdleTimeoutMs', 'maxSessions', 'maxBodyBytes', 'maxInFlightRequests', 'maxSseStreams', 'keepAliveMs'] as const) {
+  for (const key of ['sessionIdleTimeoutMs', 'maxStatelessRequests', 'maxBodyBytes', 'maxInFlightRequests', 'maxSseStreams', 'keepAliveMs'] as const) {
     if (!(resolved[key] >= 0)) throw new RangeError(`${key} must be a non-negative number, got ${resolved[key]}`);
   }
   if (resolved.responseMode !== 'json' && resolved.responseMode !== 'sse') {

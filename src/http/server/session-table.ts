@@ -1,17 +1,25 @@
 /**
  * The sessions of one endpoint, by the id handed to their client: minting ids, connecting a
- * transport to the server for each, and closing sessions left idle.
+ * transport to the server for each, keeping to the limits (in all, per client, and for
+ * stateless requests apart), and closing sessions left idle.
  * @module
  */
 import type { TimerHandle } from '../../jsonrpc/clock.js';
 import type { Server } from '../../server/server.js';
 import type { ServerSession } from '../../server/server-session.js';
+import { SessionsPerClient, type ClientSessions } from '../session-limits.js';
 import { MemoryEventStore } from './event-store.js';
 import type { ResolvedOptions } from './options.js';
 import { HttpSessionTransport, type SessionDirectory } from './session-transport.js';
 
 /** One open session: its transport, which knows the session it carries. */
 export type HttpSession = HttpSessionTransport;
+
+/**
+ * Why no session could be opened: the client holds its limit of sessions already, or every
+ * place is taken by a session that is busy.
+ */
+export type OpenRefusal = 'client-limit' | 'full';
 
 /**
  * A transport stateless requests are served on: the endpoint's lane, shared by every request
@@ -42,6 +50,11 @@ export class SessionTable implements SessionDirectory {
   readonly #laneConfig: ResolvedOptions;
   /** Sessions being connected, counted against the limit already. */
   #opening = 0;
+  /** Stateless lanes being connected, counted against their limit already. */
+  #lanesOpening = 0;
+  readonly #perClient: SessionsPerClient;
+  /** The client of each session opened under a client key; sessions without one are not listed. */
+  readonly #clientOf = new Map<string, ClientSessions>();
 
   constructor(server: Server, config: ResolvedOptions) {
     this.#server = server;
@@ -49,6 +62,7 @@ export class SessionTable implements SessionDirectory {
     this.#sessionConfig = { ...config, directory: this };
     const keepNone = new MemoryEventStore(0);
     this.#laneConfig = { ...config, createEventStore: () => keepNone };
+    this.#perClient = new SessionsPerClient(config.maxSessionsPerClient);
   }
 
   /** The server every session of this endpoint is served by. */
@@ -60,9 +74,9 @@ export class SessionTable implements SessionDirectory {
     return this.#entries.size;
   }
 
-  /** Whether no more sessions may be opened. */
-  get full(): boolean {
-    return this.#entries.size + (this.#lane?.transport.inFlight ?? 0) + this.#ownLanes.size + this.#opening >= this.#config.maxSessions;
+  /** Whether no more stateless requests may be served now. */
+  get statelessFull(): boolean {
+    return (this.#lane?.transport.inFlight ?? 0) + this.#ownLanes.size + this.#lanesOpening >= this.#config.maxStatelessRequests;
   }
 
   /** The open session with this id; ended and expired sessions are gone. */
@@ -71,29 +85,58 @@ export class SessionTable implements SessionDirectory {
     return session && !session.closed ? session : undefined;
   }
 
-  /** Opens a session: a fresh id and a transport the server serves. */
-  async open(): Promise<HttpSession> {
+  /**
+   * Opens a session for the client `clientKey` names (none: no per-client limit): a fresh id
+   * and a transport the server serves. When every place is taken, the session idle longest
+   * makes room.
+   */
+  async open(clientKey: string | undefined): Promise<HttpSession | OpenRefusal> {
+    const client = clientKey === undefined ? undefined : this.#perClient.add(clientKey);
+    if (clientKey !== undefined && client === undefined) return 'client-limit';
+    if (this.#entries.size + this.#opening >= this.#config.maxSessions && !this.#closeIdlest()) {
+      if (client) this.#perClient.remove(client);
+      return 'full';
+    }
     const id = newSessionId();
     const transport = new HttpSessionTransport(id, this.#sessionConfig);
-    transport.bindSession(await this.#connect(transport));
+    this.#opening++;
+    try {
+      transport.bindSession(await this.#server.connect(transport));
+    } catch (error) {
+      if (client) this.#perClient.remove(client);
+      throw error;
+    } finally {
+      this.#opening--;
+    }
     this.#entries.set(id, transport);
+    if (client) this.#clientOf.set(id, client);
     this.#sweepBy(this.#config.clock.now() + this.#config.sessionIdleTimeoutMs);
     return transport;
   }
 
-  /** A session's transport closed: its id is gone. */
+  /** A session's transport closed: its id is gone, and its place with its client. */
   forget(id: string): void {
     this.#entries.delete(id);
+    const client = this.#clientOf.get(id);
+    if (client === undefined) return;
+    this.#clientOf.delete(id);
+    this.#perClient.remove(client);
   }
 
-  /** Connects a transport to the server, counted against the limit while it connects. */
-  async #connect(transport: HttpSessionTransport): Promise<ServerSession> {
-    this.#opening++;
-    try {
-      return await this.#server.connect(transport);
-    } finally {
-      this.#opening--;
+  /**
+   * Closes the session whose last request is oldest among those with nothing in flight and
+   * no stream open; false when every session is busy. A scan, but only when the table is full:
+   * keeping sessions in order of use would cost every request.
+   */
+  #closeIdlest(): boolean {
+    let idlest: HttpSession | undefined;
+    for (const session of this.#entries.values()) {
+      if (!session.closed && !session.busy && (idlest === undefined || session.lastActivity < idlest.lastActivity)) idlest = session;
     }
+    if (idlest === undefined) return false;
+    // The transport closes at once, so its place is free when this returns.
+    idlest.serverSession.close().catch((error: unknown) => this.#config.onError(error instanceof Error ? error : new Error(String(error))));
+    return true;
   }
 
   /** The shared lane of stateless requests when it is open; else `openLane()` opens it. */
@@ -124,12 +167,12 @@ export class SessionTable implements SessionDirectory {
   }
 
   async #connectLane(): Promise<StatelessLane> {
-    this.#opening++;
+    this.#lanesOpening++;
     try {
       const transport = new HttpSessionTransport('stateless', this.#laneConfig);
       return { transport, serverSession: await this.#server.connect(transport, { listed: false }) };
     } finally {
-      this.#opening--;
+      this.#lanesOpening--;
     }
   }
 
