@@ -263,7 +263,7 @@ export class Connection implements TransportReceiver {
     const message = total
       ? `Request ${entry.method} (id ${id}) exceeded its maximum total time`
       : `Request ${entry.method} (id ${id}) timed out after ${entry.timeoutMs} ms`;
-    this.#abandon(id, new RequestTimeoutError(message, { timeoutMs: entry.timeoutMs }));
+    this.#abandon(id, new RequestTimeoutError(message, { timeoutMs: entry.timeoutMs, method: entry.method }));
   }
 
   /** Gives up on a pending request: reject it locally and let the layer above tell the peer. */
