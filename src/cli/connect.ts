@@ -6,23 +6,37 @@ import { Client, type ClientSession, type ConnectOptions } from '../client/index
 import { connectHttp } from '../http/client/connect.js';
 import { defaultEraCachePath, FileEraCache } from '../node/era-cache-file.js';
 import type { CommonOptions } from './options.js';
+import { ServerOutputWatch } from './server-output.js';
 import { isUrlTarget, openTarget, type ServerTarget } from './server-target.js';
 import { VERSION } from './version.js';
 
+/** The time limit for connecting, and for each request, without `--timeout`. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
 /** Runs `use` with a session to `target` (spawned, or reached by URL), closing it afterwards. */
 export async function withSession<T>(target: ServerTarget, options: CommonOptions, use: (session: ClientSession) => Promise<T>): Promise<T> {
-  const client = new Client({ name: 'mcpkit-cli', version: VERSION }, options.timeoutMs ? { requestTimeoutMs: options.timeoutMs } : {});
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const output = new ServerOutputWatch();
+  const client = new Client({ name: 'mcpkit-cli', version: VERSION }, { requestTimeoutMs: timeoutMs, onError: (error) => output.onError(error) });
   // Each run is a new process: the era of each server is remembered in a file, so one that
   // speaks only the handshake is not probed on every run.
   const connect: ConnectOptions = {
     era: options.era,
     eraCache: new FileEraCache(defaultEraCachePath()),
     ...(options.protocolVersion && { protocolVersion: options.protocolVersion }),
-    ...(options.timeoutMs && { timeoutMs: options.timeoutMs }),
+    // The whole connect, the era probe included, within the one limit.
+    timeoutMs,
+    signal: output.signal,
   };
-  const session = isUrlTarget(target)
-    ? (await connectHttp(client, target.url, { ...connect, headers: options.headers })).session
-    : await client.connect(openTarget(target, { quiet: options.quiet }), connect);
+  let session: ClientSession;
+  try {
+    session = isUrlTarget(target)
+      ? (await connectHttp(client, target.url, { ...connect, headers: options.headers })).session
+      : await client.connect(openTarget(target, { quiet: options.quiet }), connect);
+  } catch (error) {
+    throw output.failed(error);
+  }
+  output.connected();
   try {
     return await use(session);
   } finally {

@@ -31,7 +31,8 @@ Usage:
 
 Options:
   --json              print the raw JSON result
-  --timeout <ms>      time limit for each request (default 60000)
+  --timeout <ms>      time limit for connecting (the era probe included) and for
+                      each request (default 60000)
   --quiet             do not show the server's stderr
   --era <era>         auto (default): speak 2026-07-28 to servers that do, the
                       initialize handshake to the others (remembered per server in

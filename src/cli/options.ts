@@ -28,10 +28,10 @@ export interface ParsedCommand {
 }
 
 /**
- * Parses `[options] [own args] -- <server command... | url>`, or, without `--`, takes the
- * first positional argument as the server's command line or URL.
+ * Parses the arguments of `mcpkit <command>`: `[options] [own args] -- <server command... | url>`,
+ * or, without `--`, takes the first positional argument as the server's command line or URL.
  */
-export function parseCommand(args: string[]): ParsedCommand {
+export function parseCommand(command: string, args: string[]): ParsedCommand {
   const dash = args.indexOf('--');
   const own = dash === -1 ? args : args.slice(0, dash);
   const { values, positionals } = parseArgs({
@@ -63,10 +63,40 @@ export function parseCommand(args: string[]): ParsedCommand {
   } else {
     const [line, ...rest] = positionals;
     if (line === undefined) throw new UsageError('no server given: pass a command line, e.g. `-- node server.js`, or a URL');
+    const notServer = whyNotAServer(line, rest);
+    if (notServer) throw new UsageError(`no server given (${notServer}); name it after --, e.g.\n  mcpkit ${[command, ...args].map(shellQuote).join(' ')} -- node server.js`);
     parsed = { options, positionals: rest, target: targetFromString(line) };
   }
   if (headers.length > 0 && !isUrlTarget(parsed.target)) throw new UsageError('--header applies to a server given by URL (http:// or https://)');
   return parsed;
+}
+
+/**
+ * Why `line`, the first argument, cannot be the server's quoted command line when `rest`
+ * follows it, or `undefined` when it can be. Without `--` the server comes first, so a
+ * forgotten server makes the tool or prompt name the server (`mcpkit call echo '{...}'` would
+ * run `echo`); what follows then gives it away.
+ */
+function whyNotAServer(line: string, rest: readonly string[]): string | undefined {
+  const next = rest[0];
+  if (looksLikeJson(line)) return `${quoted(line)} is JSON, not a command`;
+  // A command line of one word followed by JSON: a name and its arguments, not a server and a name.
+  if (next !== undefined && looksLikeJson(next) && !/\s/.test(line.trim())) return `${quoted(next)} is arguments, not a name, so ${quoted(line)} is not a server`;
+  if (/^[A-Za-z][A-Za-z0-9+.-]+:\/\//.test(line) && !/^https?:/i.test(line)) return `${quoted(line)} is a URI, not a command or an HTTP URL`;
+  return undefined;
+}
+
+function looksLikeJson(text: string): boolean {
+  return /^\s*[{[]/.test(text);
+}
+
+/** `text` as a POSIX shell would need it typed: bare when safe, else in single quotes. */
+function shellQuote(text: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(text) ? text : quoted(text);
+}
+
+function quoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A JSON object typed on the command line (`'{"text":"hi"}'`); absent means `{}`. */

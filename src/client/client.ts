@@ -82,7 +82,11 @@ export interface ConnectOptions {
   eraCacheKey?: string;
   /** Time limit for the `server/discover` probe before falling back. Default 10 s. */
   discoverTimeoutMs?: number;
-  /** Time limit for the handshake. */
+  /**
+   * Time limit for the whole connect: the probe, the handshake and any retry together. When it
+   * runs out, connect fails with a `RequestTimeoutError` naming what the server did not answer.
+   * Default: none beyond each request's own limit (`requestTimeoutMs`).
+   */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -192,6 +196,7 @@ export class Client {
         ...(cacheKey !== undefined && { cacheKey }),
         ...(options.discoverTimeoutMs !== undefined && { discoverTimeoutMs: options.discoverTimeoutMs }),
         ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+        ...(this.#options.clock && { clock: this.#options.clock }),
         ...(options.signal && { signal: options.signal }),
       });
       return this.#opened(session, declared, outcome, events, inputHandler);

@@ -48,6 +48,11 @@ export interface ConnectionHandlers {
    * closes. Long-lived ones (a subscription stream) should end now rather than hold it open.
    */
   onInputEnd?(): void;
+  /**
+   * A request's handler failed with something other than a `JsonRpcError`: a bug on this side,
+   * answered -32603 with nothing internal in it. Default: the error goes to `onError`.
+   */
+  onRequestFailure?(request: JsonRpcRequest, error: unknown): void;
 }
 
 export interface RequestOptions {
@@ -264,7 +269,7 @@ export class Connection implements TransportReceiver {
     const message = total
       ? `Request ${entry.method} (id ${id}) exceeded its maximum total time`
       : `Request ${entry.method} (id ${id}) timed out after ${entry.timeoutMs} ms`;
-    this.#abandon(id, new RequestTimeoutError(message, { timeoutMs: entry.timeoutMs }));
+    this.#abandon(id, new RequestTimeoutError(message, { timeoutMs: entry.timeoutMs, method: entry.method }));
   }
 
   /** Gives up on a pending request: reject it locally and let the layer above tell the peer. */
@@ -408,35 +413,37 @@ export class Connection implements TransportReceiver {
     try {
       outcome = this.#handlers.onRequest(request, batched);
     } catch (error) {
-      return this.#errorFor(id, error);
+      return this.#errorFor(request, error);
     }
-    if (!(outcome instanceof Promise)) return this.#resultFor(id, outcome);
+    if (!(outcome instanceof Promise)) return this.#resultFor(request, outcome);
     (this.#inbound ??= new Set()).add(id);
     return outcome.then(
       (result) => {
         this.#inbound!.delete(id);
-        return this.#resultFor(id, result);
+        return this.#resultFor(request, result);
       },
       (error: unknown) => {
         this.#inbound!.delete(id);
-        return this.#errorFor(id, error);
+        return this.#errorFor(request, error);
       },
     );
   }
 
-  #resultFor(id: RequestId, result: unknown): JsonRpcResponse | undefined {
+  #resultFor(request: JsonRpcRequest, result: unknown): JsonRpcResponse | undefined {
     if (result === NO_RESPONSE || this.#closed) return undefined;
     if (!isObject(result)) {
-      return this.#errorFor(id, new TypeError(`handler returned ${typeof result} instead of a result object`));
+      return this.#errorFor(request, new TypeError(`handler returned ${typeof result} instead of a result object`));
     }
-    return { jsonrpc: '2.0', id, result };
+    return { jsonrpc: '2.0', id: request.id, result };
   }
 
-  #errorFor(id: RequestId, error: unknown): JsonRpcErrorResponse | undefined {
+  #errorFor(request: JsonRpcRequest, error: unknown): JsonRpcErrorResponse | undefined {
     if (this.#closed) return undefined;
+    const id = request.id;
     if (error instanceof JsonRpcError) return { jsonrpc: '2.0', id, error: error.toJSON() };
     // Anything else is a bug on this side: report it locally, tell the peer nothing internal.
-    this.#reportError(error);
+    if (this.#handlers.onRequestFailure) this.#handlers.onRequestFailure(request, error);
+    else this.#reportError(error);
     return errorResponse(id, ErrorCode.InternalError, 'Internal error');
   }
 

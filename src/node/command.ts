@@ -56,10 +56,12 @@ const STDIO_DRAIN_GRACE_MS = 250;
  *
  * If the child cannot be spawned, crashes, or exits on its own, `onclose` receives a
  * {@link ConnectionClosedError} naming the exit code or signal and, with `stderr: 'pipe'`, the
- * tail of its stderr. `close()` shuts down as the specification asks: it closes the child's
- * stdin, waits `closeTimeoutMs`, sends SIGTERM, waits `killTimeoutMs`, sends SIGKILL, and
- * resolves once the child has exited. Lines from the child that are not JSON, or too long, are
- * reported through `onerror` and skipped.
+ * tail of its stderr; so does a message sent after the child closed its end of the pipes.
+ * `close()` shuts down as the specification asks: it closes the child's stdin, waits
+ * `closeTimeoutMs`, sends SIGTERM, waits `killTimeoutMs`, sends SIGKILL, and resolves once the
+ * child has exited. Lines from the child that are not JSON-RPC (not JSON, or JSON that is not a
+ * message), and lines too long, are reported through `onerror` and skipped; the report of a
+ * line that is not JSON-RPC carries its start as `data.line` (see {@link nonProtocolLine}).
  */
 export class CommandTransport implements Transport {
   onmessage?: (message: unknown) => void;
@@ -80,6 +82,8 @@ export class CommandTransport implements Transport {
   private finished = false;
   private readonly exitSignal = deferred();
   private readonly finishedSignal = deferred();
+  /** Why the connection ended, once it has. */
+  private ending: ConnectionClosedError | undefined;
 
   constructor(options: CommandTransportOptions) {
     this.options = options;
@@ -176,8 +180,17 @@ export class CommandTransport implements Transport {
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (!this.writer) return Promise.reject(new ConnectionClosedError('CommandTransport not started'));
     // Once finished, the writer rejects with the reason the connection ended.
-    if (this.stopping && !this.finished) return Promise.reject(new ConnectionClosedError('Connection is closing'));
+    if (this.closeRequested && !this.finished) return Promise.reject(new ConnectionClosedError('Connection is closing'));
+    // The child is going away on its own (it closed stdout, or stops reading stdin): the reason
+    // to give is how it ended (its exit code, its stderr), not that a pipe is closed.
+    if (!this.finished && (this.stopping || !this.child!.stdin!.writable)) return this.endedWith();
     return this.writer.writeMessage(message);
+  }
+
+  /** Rejects, once the child is gone, with the reason the connection ended. */
+  private async endedWith(): Promise<never> {
+    await this.finishedSignal.promise;
+    throw this.ending ?? new ConnectionClosedError();
   }
 
   /** Shuts the child down (stdin close, then SIGTERM, then SIGKILL) and resolves once it has exited. */
@@ -246,8 +259,17 @@ export class CommandTransport implements Transport {
 
   private receive(line: string): void {
     const parsed = parseFrame(line);
-    if (!parsed.ok) {
-      this.onerror?.(new JsonRpcError(ErrorCode.ParseError, `${parsed.response.error.message} (line: ${linePreview(line)})`));
+    const value: unknown = parsed.ok ? parsed.value : undefined;
+    if (!parsed.ok || !isMessageShaped(value)) {
+      // A server's log line or banner on stdout: the peer would answer an error to nobody.
+      const preview = linePreview(line);
+      this.onerror?.(
+        new JsonRpcError(
+          parsed.ok ? ErrorCode.InvalidRequest : ErrorCode.ParseError,
+          `The server wrote a line to stdout that is not JSON-RPC: ${preview}; an MCP server writes only protocol messages there (logs go to stderr)`,
+          { line: preview },
+        ),
+      );
       return;
     }
     try {
@@ -266,6 +288,7 @@ export class CommandTransport implements Transport {
     this.finished = true;
     clearTimeout(this.drainTimer);
     const closedError = error ?? new ConnectionClosedError();
+    this.ending = closedError;
     this.writer?.fail(closedError);
     this.splitter.reset();
     this.finishedSignal.resolve();
@@ -292,6 +315,21 @@ export class CommandTransport implements Transport {
       ...(this.tail ? { stderr } : {}),
     });
   }
+}
+
+/** A JSON-RPC message or batch, by its outside: an array, or an object naming version 2.0. */
+function isMessageShaped(value: unknown): boolean {
+  return Array.isArray(value) || (typeof value === 'object' && value !== null && (value as { jsonrpc?: unknown }).jsonrpc === '2.0');
+}
+
+/**
+ * The start of the line, quoted, when `error` is a {@link CommandTransport}'s report of a line
+ * its server wrote to stdout that is not JSON-RPC; otherwise `undefined`.
+ */
+export function nonProtocolLine(error: unknown): string | undefined {
+  if (!(error instanceof JsonRpcError)) return undefined;
+  const line = (error.data as { line?: unknown } | undefined)?.line;
+  return typeof line === 'string' ? line : undefined;
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {

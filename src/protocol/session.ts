@@ -55,6 +55,11 @@ export interface SessionOptions {
   /** Sees every error a request of this side fails with, before its caller does. */
   onRequestError?: (error: unknown) => void;
   /**
+   * A handler of the peer's request failed with something other than a JSON-RPC error (the
+   * peer was answered -32603). Default: `onError`.
+   */
+  onRequestFailure?: (request: JsonRpcRequest, error: unknown) => void;
+  /**
    * Serve requests that carry their revision in `_meta` (the stateless era) beside the
    * initialize handshake, on the same connection.
    */
@@ -142,6 +147,13 @@ export class Session {
   /** @internal For the connection: the peer ended its input. */
   onInputEnd(): void {
     this.#options.onInputEnd?.(this);
+  }
+
+  /** @internal For the connection: a handler failed with something other than a JSON-RPC error. */
+  onRequestFailure(request: JsonRpcRequest, error: unknown): void {
+    const report = this.#options.onRequestFailure;
+    if (report) report(request, error);
+    else this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
   }
 
   /** Resolves with the reason once the connection has closed. */

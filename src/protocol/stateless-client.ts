@@ -19,6 +19,8 @@ export interface DiscoverOptions {
   /** The stateless revision to ask for first. */
   protocolVersion: string;
   request?: SendRequestOptions;
+  /** Whether a failed probe ends the connect (the time for it is up) rather than meaning the handshake. */
+  givesUp?: () => boolean;
 }
 
 /** What the probe learned: a stateless session is open, or the server wants the handshake. */
@@ -32,7 +34,8 @@ export type DiscoverOutcome =
  * `supported` list (retry once with a version both speak), or a refusal of the headers or
  * capabilities (-32020, -32021), which is thrown rather than fallen back from. Anything else
  * (another error, a timeout, an HTTP refusal without such an error) means a server of the
- * handshake era. A closed connection is thrown.
+ * handshake era. A closed connection, an aborted signal, or a timeout when `givesUp` says so,
+ * is thrown.
  */
 export async function discover(session: Session, options: DiscoverOptions): Promise<DiscoverOutcome> {
   let version = options.protocolVersion;
@@ -46,7 +49,8 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
     try {
       result = await session.request('server/discover', { _meta: stamp }, options.request);
     } catch (error) {
-      if (session.closed) throw error;
+      // Nothing to fall back to: the connection is gone, the caller gave up, or the time did.
+      if (session.closed || options.request?.signal?.aborted || options.givesUp?.()) throw error;
       if (error instanceof JsonRpcError && (error.code === McpErrorCode.HeaderMismatch || error.code === McpErrorCode.MissingRequiredClientCapability)) {
         throw new McpError(error.code, `The server speaks the stateless revision but refused server/discover: ${error.message}`, error.data, { cause: error });
       }

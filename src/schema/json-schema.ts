@@ -1,9 +1,12 @@
 /**
  * Plain JSON Schema: which dialect a schema is written in, and the checks a schema must pass
- * before it is accepted (a dialect this library validates, no references to other documents).
+ * before it is accepted (a dialect this library validates, well formed, no references to other
+ * documents).
  * These run synchronously and without a validator, so registering a schema stays cheap.
  * @module
  */
+import { findSchemaIssue } from './meta-check.js';
+import { formatPath } from './validator.js';
 
 /** A JSON Schema object. Keywords are not typed: any keyword, known or not, is kept as given. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -160,14 +163,27 @@ function withoutFragment(uri: string): string {
 }
 
 /**
- * Checks that `schema` can be validated here: a JSON object, in a supported dialect, with no
- * references to other documents. Throws `SchemaError` naming `what` (`inputSchema`) otherwise.
+ * Checks that `schema` can be validated here: a JSON object, in a supported dialect, well formed
+ * (every keyword's value of the kind its meta-schema allows), with no references to other
+ * documents. Throws `SchemaError` naming `what` (`inputSchema`) and the path to the problem
+ * (`inputSchema.properties.a.type: must be one of ...`) otherwise.
  */
 export function checkJsonSchema(schema: unknown, what = 'schema'): asserts schema is JsonSchema {
   if (!isJsonObject(schema)) throw new SchemaError(`${what} must be a JSON Schema object`);
   if (accepted.has(schema)) return;
+  let dialect: JsonSchemaDialect;
   try {
-    dialectOf(schema);
+    dialect = dialectOf(schema);
+  } catch (error) {
+    if (error instanceof SchemaError) throw new SchemaError(`${what}: ${error.message}`);
+    throw error;
+  }
+  const issue = findSchemaIssue(schema, dialect);
+  if (issue) {
+    const path = formatPath(issue.path);
+    throw new SchemaError(`${what}${path === '' || path.startsWith('[') ? path : `.${path}`}: ${issue.message}`);
+  }
+  try {
     checkSelfContained(schema);
   } catch (error) {
     if (error instanceof SchemaError) throw new SchemaError(`${what}: ${error.message}`);

@@ -20,6 +20,7 @@ import type { ServerCapabilities } from '../types/capabilities.js';
 import type { PromptArgument } from '../types/prompts.js';
 import { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
+import { FailureLog } from './failure-log.js';
 import { createLogging } from './logging.js';
 import { Listeners } from '../internal/listeners.js';
 import { ServerSession } from './server-session.js';
@@ -60,7 +61,15 @@ export interface ServerOptions {
    * answered before the session closes and aborts them. Default 10 s.
    */
   drainTimeoutMs?: number;
-  /** Problems that do not end a session (malformed input, handler crashes), for logging. */
+  /**
+   * Problems that do not end a session, for logging: the server's own failures (a handler that
+   * threw, so its client was answered "Internal error"; a result that breaks its tool's
+   * schema) and the peer's (malformed input). Default: the server's own failures are written to
+   * stderr, one report each, naming the request (`resources/read "notes://today" failed`) with
+   * the error's stack; the peer's are dropped. A function given here receives both instead
+   * (`() => {}` silences them); a handler's failure arrives as an error naming the request,
+   * the handler's own error as its `cause`.
+   */
   onError?: (error: Error) => void;
   clock?: Clock;
   /**
@@ -145,12 +154,14 @@ export class Server {
   readonly #multiRoundTrip: MultiRoundTrip;
   readonly #streams = new SubscriptionStreams();
   readonly #unlisted = new WeakSet<ServerSession>();
+  readonly #failures: FailureLog;
   #sessionOptions: SessionOptions | undefined;
   #lastCapabilities: { text: string; value: ServerCapabilities } | undefined;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
     this.info = info;
     this.#options = options;
+    this.#failures = new FailureLog(info.name, options.onError);
     this.#events = new Listeners(options.onError);
     this.#multiRoundTrip = new MultiRoundTrip(options.requestState, options.clock);
     const cacheHints = cacheHintsByMethod(options.cache);
@@ -180,7 +191,7 @@ export class Server {
     this.#host = {
       pageSize: options.pageSize ?? Infinity,
       listChanged: (kind) => this.#listChanged(kind),
-      reportError: (error) => options.onError?.(error),
+      reportError: (error) => this.#failures.serverBug(error),
     };
     this.#requestHandlers.set('initialize', (params, ctx) => {
       // Legacy clients cannot fall forward: the error is all they can show their user.
@@ -330,6 +341,7 @@ export class Server {
       ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),
       ...(options.clock && { clock: options.clock }),
       ...(options.onError && { onError: options.onError }),
+      onRequestFailure: (request, error) => this.#failures.handlerFailed(request, error),
       onClose: (s) => this.#sessions.delete(s as ServerSession),
       // Input over (stdin's end): streams end with their result so the session can finish.
       onInputEnd: (s) => void this.#streams.end(s),

@@ -138,7 +138,7 @@ export class ToolRegistry implements ServerFeature {
     const given = params.arguments ?? {};
     if (!isObject(given)) throw invalidParams('Tool arguments must be an object');
     if (!entry.input) return this.#run(entry, given, ctx);
-    return andThen(this.#check(entry.input.validate, given, `Tool ${name}: inputSchema`), (checked) =>
+    return andThen(this.#check(entry.input.validate, given, name, 'inputSchema'), (checked) =>
       checked.ok ? this.#run(entry, checked.value as Record<string, unknown>, ctx) : errorResult(`Invalid arguments for tool ${name}: ${checked.issues.join('; ')}`),
     );
   }
@@ -171,7 +171,7 @@ export class ToolRegistry implements ServerFeature {
     if (result.structuredContent === undefined) {
       throw this.#bug(`Tool ${entry.name} has an outputSchema but returned no structuredContent`);
     }
-    return andThen(this.#check(entry.output.validate, result.structuredContent, `Tool ${entry.name}: outputSchema`), (checked) => {
+    return andThen(this.#check(entry.output.validate, result.structuredContent, entry.name, 'outputSchema'), (checked) => {
       if (!checked.ok) {
         throw this.#bug(`Tool ${entry.name} returned structuredContent that does not match its outputSchema: ${checked.issues.join('; ')}`);
       }
@@ -179,10 +179,15 @@ export class ToolRegistry implements ServerFeature {
     });
   }
 
-  /** Runs a check; a schema that turns out unusable (it fails to compile) is the server's bug. */
-  #check(validate: ValidateFunction, value: unknown, what: string): ValidationResult | Promise<ValidationResult> {
+  /**
+   * Runs a check. A schema that turns out unusable (it fails to compile) is the server's bug:
+   * the validator's own words go to the server's log, since they describe its internals and not
+   * the call; the client hears only which schema failed.
+   */
+  #check(validate: ValidateFunction, value: unknown, tool: string, member: 'inputSchema' | 'outputSchema'): ValidationResult | Promise<ValidationResult> {
     const unusable = (error: unknown): never => {
-      throw this.#bug(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      this.#host.reportError?.(new Error(`Tool ${tool}: ${member} could not be used: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+      throw new McpError(ErrorCode.InternalError, `Internal error: the ${member} of tool ${tool} could not be used`);
     };
     let outcome: ValidationResult | Promise<ValidationResult>;
     try {

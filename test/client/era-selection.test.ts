@@ -95,6 +95,58 @@ describe('the era of a client session', () => {
     await session.close();
   });
 
+  it('keeps probe and handshake within timeoutMs together, and says what went unanswered', async () => {
+    const clock = new ManualClock();
+    const [peer, end] = createInMemoryPair();
+    const seen: { method: string; at: number }[] = [];
+    let initializing!: () => void;
+    const initialize = new Promise<void>((resolve) => (initializing = resolve));
+    let probed!: () => void;
+    const probe = new Promise<void>((resolve) => (probed = resolve));
+    // A server that answers nothing at all.
+    peer.onmessage = (message) => {
+      const { method } = message as { method: string };
+      seen.push({ method, at: clock.now() });
+      if (method === 'server/discover') probed();
+      if (method === 'initialize') initializing();
+    };
+    await peer.start();
+    const start = clock.now();
+    const connecting = new Client(clientInfo, { clock }).connect(end, { discoverTimeoutMs: 3000, timeoutMs: 5000 });
+    const failed = connecting.then(
+      () => assert.fail('connect should time out'),
+      (e: unknown) => e as Error & { code?: number; data?: unknown },
+    );
+    await within(probe, 5000, 'the probe');
+    clock.advance(3000); // the probe's own limit: fall back, with 2 s left for the handshake
+    await within(initialize, 5000, 'the handshake');
+    clock.advance(2000);
+    const error = await within(failed, 5000, 'the failure');
+    assert.equal(error.code, -32001);
+    assert.equal(error.message, 'Connecting timed out after 5000 ms: the server did not answer initialize');
+    assert.deepEqual(error.data, { timeoutMs: 5000, method: 'initialize' });
+    assert.deepEqual(seen.filter((m) => m.method !== 'notifications/cancelled').map((m) => [m.method, m.at - start]), [['server/discover', 0], ['initialize', 3000]]);
+
+    // A limit shorter than the probe's: the probe's silence ends the connect, with no handshake.
+    const [peer2, end2] = createInMemoryPair();
+    const methods: string[] = [];
+    let probed2!: () => void;
+    const probe2 = new Promise<void>((resolve) => (probed2 = resolve));
+    peer2.onmessage = (message) => {
+      methods.push((message as { method: string }).method);
+      probed2();
+    };
+    await peer2.start();
+    const second = new Client(clientInfo, { clock }).connect(end2, { timeoutMs: 1500 }).then(
+      () => assert.fail('connect should time out'),
+      (e: unknown) => e as Error,
+    );
+    await within(probe2, 5000, 'the second probe');
+    clock.advance(1500);
+    assert.equal((await within(second, 5000, 'the second failure')).message, 'Connecting timed out after 1500 ms: the server did not answer server/discover');
+    assert.ok(!methods.includes('initialize'), 'no handshake without time for it');
+  });
+
   it('stays stateless after -32022, retrying with a version from the supported list', async () => {
     const [peer, end] = createInMemoryPair();
     const versions: unknown[] = [];

@@ -12,6 +12,9 @@ import { CommandTransport, type CommandTransportOptions } from '../../src/node/c
 /** The built `mcpkit` CLI. */
 export const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
+/** The published `mcpkit` CLI, as `npm install` puts it on the PATH. */
+export const DIST_CLI = fileURLToPath(new URL('../../../dist/cli.js', import.meta.url));
+
 /** Arguments to `node` that serve the example server over stdio. */
 export const EXAMPLE_SERVER_ARGS: readonly string[] = [CLI, 'example-server'];
 
@@ -62,11 +65,12 @@ function freshCacheDir(): string {
 }
 
 /**
- * Runs the built CLI with `args` and collects its output and exit status. Its era cache is a
- * directory of its own unless `env` names one (`MCPKIT_CACHE_DIR`).
+ * Runs the built CLI (or `cli`, such as {@link DIST_CLI}) with `args` and collects its output
+ * and exit status. Its era cache is a directory of its own unless `env` names one
+ * (`MCPKIT_CACHE_DIR`).
  */
-export function runCli(args: readonly string[], ms = 20_000, env: Record<string, string> = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MCPKIT_CACHE_DIR: freshCacheDir(), ...env } });
+export function runCli(args: readonly string[], ms = 20_000, env: Record<string, string> = {}, cli = CLI): Promise<CliResult> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MCPKIT_CACHE_DIR: freshCacheDir(), ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));

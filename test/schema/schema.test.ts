@@ -121,8 +121,10 @@ describe('AjvValidator', () => {
     assert.deepEqual(validate({ n: 1.5 }), { ok: false, issues: ['n: must be integer'] });
   });
 
-  it('reports a schema Ajv cannot compile when it is first used', async () => {
-    const validate = new AjvValidator().compile({ type: 'object', properties: { a: { type: 'text' } } });
+  it('refuses a malformed schema at once, and reports one Ajv cannot compile when it is first used', async () => {
+    const validator = new AjvValidator();
+    assert.throws(() => validator.compile({ type: 'object', properties: { a: { type: 'text' } } }), (e: unknown) => e instanceof SchemaError && /^schema\.properties\.a\.type: must be one of/.test(e.message));
+    const validate = validator.compile({ type: 'object', properties: { a: { $ref: '#nowhere' } } });
     await assert.rejects(async () => validate({}), (e: unknown) => e instanceof SchemaError && /cannot be compiled/.test(e.message));
   });
 

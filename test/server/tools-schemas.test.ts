@@ -174,10 +174,54 @@ describe('JSON Schema input', () => {
     );
   });
 
-  it('answers -32603 when a schema turns out not to compile', async () => {
+  it('refuses a malformed schema at registration, naming the tool and the path inside the schema', () => {
     const server = new Server(info);
-    server.tool('odd', { inputSchema: { type: 'object', properties: { a: { type: 'text' } } } }, () => ({ content: [] }));
+    const refused = (config: ToolConfig, message: RegExp) =>
+      assert.throws(() => server.tool('add', config, () => ({ content: [] })), (e: unknown) => e instanceof TypeError && message.test(e.message), message.source);
+    refused(
+      { inputSchema: { type: 'object', properties: { a: { type: 'text' } } } },
+      /^Tool "add": inputSchema\.properties\.a\.type: must be one of "array", "boolean", "integer", "null", "number", "object", "string", or an array of them, not "text"$/,
+    );
+    refused({ inputSchema: { type: 'object', required: ['a', 'a'] } }, /^Tool "add": inputSchema\.required\[1\]: repeats "a"/);
+    refused({ inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { sum: { type: 'number', minimum: 'zero' } } } }, /^Tool "add": outputSchema\.properties\.sum\.minimum: must be a number, not "zero"$/);
+    // The spec requires an object schema for arguments (Tool.inputSchema: type "object").
+    refused({ inputSchema: { type: 'array' } as unknown as ToolInputSchemaLike }, /^Tool "add": inputSchema must describe an object \(type: "object"\)/);
+    refused({ inputSchema: { properties: {} } as unknown as ToolInputSchemaLike }, /^Tool "add": inputSchema must describe an object/);
+    assert.equal(server.toolDefinition('add'), undefined, 'nothing was registered');
+  });
+
+  it('checks schemas at registration without loading the validator', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const serverModule = new URL('../../src/server/index.js', import.meta.url).href;
+    const script = `
+      const { Server } = await import(${JSON.stringify(serverModule)});
+      const server = new Server({ name: 's', version: '1' });
+      server.tool('ok', { inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '^x' } }, required: ['a'] } }, () => ({ content: [] }));
+      let refused = '';
+      try { server.tool('bad', { inputSchema: { type: 'object', properties: { a: { type: 'strin' } } } }, () => ({ content: [] })); } catch (e) { refused = e.message; }
+      const { createRequire } = await import('node:module');
+      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((k) => /[\\\\/]ajv[\\\\/]/.test(k)).length;
+      console.log(JSON.stringify({ refused, loaded }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const { refused, loaded } = JSON.parse(run.stdout) as { refused: string; loaded: number };
+    assert.match(refused, /^Tool "bad": inputSchema\.properties\.a\.type: must be one of/);
+    assert.equal(loaded, 0, 'Ajv is not loaded');
+  });
+
+  it('answers -32603 without the validator\'s words when a schema turns out not to compile, and reports them', async () => {
+    const reported: Error[] = [];
+    const server = new Server(info, { onError: (e) => reported.push(e) });
+    // Well formed, but the anchor it refers to does not exist: only compiling finds that.
+    server.tool('odd', { inputSchema: { type: 'object', properties: { a: { $ref: '#nowhere' } } } }, () => ({ content: [] }));
     const session = await connect(server);
-    await assert.rejects(session.callTool({ name: 'odd', arguments: {} }), (e: unknown) => (e as { code?: number }).code === -32603 && /Tool odd: inputSchema: The schema cannot be compiled/.test((e as Error).message));
+    const error = await session.callTool({ name: 'odd', arguments: {} }).then(
+      () => assert.fail('the call should fail'),
+      (e: unknown) => e as Error & { code?: number },
+    );
+    assert.equal(error.code, -32603);
+    assert.equal(error.message, 'Internal error: the inputSchema of tool odd could not be used');
+    assert.equal(reported.length, 1);
+    assert.match(reported[0]!.message, /^Tool odd: inputSchema could not be used: The schema cannot be compiled: can't resolve reference #nowhere/);
   });
 });

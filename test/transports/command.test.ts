@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import process from 'node:process';
 import { describe, it } from 'node:test';
 import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
-import { CommandTransport } from '../../src/node/command.js';
+import { CommandTransport, nonProtocolLine } from '../../src/node/command.js';
 import type { CommandTransportOptions } from '../../src/node/command.js';
 import { Inbox, fixture, within } from './helpers.js';
 
@@ -92,14 +92,19 @@ describe('CommandTransport', () => {
     assert.equal(transport.stderrTail.length, 64);
   });
 
-  it('reports lines that are not JSON and goes on reading', async () => {
-    const script = `process.stdout.write('Server starting...\\n{"jsonrpc":"2.0","method":"ok"}\\n'); process.stdin.resume()`;
+  it('reports lines that are not JSON-RPC, with the line, skips them and goes on reading', async () => {
+    const script = `process.stdout.write('Server starting...\\n{"level":"info","msg":"listening"}\\n{"jsonrpc":"2.0","method":"ok"}\\n'); process.stdin.resume()`;
     const { transport, messages, errors } = open(node(script));
     await transport.start();
-    const error = await errors.next();
-    assert.match(error.message, /Server starting/);
+    const banner = await errors.next();
+    assert.match(banner.message, /^The server wrote a line to stdout that is not JSON-RPC: "Server starting\.\.\."; /);
+    assert.equal(nonProtocolLine(banner), '"Server starting..."');
+    // JSON, but no message: a structured log line. Answering it would answer no one.
+    const log = await errors.next();
+    assert.equal(nonProtocolLine(log), JSON.stringify('{"level":"info","msg":"listening"}'));
     assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'ok' });
     await transport.close();
+    assert.equal(messages.size, 0, 'nothing else was delivered');
   });
 
   it('escalates to SIGTERM, then SIGKILL, for a child that ignores both stdin close and SIGTERM', async () => {

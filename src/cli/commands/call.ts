@@ -5,7 +5,7 @@ import { renderContent } from '../render.js';
 import { UsageError } from '../server-target.js';
 
 export async function runCall(args: string[]): Promise<number> {
-  const { options, positionals, target } = parseCommand(args);
+  const { options, positionals, target } = parseCommand('call', args);
   const [name, json, ...extra] = positionals;
   if (name === undefined) throw new UsageError('which tool? usage: mcpkit call <tool> [json] -- <command...>');
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);

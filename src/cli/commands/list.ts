@@ -15,7 +15,7 @@ interface Offer {
 }
 
 export async function runList(args: string[]): Promise<number> {
-  const { options, positionals, target } = parseCommand(args);
+  const { options, positionals, target } = parseCommand('list', args);
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
   return withSession(target, options, async (session) => {
     const offer = await readOffer(session);

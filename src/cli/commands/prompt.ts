@@ -6,7 +6,7 @@ import { renderContent } from '../render.js';
 import { UsageError } from '../server-target.js';
 
 export async function runPrompt(args: string[]): Promise<number> {
-  const { options, positionals, target } = parseCommand(args);
+  const { options, positionals, target } = parseCommand('prompt', args);
   const [name, json, ...extra] = positionals;
   if (name === undefined) throw new UsageError('which prompt? usage: mcpkit prompt <name> [json] -- <command...>');
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);

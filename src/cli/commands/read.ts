@@ -6,7 +6,7 @@ import { renderResourceContents } from '../render.js';
 import { UsageError } from '../server-target.js';
 
 export async function runRead(args: string[]): Promise<number> {
-  const { options, positionals, target } = parseCommand(args);
+  const { options, positionals, target } = parseCommand('read', args);
   const [uri, ...extra] = positionals;
   if (uri === undefined) throw new UsageError('which resource? usage: mcpkit read <uri> -- <command...>');
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
