@@ -9,11 +9,15 @@ import { fileURLToPath } from 'node:url';
 import type { Subscription, SubscriptionEventMap } from '../../src/client/index.js';
 import { CommandTransport, type CommandTransportOptions } from '../../src/node/command.js';
 
-/** The built `mcpkit` CLI. */
-export const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+/**
+ * The `mcpkit` CLI as published (the bundle `npm install` puts on the PATH), which the test
+ * command builds before any test runs. Its example server is the one a user runs, with one
+ * copy of the library inside.
+ */
+export const CLI = fileURLToPath(new URL('../../../dist/cli.js', import.meta.url));
 
-/** The published `mcpkit` CLI, as `npm install` puts it on the PATH. */
-export const DIST_CLI = fileURLToPath(new URL('../../../dist/cli.js', import.meta.url));
+/** The same: tests that name the published CLI say so. */
+export const DIST_CLI = CLI;
 
 /** Arguments to `node` that serve the example server over stdio. */
 export const EXAMPLE_SERVER_ARGS: readonly string[] = [CLI, 'example-server'];

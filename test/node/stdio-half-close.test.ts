@@ -3,9 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
-const cli = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+import { CLI as cli } from '../e2e/helpers.js';
 
 function runPiped(lines: unknown[]): Promise<{ code: number | null; replies: Record<string, unknown>[] }> {
   const child = spawn(process.execPath, [cli, 'example-server'], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -177,7 +177,7 @@ describe('JSON Schema input', () => {
   it('refuses a malformed schema at registration, naming the tool and the path inside the schema', () => {
     const server = new Server(info);
     const refused = (config: ToolConfig, message: RegExp) =>
-      assert.throws(() => server.tool('add', config, () => ({ content: [] })), (e: unknown) => e instanceof TypeError && message.test(e.message), message.source);
+      assert.throws(() => server.tool('add', config, () => ({ content: [], structuredContent: {} })), (e: unknown) => e instanceof TypeError && message.test(e.message), message.source);
     refused(
       { inputSchema: { type: 'object', properties: { a: { type: 'text' } } } },
       /^Tool "add": inputSchema\.properties\.a\.type: must be one of "array", "boolean", "integer", "null", "number", "object", "string", or an array of them, not "text"$/,
