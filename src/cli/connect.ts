@@ -6,7 +6,7 @@ import { Client, type ClientSession, type ConnectOptions } from '../client/index
 import { connectHttp } from '../http/client/connect.js';
 import { defaultEraCachePath, FileEraCache } from '../node/era-cache-file.js';
 import type { CommonOptions } from './options.js';
-import { ServerOutputWatch } from './server-output.js';
+import { NON_PROTOCOL_GRACE_MS, ServerOutputWatch } from './server-output.js';
 import { isUrlTarget, openTarget, type ServerTarget } from './server-target.js';
 import { VERSION } from './version.js';
 
@@ -16,7 +16,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Runs `use` with a session to `target` (spawned, or reached by URL), closing it afterwards. */
 export async function withSession<T>(target: ServerTarget, options: CommonOptions, use: (session: ClientSession) => Promise<T>): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const output = new ServerOutputWatch();
+  const output = new ServerOutputWatch(options.timeoutMs === undefined ? NON_PROTOCOL_GRACE_MS : undefined);
   const client = new Client({ name: 'mcpkit-cli', version: VERSION }, { requestTimeoutMs: timeoutMs, onError: (error) => output.onError(error) });
   // Each run is a new process: the era of each server is remembered in a file, so one that
   // speaks only the handshake is not probed on every run.
@@ -33,10 +33,9 @@ export async function withSession<T>(target: ServerTarget, options: CommonOption
     session = isUrlTarget(target)
       ? (await connectHttp(client, target.url, { ...connect, headers: options.headers })).session
       : await client.connect(openTarget(target, { quiet: options.quiet }), connect);
-  } catch (error) {
-    throw output.failed(error);
+  } finally {
+    output.settled();
   }
-  output.connected();
   try {
     return await use(session);
   } finally {
