@@ -51,6 +51,9 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   prompt: runPrompt,
 };
 
+/** After a usage error: the message stays the last thing on screen but for this, not buried under the usage. */
+const HELP_HINT = 'Run `mcpkit --help` for the usage.';
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
@@ -63,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = commands[name];
   if (!command) {
-    console.error(`mcpkit: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
+    console.error(`mcpkit: unknown command ${JSON.stringify(name)}\n${HELP_HINT}`);
     return 2;
   }
   try {
@@ -72,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     // node:util's parseArgs reports unknown or malformed options with these codes.
     const parseError = typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('ERR_PARSE_ARGS');
     if (error instanceof UsageError || parseError) {
-      console.error(`mcpkit ${name}: ${(error as Error).message}\n\n${USAGE}`);
+      console.error(`mcpkit ${name}: ${(error as Error).message}\n${HELP_HINT}`);
       return 2;
     }
     console.error(`mcpkit ${name}: ${error instanceof Error ? error.message : String(error)}`);
