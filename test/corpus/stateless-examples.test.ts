@@ -6,13 +6,6 @@ import { missingClientCapability, readEnvelope } from '../../src/protocol/statel
 import { describeWithCorpus, examplesOf } from './spec.js';
 
 const SUPPORTED = ['2026-07-28'];
-const envelope = (meta: Record<string, unknown>) => ({
-  _meta: {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': {},
-    ...meta,
-  },
-});
 
 describeWithCorpus('the stateless request envelope and the spec examples', () => {
   it('reads every member of the envelope of the spec example', () => {
@@ -25,7 +18,8 @@ describeWithCorpus('the stateless request envelope and the spec examples', () =>
     const [expected] = examplesOf('UnsupportedProtocolVersionError') as { error: { code: number; data: { requested: string } } }[];
     const error = (() => {
       try {
-        readEnvelope(envelope({ 'io.modelcontextprotocol/protocolVersion': expected!.error.data.requested }), ['2026-07-28', '2025-11-25']);
+        const meta = { 'io.modelcontextprotocol/protocolVersion': expected!.error.data.requested, 'io.modelcontextprotocol/clientCapabilities': {} };
+        readEnvelope({ _meta: meta }, ['2026-07-28', '2025-11-25']);
       } catch (e) {
         return e;
       }
