@@ -1,8 +1,8 @@
 // Frames written by the formatter read back unchanged through the parser.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatSseComment, formatSseEvent } from '../../src/http/sse-format.js';
-import { SseParser, type SseEvent } from '../../src/http/sse-parser.js';
+import { formatSseComment, formatSseEvent } from '../../src/http/server/sse-format.js';
+import { SseParser, type SseEvent } from '../../src/http/client/sse-parser.js';
 
 function readBack(text: string): { events: SseEvent[]; retries: number[]; comments: string[]; lastEventId: string } {
   const events: SseEvent[] = [];

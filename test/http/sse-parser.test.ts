@@ -2,7 +2,7 @@
 // chunks at every position (inside UTF-8 sequences, between CR and LF, inside the BOM).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SseParser, type SseEvent } from '../../src/http/sse-parser.js';
+import { SseParser, type SseEvent } from '../../src/http/client/sse-parser.js';
 
 interface Parsed {
   events: SseEvent[];

@@ -7,7 +7,7 @@
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
-import type { SseEvent } from '../sse-parser.js';
+import type { SseEvent } from './sse-parser.js';
 import type { Transport } from '../../transports/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
 import { HttpStatusError } from './http-error.js';

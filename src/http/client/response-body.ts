@@ -4,7 +4,7 @@
  * @module
  */
 import { isObject } from '../../jsonrpc/message.js';
-import { SseParser, type SseParserHandlers } from '../sse-parser.js';
+import { SseParser, type SseParserHandlers } from './sse-parser.js';
 
 /** The most bytes of an error body kept for a message. */
 const SNIPPET_BYTES = 1024;

@@ -10,7 +10,7 @@ import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
 import type { Transport } from '../../transports/transport.js';
 import type { HttpStreamWriter } from '../exchange.js';
-import { formatSseComment, formatSseEvent } from '../sse-format.js';
+import { formatSseComment, formatSseEvent } from '../server/sse-format.js';
 
 /** Options of a {@link LegacySseTransport}. */
 export interface LegacySseTransportOptions {

@@ -2,7 +2,8 @@
  * An incremental parser of `text/event-stream` bodies, following the WHATWG interpretation
  * rules: `event`, `data`, `id` and `retry` fields, comments, CR / LF / CRLF line ends,
  * multi-line data and one leading byte order mark. Chunks may be split anywhere, even inside
- * a UTF-8 sequence or between the CR and LF of one line end. Runtime-neutral.
+ * a UTF-8 sequence or between the CR and LF of one line end. The client side's: both HTTP client
+ * transports read their streams with it (`response-body.ts`). Runtime-neutral.
  * @module
  */
 
