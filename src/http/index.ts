@@ -42,4 +42,4 @@ export {
   type LegacySseTransportOptions,
 } from './legacy/index.js';
 export { hostOriginRejection, LOOPBACK_HOSTS, type HostOriginPolicy } from './host-origin-check.js';
-export { HeaderAnnotationError } from './mcp-headers.js';
+export { HeaderAnnotationError } from '../protocol/tool-headers.js';

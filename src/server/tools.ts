@@ -8,9 +8,9 @@
 import { withSerialized } from '../jsonrpc/codec.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
-import { checkToolHeaders } from '../http/mcp-headers.js';
 import { CapabilityNotSupportedError, invalidParams, McpError } from '../protocol/errors.js';
 import type { RequestHandler } from '../protocol/session.js';
+import { checkToolHeaders } from '../protocol/tool-headers.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ValidateFunction, ValidationResult, Validator } from '../schema/validator.js';
 import type { ServerCapabilities } from '../types/capabilities.js';

@@ -2,16 +2,8 @@
 // x-mcp-header annotations a tool may carry, and which arguments become which headers.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  checkToolHeaders,
-  decodeHeaderValue,
-  encodeHeaderValue,
-  headerMatches,
-  headerParams,
-  HeaderAnnotationError,
-  nameSource,
-  paramHeaders,
-} from '../../src/http/mcp-headers.js';
+import { decodeHeaderValue, encodeHeaderValue, headerMatches, nameSource, paramHeaders } from '../../src/http/mcp-headers.js';
+import { checkToolHeaders, headerParams, HeaderAnnotationError } from '../../src/protocol/tool-headers.js';
 
 const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { HeaderAnnotationError } from '../../src/http/mcp-headers.js';
+import { HeaderAnnotationError } from '../../src/protocol/tool-headers.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { missingClientCapability } from '../../src/protocol/stateless.js';
 import { Server } from '../../src/server/index.js';

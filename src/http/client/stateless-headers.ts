@@ -7,7 +7,8 @@
  */
 import { isObject, type JsonRpcMessage, type JsonRpcRequest } from '../../jsonrpc/message.js';
 import { META } from '../../types/meta.js';
-import { encodeHeaderValue, HeaderAnnotationError, headerParams, nameSource, paramHeaders, type HeaderParam } from '../mcp-headers.js';
+import { HeaderAnnotationError, headerParams, type HeaderParam } from '../../protocol/tool-headers.js';
+import { encodeHeaderValue, nameSource, paramHeaders } from '../mcp-headers.js';
 
 /** The revision a request names in its `_meta`, when it is a request of the stateless era. */
 export function statelessVersionOfRequest(message: JsonRpcMessage | JsonRpcMessage[]): string | undefined {

@@ -7,6 +7,7 @@
  * @module
  */
 import { isObject } from '../../jsonrpc/message.js';
+import { headerParams } from '../../protocol/tool-headers.js';
 import type { Tool } from '../../types/tools.js';
 import type { HttpRequestLike } from '../exchange.js';
 import {
@@ -14,7 +15,6 @@ import {
   argumentText,
   decodeHeaderValue,
   headerMatches,
-  headerParams,
   METHOD_HEADER,
   NAME_HEADER,
   nameSource,
