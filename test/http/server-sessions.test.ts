@@ -279,6 +279,27 @@ describe('Streamable HTTP sessions', () => {
     assert.equal((await c.post(c.request('ping'))).status, 404);
   });
 
+  it('does not expire a session while requests wait, and does once the several it had at once are answered', async () => {
+    const clock = new ManualClock();
+    const { client, handler, held, release } = setup({ clock, sessionIdleTimeoutMs: 1_000 });
+    const c = client();
+    await c.initialize();
+    const calls = ['x', 'y'].map((tag) => c.post({ jsonrpc: '2.0', id: tag, method: 'tools/call', params: { name: 'hold', arguments: { tag } } }));
+    await Promise.all([held('x'), held('y')]);
+    clock.advance(5_000);
+    assert.equal(handler.sessionCount, 1, 'two requests wait');
+    release('x');
+    assert.equal((await calls[0])?.status, 200);
+    clock.advance(5_000);
+    assert.equal(handler.sessionCount, 1, 'one request still waits');
+    release('y');
+    assert.equal((await calls[1])?.status, 200);
+    clock.advance(999);
+    assert.equal(handler.sessionCount, 1);
+    clock.advance(1);
+    assert.equal(handler.sessionCount, 0, 'nothing waits any more: the session is idle');
+  });
+
   it('does not expire a session while its GET stream is open', async () => {
     const clock = new ManualClock();
     const { client, handler } = setup({ clock, sessionIdleTimeoutMs: 1_000, keepAliveMs: 0 });

@@ -16,6 +16,7 @@ import type { ResolvedOptions } from './options.js';
 import { PostExchange, type AnswerStreams, type PostExchangeOptions } from './post-exchange.js';
 import { SSE_HEADERS } from './replies.js';
 import { replayFinished, SseStream, type ReplayedEvent } from './sse-stream.js';
+import { WaitingExchanges } from './waiting-exchanges.js';
 import type { ServerSession } from '../../server/server-session.js';
 
 /** Stream id of the standalone (GET) stream; answer streams are `p1`, `p2`, ... */
@@ -51,13 +52,10 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   /** Its SSE streams, once it has one. */
   #sse: SessionStreams | undefined;
   /**
-   * The POST waiting for each request's answer. Most sessions have one request in flight at a
-   * time: that one sits in a slot, and a map is made only the first time several are, then kept.
+   * The POSTs waiting for answers: made when a request first waits, let go when none waits
+   * (unless it grew a map, see {@link WaitingExchanges}), so an idle session holds nothing here.
    */
-  #slotId: RequestId | undefined;
-  #slot: PostExchange | undefined;
-  /** The rest, when several are in flight (`more`), and batches whose items all lack a usable id (`idless`). */
-  #crowd: { more?: Map<RequestId, PostExchange>; idless?: PostExchange[] } | undefined;
+  #waiting: WaitingExchanges | undefined;
   /** The POST being delivered: answers sent while the connection reads it belong to it. */
   #delivering: PostExchange | undefined;
   /** Since the endpoint's epoch, so it stays a small integer rather than a boxed number. */
@@ -98,12 +96,12 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   /** Requests of this session waiting for their answer. */
   get inFlight(): number {
-    return this.#waitingCount();
+    return this.#waiting?.requests ?? 0;
   }
 
   /** Whether an HTTP request of this session is still being answered (or a stream is open). */
   get busy(): boolean {
-    return this.#waitingCount() > 0 || (this.#crowd?.idless?.length ?? 0) > 0 || (this.#sse?.connections ?? 0) > 0;
+    return (this.#waiting !== undefined && !this.#waiting.empty) || (this.#sse?.connections ?? 0) > 0;
   }
 
   /** When an HTTP request of this session last started or finished. */
@@ -138,10 +136,9 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   close(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;
-    const waiting = new Set([...(this.#crowd?.more?.values() ?? []), ...(this.#crowd?.idless ?? [])]);
-    if (this.#slot) waiting.add(this.#slot);
-    for (const exchange of waiting) exchange.abandon();
-    this.#slot = this.#slotId = this.#crowd = undefined;
+    const waiting = this.#waiting?.takeAll();
+    this.#waiting = undefined;
+    for (const exchange of waiting ?? []) exchange.abandon();
     for (const stream of [...(this.#sse?.answers.values() ?? [])]) stream.end();
     this.#sse?.standalone?.end();
     this.#config.directory?.forget(this.sessionId);
@@ -157,7 +154,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   /** Whether a request with this id is still waiting for its answer. */
   idInUse(id: RequestId): boolean {
-    return this.#waiting(id) !== undefined;
+    return this.#waiting?.get(id) !== undefined;
   }
 
   /** A POST exchange whose answer streams belong to this session. */
@@ -167,8 +164,12 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   /** Hands a POST body to the connection; its answers will go to `exchange`. */
   deliver(body: InboundBody, exchange: PostExchange): void {
-    for (const id of exchange.ids) this.#wait(id, exchange);
-    if (exchange.batch && exchange.ids.length === 0 && body.expectsAnswer) ((this.#crowd ??= {}).idless ??= []).push(exchange);
+    if (exchange.ids.length > 0) {
+      const waiting = (this.#waiting ??= new WaitingExchanges());
+      for (const id of exchange.ids) waiting.add(id, exchange);
+    } else if (exchange.batch && body.expectsAnswer) {
+      (this.#waiting ??= new WaitingExchanges()).addWithoutIds(exchange);
+    }
     this.#delivering = exchange;
     try {
       this.#receive(body.value);
@@ -177,7 +178,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     }
     if (exchange.finished) this.#retire(exchange);
     for (const id of body.cancelledIds) {
-      const target = this.#waiting(id);
+      const target = this.#waiting?.get(id);
       if (target?.cancel(id)) this.#retire(target);
     }
   }
@@ -187,9 +188,9 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
    * aborts and it is never answered. For requests whose client can only leave (stateless ones).
    */
   cancelRequest(id: RequestId, reason: string): void {
-    if (this.#closed || this.#waiting(id) === undefined) return;
+    if (this.#closed || this.#waiting?.get(id) === undefined) return;
     this.#receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
-    const target = this.#waiting(id);
+    const target = this.#waiting?.get(id);
     if (target?.cancel(id)) this.#retire(target);
   }
 
@@ -244,40 +245,16 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
   #exchangeFor(answer: StoredMessage): PostExchange | undefined {
     for (const item of Array.isArray(answer) ? answer : [answer]) {
       const id = (item as { id?: RequestId | null }).id;
-      const exchange = id === null || id === undefined ? undefined : this.#waiting(id);
+      const exchange = id === null || id === undefined ? undefined : this.#waiting?.get(id);
       if (exchange) return exchange;
     }
     if (this.#delivering && !this.#delivering.finished) return this.#delivering;
-    return Array.isArray(answer) ? this.#crowd?.idless?.shift() : undefined;
-  }
-
-  #waiting(id: RequestId): PostExchange | undefined {
-    return this.#slot !== undefined && this.#slotId === id ? this.#slot : this.#crowd?.more?.get(id);
-  }
-
-  #waitingCount(): number {
-    return (this.#slot === undefined ? 0 : 1) + (this.#crowd?.more?.size ?? 0);
-  }
-
-  #wait(id: RequestId, exchange: PostExchange): void {
-    if (this.#slot !== undefined && this.#slotId === id) {
-      this.#slot = exchange;
-    } else if (this.#slot === undefined && !this.#crowd?.more?.has(id)) {
-      this.#slotId = id;
-      this.#slot = exchange;
-    } else {
-      ((this.#crowd ??= {}).more ??= new Map()).set(id, exchange);
-    }
-  }
-
-  #unwait(id: RequestId): void {
-    if (this.#slot !== undefined && this.#slotId === id) this.#slot = this.#slotId = undefined;
-    else this.#crowd?.more?.delete(id);
+    return Array.isArray(answer) ? this.#waiting?.takeWithoutIds() : undefined;
   }
 
   #sendRelated(message: JsonRpcMessage, relatedRequestId: RequestId | undefined): boolean {
     if (relatedRequestId === undefined) return false;
-    return this.#waiting(relatedRequestId)?.sendRelated(message) ?? false;
+    return this.#waiting?.get(relatedRequestId)?.sendRelated(message) ?? false;
   }
 
   #sendStandalone(message: JsonRpcMessage): void {
@@ -292,12 +269,10 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
 
   #retire(exchange: PostExchange): void {
     this.touch();
-    for (const id of exchange.ids) {
-      if (this.#waiting(id) === exchange) this.#unwait(id);
-    }
-    const idless = this.#crowd?.idless;
-    const index = idless?.indexOf(exchange) ?? -1;
-    if (index !== -1) idless!.splice(index, 1);
+    const waiting = this.#waiting;
+    if (waiting === undefined) return;
+    waiting.remove(exchange);
+    if (waiting.empty && waiting.disposable) this.#waiting = undefined;
   }
 
   /**
