@@ -102,8 +102,15 @@ interface Alarm {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-const INPUT_ENDED = 1;
+// The phases of a connection (`#phase`), in the only order it goes through them: one small
+// integer rather than a flag each, since every HTTP session holds a connection.
+/** Messages flow both ways. */
+const OPEN = 0;
+/** The peer ended its input: requests being handled finish and are answered, then it closes. */
+const DRAINING = 1;
+/** This side is closing its transport: a send failing now is the close, not a failed send. */
 const CLOSING = 2;
+type Phase = typeof OPEN | typeof DRAINING | typeof CLOSING;
 
 export class Connection implements TransportReceiver {
   readonly #transport: Transport;
@@ -118,8 +125,8 @@ export class Connection implements TransportReceiver {
   #alarm: Alarm | undefined;
   /** Inbound requests (or batches) whose response has not been handed to the transport yet. */
   #busy = 0;
-  /** The peer ended its input (1), this side is closing (2): bits of one field, kept small. */
-  #ending = 0;
+  /** How far it is on its way to closed; once closed, `#closed` holds why. */
+  #phase: Phase = OPEN;
 
   constructor(transport: Transport, handlers: ConnectionHandlers, options: ConnectionOptions = {}) {
     this.#transport = transport;
@@ -197,7 +204,7 @@ export class Connection implements TransportReceiver {
       sending.catch((error: unknown) => {
         // A send cut short by our own close is a closed connection, not a failed send: the
         // close rejects everything pending with one clear error.
-        if (this.#ending & CLOSING) return;
+        if (this.#phase === CLOSING) return;
         if (this.#settle(id)) reject(error);
       });
     });
@@ -229,7 +236,7 @@ export class Connection implements TransportReceiver {
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    this.#ending |= CLOSING;
+    this.#phase = CLOSING;
     await this.#transport.close();
     // A transport that failed to report its close still leaves nothing pending.
     this.#onTransportClose();
@@ -312,8 +319,8 @@ export class Connection implements TransportReceiver {
    * now; requests being handled get to finish and be answered, then the connection closes.
    */
   #onInputEnd(): void {
-    if (this.#closed || this.#ending & INPUT_ENDED) return;
-    this.#ending |= INPUT_ENDED;
+    if (this.#closed || this.#phase !== OPEN) return;
+    this.#phase = DRAINING;
     const ended = new ConnectionClosedError('Connection closed: the peer ended its input');
     for (const [id, entry] of [...(this.#pending ?? [])]) {
       this.#settle(id);
@@ -329,7 +336,7 @@ export class Connection implements TransportReceiver {
 
   #idle(): void {
     this.#busy--;
-    if (this.#ending & INPUT_ENDED && this.#busy === 0) void this.close();
+    if (this.#phase === DRAINING && this.#busy === 0) void this.close();
   }
 
   #receive(value: unknown): void {
