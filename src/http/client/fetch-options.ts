@@ -21,6 +21,9 @@ export interface HttpClientOptions {
   headers?: HeadersOption;
 }
 
+/** The `Accept` of a POST: the server may answer with JSON or with an event stream. */
+export const POST_ACCEPT = 'application/json, text/event-stream';
+
 /** The global fetch, looked up when called so it can be replaced later (and never called unbound). */
 export const globalFetch: FetchLike = (url, init) => fetch(url, init);
 

@@ -5,6 +5,7 @@
  * @module
  */
 import { serialize } from '../../jsonrpc/codec.js';
+import { POST_ACCEPT } from './fetch-options.js';
 import { discardBody, resultOf } from './response-body.js';
 
 export interface RenewalRequest {
@@ -24,10 +25,9 @@ let renewals = 0;
 /** The new session's id, or `undefined` when the server did not open one like the first. */
 export async function renewSession(request: RenewalRequest): Promise<string | undefined> {
   const id = `mcpkit-session-renewal-${++renewals}`;
-  const accept = 'application/json, text/event-stream';
   const response = await request.fetch(request.url, {
     method: 'POST',
-    headers: await request.headers({ accept, 'content-type': 'application/json' }, undefined),
+    headers: await request.headers({ accept: POST_ACCEPT, 'content-type': 'application/json' }, undefined),
     body: serialize({ jsonrpc: '2.0', id, method: 'initialize', params: request.initializeParams }),
     signal: request.signal,
   });
@@ -36,7 +36,7 @@ export async function renewSession(request: RenewalRequest): Promise<string | un
   if (!sessionId || !result || result.protocolVersion !== request.protocolVersion) return undefined;
   const initialized = await request.fetch(request.url, {
     method: 'POST',
-    headers: await request.headers({ accept, 'content-type': 'application/json' }, sessionId),
+    headers: await request.headers({ accept: POST_ACCEPT, 'content-type': 'application/json' }, sessionId),
     body: serialize({ jsonrpc: '2.0', method: 'notifications/initialized' }),
     signal: request.signal,
   });

@@ -1,24 +1,25 @@
 /**
- * The client side of the Streamable HTTP transport (2025-03-26 and later): every message is
- * a POST to the MCP endpoint, answered with JSON or an event stream; a GET opens a stream for
- * what the server says unprompted; dropped streams resume with `Last-Event-ID`. A request of
- * the stateless revision (its version in `_meta`) goes out with that revision's headers, and
- * its answer, refusals included, comes back on its own response; closing that response
- * cancels it. Runtime-neutral: web fetch and streams only.
+ * The client side of the Streamable HTTP transport (2025-03-26 and later), and its session:
+ * every message is a POST to the MCP endpoint, answered with JSON or an event stream; the
+ * session id and revision are learned from the initialize exchange and sent on every later
+ * request; a GET opens a stream for what the server says unprompted; dropped streams resume
+ * with `Last-Event-ID` (`stream-follower.ts`); a session the server forgot is renewed. A request
+ * of the stateless revision (its version in `_meta`) goes to the transport's stateless lane
+ * (`stateless-lane.ts`) instead. Runtime-neutral: web fetch and streams only.
  * @module
  */
 import { serialize } from '../../jsonrpc/codec.js';
-import { ConnectionClosedError, LocalErrorCode } from '../../jsonrpc/errors.js';
+import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import { isObject, isRequestId, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from '../../jsonrpc/message.js';
-import { McpErrorCode } from '../../protocol/errors.js';
 import type { Transport } from '../../transports/transport.js';
-import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
-import { EventsLostError, HttpStatusError, SessionExpiredError } from './http-error.js';
-import { reconnectDelay, reconnectOptions, wait, type ReconnectOptions } from './reconnect.js';
-import { discardBody, mediaType, readEventStream, resultOf } from './response-body.js';
+import { buildHeaders, fetchFailure, globalFetch, POST_ACCEPT, type FetchLike, type HttpClientOptions } from './fetch-options.js';
+import { HttpStatusError, SessionExpiredError } from './http-error.js';
+import { reconnectOptions, type ReconnectOptions } from './reconnect.js';
+import { discardBody, mediaType } from './response-body.js';
 import { renewSession } from './session-renewal.js';
-import { statelessVersionOfRequest, ToolHeaderBook } from './stateless-headers.js';
-import { readStatelessAnswer, type StatelessAnswer } from './stateless-post.js';
+import { statelessVersionOfRequest } from './stateless-headers.js';
+import { StatelessLane } from './stateless-lane.js';
+import { followStream, type StreamOwner, type StreamState } from './stream-follower.js';
 
 /** Options of a {@link StreamableHttpClientTransport}. */
 export interface StreamableHttpClientOptions extends HttpClientOptions {
@@ -41,25 +42,6 @@ export interface StreamableHttpClientOptions extends HttpClientOptions {
   closeTimeoutMs?: number;
 }
 
-/** One event stream of ours and what it still owes. */
-interface StreamState {
-  kind: 'post' | 'get';
-  /** Our requests whose responses are expected on this stream. */
-  awaiting: Set<RequestId>;
-  /** The cursor to resume from; `''` when the server gave none. */
-  lastEventId: string;
-  /** The reconnection wait the server asked for. */
-  retryMs: number | undefined;
-  /** Events and ids seen: growth between attempts means the stream is alive. */
-  progress: number;
-  /** Stops reading it: the transport's close, or the cancellation of its stateless request. */
-  signal: AbortSignal;
-  /** Whether a drop is resumed with GET; a stateless request's stream is not (2026-07-28). */
-  resumable: boolean;
-}
-
-const POST_ACCEPT = 'application/json, text/event-stream';
-
 /**
  * A {@link Transport} to a Streamable HTTP server. The session id and protocol version are
  * learned from the initialize exchange passing through it and sent on every later request.
@@ -73,7 +55,6 @@ export class StreamableHttpClientTransport implements Transport {
   readonly url: string;
   readonly #options: StreamableHttpClientOptions;
   readonly #fetch: FetchLike;
-  readonly #reconnect: ReconnectOptions;
   // Aborts every request and stream of this transport at close.
   readonly #abort = new AbortController();
   /** Our initialize requests still unanswered: their answer carries the negotiated version. */
@@ -86,18 +67,23 @@ export class StreamableHttpClientTransport implements Transport {
   #started = false;
   #standaloneOpened = false;
   #closing: Promise<void> | undefined;
-  /** Stateless requests awaiting their answer; aborting one closes its response (cancels it). */
-  readonly #statelessCalls = new Map<RequestId, AbortController>();
-  /** Stateless `tools/list` requests awaiting their answer: the tools' annotations are learned from it. */
-  readonly #toolLists = new Set<RequestId>();
-  readonly #tools = new ToolHeaderBook();
-  #refreshes = 0;
+  /** How this transport's event streams are reopened and what they deliver to. */
+  readonly #streams: StreamOwner;
+  /** Requests of the stateless revision, once one was sent. */
+  #lane: StatelessLane | undefined;
 
   constructor(options: StreamableHttpClientOptions) {
     this.url = new URL(options.url).href;
     this.#options = options;
     this.#fetch = options.fetch ?? globalFetch;
-    this.#reconnect = reconnectOptions(options.reconnect);
+    this.#streams = {
+      url: this.url,
+      reconnect: reconnectOptions(options.reconnect),
+      reopen: (state) => this.#reopen(state),
+      deliver: (value, awaiting) => this.#deliver(value, awaiting),
+      receive: (message) => this.onmessage?.(message),
+      warn: (error) => this.onerror?.(error),
+    };
   }
 
   /**
@@ -140,8 +126,8 @@ export class StreamableHttpClientTransport implements Transport {
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.#closing) throw new ConnectionClosedError();
     const statelessVersion = statelessVersionOfRequest(message);
-    if (statelessVersion !== undefined) return this.#sendStateless(message as JsonRpcRequest, statelessVersion);
-    if (this.#cancelStateless(message)) return;
+    if (statelessVersion !== undefined) return this.#statelessLane().send(message as JsonRpcRequest, statelessVersion);
+    if (this.#lane?.cancel(message)) return;
     return void (await this.#post(message, this.#abort.signal));
   }
 
@@ -185,105 +171,13 @@ export class StreamableHttpClientTransport implements Transport {
     if (type === 'text/event-stream' && response.body) {
       const resumable = signal === this.#abort.signal;
       const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable };
-      const following = this.#follow(state, response.body);
+      const following = followStream(this.#streams, state, response.body);
       this.#watch(following);
       return { following };
     }
     if (type === 'application/json') return void (await this.#receiveJson(response, requestIds));
     await discardBody(response);
     throw new Error(`POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
-  }
-
-  /**
-   * POSTs a stateless request with its revision's headers. A refusal with a JSON-RPC error in
-   * its body is the request's answer. A tool call refused for its `Mcp-Param-*` headers is
-   * retried once after listing the tools again, as the spec suggests: the tool may have changed.
-   */
-  async #sendStateless(request: JsonRpcRequest, version: string): Promise<void> {
-    const id = request.id;
-    const controller = new AbortController();
-    const closed = () => controller.abort();
-    this.#abort.signal.addEventListener('abort', closed, { once: true });
-    this.#statelessCalls.set(id, controller);
-    if (request.method === 'tools/list') this.#toolLists.add(id);
-    const done = () => {
-      this.#statelessCalls.delete(id);
-      this.#toolLists.delete(id);
-      this.#abort.signal.removeEventListener('abort', closed);
-    };
-    let answer: StatelessAnswer;
-    try {
-      answer = await this.#postStateless(request, version, controller.signal);
-      // Relisting is a best effort: when it fails, the refusal stands as the answer.
-      const relisted = answer.kind === 'error' && answer.error.code === McpErrorCode.HeaderMismatch && (await this.#relistTool(request, version, controller.signal).catch(() => false));
-      if (relisted) {
-        answer = await this.#postStateless(request, version, controller.signal);
-      }
-    } catch (error) {
-      done();
-      // Cancelled by the caller: the request is settled already, nothing more to say.
-      if (controller.signal.aborted && !this.#closing) return;
-      throw error instanceof HttpStatusError ? error : fetchFailure('POST', this.url, error, this.#closing !== undefined);
-    }
-    if (answer.kind === 'error') {
-      done();
-      this.onmessage?.({ jsonrpc: '2.0', id, error: answer.error });
-      return;
-    }
-    if (answer.kind === 'json') {
-      try {
-        await this.#receiveJson(answer.response, [id]);
-      } finally {
-        done();
-      }
-      return;
-    }
-    // A stream of the stateless revision cannot be resumed: if it drops, the request fails.
-    const state: StreamState = { kind: 'post', awaiting: new Set([id]), lastEventId: '', retryMs: undefined, progress: 0, signal: controller.signal, resumable: false };
-    this.#watch(this.#follow(state, answer.body).finally(done));
-  }
-
-  async #postStateless(request: JsonRpcRequest, version: string, signal: AbortSignal): Promise<StatelessAnswer> {
-    const headers = await buildHeaders(this.#options.headers, { ...this.#tools.headersFor(request, version), accept: POST_ACCEPT, 'content-type': 'application/json' });
-    const response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(request), signal });
-    return readStatelessAnswer(this.url, response);
-  }
-
-  /**
-   * Lists the tools again (every page) after a tool call was refused for its headers; true when
-   * the tool is listed, so the call can be retried with the headers it asks for now.
-   */
-  async #relistTool(request: JsonRpcRequest, version: string, signal: AbortSignal): Promise<boolean> {
-    const name = request.params?.name;
-    if (request.method !== 'tools/call' || typeof name !== 'string') return false;
-    const meta = request.params?._meta;
-    let cursor: string | undefined;
-    for (let page = 0; page < 100; page++) {
-      const id = `mcpkit-tools-relist-${++this.#refreshes}`;
-      const params: Record<string, unknown> = { ...(cursor !== undefined && { cursor }), ...(isObject(meta) && { _meta: meta }) };
-      const answer = await this.#postStateless({ jsonrpc: '2.0', id, method: 'tools/list', params }, version, signal);
-      if (answer.kind === 'error') return false;
-      const result = await resultOf(answer.response, id, signal);
-      if (!result) return false;
-      this.#tools.learn(result, (warning) => this.onerror?.(warning));
-      cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
-      if (cursor === undefined) break;
-    }
-    return this.#tools.knows(name);
-  }
-
-  /**
-   * A `notifications/cancelled` for a stateless request in flight: closing its response is the
-   * cancellation in that revision, and nothing is sent. False for anything else.
-   */
-  #cancelStateless(message: JsonRpcMessage | JsonRpcMessage[]): boolean {
-    if (Array.isArray(message) || !('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return false;
-    const requestId = message.params?.requestId;
-    const controller = isRequestId(requestId) ? this.#statelessCalls.get(requestId) : undefined;
-    if (!controller || !isRequestId(requestId)) return false;
-    this.#statelessCalls.delete(requestId);
-    controller.abort();
-    return true;
   }
 
   /** Ends the session: aborts open streams, sends DELETE with the session id (a 405 is fine). */
@@ -388,10 +282,7 @@ export class StreamableHttpClientTransport implements Transport {
     for (let item of Array.isArray(value) ? value : [value]) {
       if (isObject(item) && !('method' in item) && isRequestId(item.id)) {
         awaiting.delete(item.id);
-        this.#statelessCalls.delete(item.id);
-        if (this.#toolLists.delete(item.id) && isObject(item.result)) {
-          item = { ...item, result: this.#tools.learn(item.result, (warning) => this.onerror?.(warning)) };
-        }
+        if (this.#lane) item = this.#lane.answered(item.id, item);
         if (this.#initializeIds.delete(item.id) && isObject(item.result) && typeof item.result.protocolVersion === 'string') {
           // Set before the initialize response goes up: the initialized notification must carry it.
           this.#protocolVersion = item.result.protocolVersion;
@@ -405,7 +296,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#standaloneOpened || this.#options.standaloneStream === false) return;
     this.#standaloneOpened = true;
     const signal = this.#abort.signal;
-    this.#watch(this.#follow({ kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable: true }));
+    this.#watch(followStream(this.#streams, { kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable: true }));
   }
 
   /** A stream runs on its own; whatever escapes it (a throwing callback) is reported, not lost. */
@@ -414,52 +305,10 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /**
-   * Reads a stream to its end, then reconnects with GET and `Last-Event-ID` while it still
-   * owes something: a POST stream its responses, the GET stream always. Never rejects.
+   * GETs a stream of the session again (from `Last-Event-ID` when it has one); `stop` when the
+   * transport is closing or the session is gone (a renewed one opens its own GET stream).
    */
-  async #follow(state: StreamState, body?: ReadableStream<Uint8Array>): Promise<void> {
-    const signal = state.signal;
-    let attempt = 0;
-    let failure: unknown;
-    for (;;) {
-      if (body === undefined) {
-        const opened = await this.#openGet(state);
-        if (opened === 'stop') return;
-        if (opened instanceof Error) failure = opened;
-        else body = opened;
-      }
-      if (body !== undefined) {
-        const before = state.progress;
-        try {
-          await this.#read(body, state);
-          failure = undefined;
-        } catch (error) {
-          failure = error;
-        }
-        body = undefined;
-        if (state.progress > before) attempt = 0;
-      }
-      if (signal.aborted) return;
-      if (state.kind === 'post' && state.awaiting.size === 0) return;
-      if (state.kind === 'post' && !state.resumable) {
-        return this.#fail(state, `the event stream answering POST ${this.url} ended before the response${describe(failure)}`);
-      }
-      if (state.kind === 'post' && state.lastEventId === '') {
-        return this.#fail(state, `the event stream answering POST ${this.url} ended before the response, and gave no event id to resume from${describe(failure)}`);
-      }
-      if (attempt >= this.#reconnect.maxRetries) {
-        const reason = `gave up reconnecting the event stream of ${this.url} after ${attempt} attempts${describe(failure)}`;
-        if (state.kind === 'post') this.#fail(state, reason);
-        else this.onerror?.(new Error(reason, { cause: failure }));
-        return;
-      }
-      if (!(await wait(reconnectDelay(this.#reconnect, attempt, state.retryMs), signal))) return;
-      attempt++;
-    }
-  }
-
-  /** GET for a stream: the body, an error worth another attempt, or `stop`. */
-  async #openGet(state: StreamState): Promise<ReadableStream<Uint8Array> | Error | 'stop'> {
+  async #reopen(state: StreamState): Promise<Response | Error | 'stop'> {
     const sessionId = this.#sessionId;
     let response: Response;
     try {
@@ -470,82 +319,25 @@ export class StreamableHttpClientTransport implements Transport {
     }
     if (response.status === 404 && sessionId !== undefined) {
       await discardBody(response);
-      // A renewed session opens its own GET stream; this one belongs to the old session.
       if (!(await this.#renew(sessionId))) this.#expire(sessionId);
       return 'stop';
     }
-    if (response.status === 405) {
-      // The server offers no GET stream, so it cannot resume one either.
-      await discardBody(response);
-      if (state.kind === 'post') this.#fail(state, `the event stream answering POST ${this.url} dropped, and the server does not offer GET to resume it (405)`);
-      return 'stop';
-    }
-    if (response.status === 410 && state.lastEventId !== '') return this.#eventsLost(state, await HttpStatusError.from('GET', this.url, response));
-    if (!response.ok) return HttpStatusError.from('GET', this.url, response);
-    if (mediaType(response) !== 'text/event-stream' || !response.body) {
-      await discardBody(response);
-      return new Error(`GET ${this.url} answered ${response.status} with ${mediaType(response) || 'no content type'}, not an event stream`);
-    }
-    return response.body;
+    return response;
   }
 
-  /**
-   * The server no longer holds all of the stream after `lastEventId` (410): going on would skip
-   * messages silently. The app is told; a POST's stream fails its requests, the GET stream
-   * starts anew from what the server sends next.
-   */
-  #eventsLost(state: StreamState, refusal: HttpStatusError): 'stop' | Error {
-    const error = new EventsLostError(this.url, state.lastEventId, state.kind, refusal.message);
-    this.onerror?.(error);
-    if (state.kind === 'post') {
-      this.#fail(state, error.message);
-      return 'stop';
-    }
-    state.lastEventId = '';
-    return error;
-  }
-
-  async #read(body: ReadableStream<Uint8Array>, state: StreamState): Promise<void> {
-    await readEventStream(
-      body,
-      {
-        onEvent: (event) => {
-          state.progress++;
-          if (event.type === 'message') this.#deliverEvent(event.data, state);
-        },
-        onRetry: (ms) => (state.retryMs = ms),
-        onOversizedEvent: (limit) => this.onerror?.(new Error(`Dropped an event of more than ${limit} characters from ${this.url}`)),
-      },
-      {
-        lastEventId: state.lastEventId,
-        signal: state.signal,
-        onLastEventId: (id) => {
-          if (id === state.lastEventId) return;
-          state.lastEventId = id;
-          state.progress++;
-        },
-      },
-    );
-  }
-
-  #deliverEvent(data: string, state: StreamState): void {
-    let value: unknown;
-    try {
-      value = JSON.parse(data);
-    } catch (error) {
-      this.onerror?.(new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`));
-      return;
-    }
-    this.#deliver(value, state.awaiting);
-  }
-
-  /** Fails the requests a stream still owes, with an error response each, so none hangs. */
-  #fail(state: StreamState, reason: string): void {
-    const message = `Connection lost: ${reason}`;
-    for (const id of state.awaiting) {
-      this.onmessage?.({ jsonrpc: '2.0', id, error: { code: LocalErrorCode.ConnectionClosed, message } });
-    }
-    state.awaiting.clear();
+  /** The lane of stateless requests, made with the first of them. */
+  #statelessLane(): StatelessLane {
+    return (this.#lane ??= new StatelessLane({
+      url: this.url,
+      fetch: this.#fetch,
+      headers: this.#options.headers,
+      signal: this.#abort.signal,
+      isClosing: () => this.#closing !== undefined,
+      receive: (message) => this.onmessage?.(message),
+      warn: (error) => this.onerror?.(error),
+      receiveJson: (response, requestIds) => this.#receiveJson(response, requestIds),
+      follow: (state, body, then) => this.#watch(followStream(this.#streams, state, body).finally(then)),
+    }));
   }
 }
 
@@ -554,8 +346,4 @@ export function endpointKey(url: string | URL): string {
   const parsed = new URL(url);
   parsed.hash = '';
   return parsed.href;
-}
-
-function describe(failure: unknown): string {
-  return failure === undefined ? '' : `: ${failure instanceof Error ? failure.message : String(failure)}`;
 }
