@@ -12,6 +12,7 @@ import type { FeatureServer } from './features-servers.js';
 import {
   HANG,
   assertCompletions,
+  listedPrompts,
   LISTED_TEMPLATES,
   ROOTS_AFTER,
   ROOTS_BEFORE,
@@ -117,18 +118,7 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
     });
 
     it('lists prompts and fills them in with every content type', async () => {
-      assert.deepEqual((await client.listPrompts()).prompts, [
-        {
-          name: 'review',
-          title: 'Code review',
-          description: 'Asks for a code review',
-          arguments: [
-            { name: 'language', description: 'The programming language', required: true },
-            { name: 'style', description: 'The style guide', ...(server.listsOptionalArguments && { required: false }) },
-          ],
-        },
-        { name: 'greet', description: 'A greeting' },
-      ]);
+      assert.deepEqual((await client.listPrompts()).prompts, listedPrompts(server.listsOptionalArguments));
       assert.deepEqual(await client.getPrompt({ name: 'review', arguments: { language: 'rust', style: 'clippy' } }), {
         description: 'Review of rust code',
         messages: reviewMessages('rust', 'clippy'),

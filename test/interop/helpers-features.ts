@@ -83,6 +83,23 @@ export const LISTED_TEMPLATES = [
   { uriTemplate: FILE_TEMPLATE, name: 'file', description: 'A file in a folder' },
 ];
 
+/**
+ * `prompts/list`: the optional argument `style` with `required: false` where the server says so
+ * (the SDKs' McpServer does; mcpkit leaves `required` out).
+ */
+export const listedPrompts = (optionalMarked: boolean) => [
+  {
+    name: 'review',
+    title: 'Code review',
+    description: 'Asks for a code review',
+    arguments: [
+      { name: 'language', description: 'The programming language', required: true },
+      { name: 'style', description: 'The style guide', ...(optionalMarked && { required: false }) },
+    ],
+  },
+  { name: 'greet', description: 'A greeting' },
+];
+
 /** The members of each listed item that both SDKs send. */
 export const pick = <T extends object>(items: readonly T[], keys: readonly string[]): Record<string, unknown>[] =>
   items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))));

@@ -12,7 +12,7 @@ import { clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/he
 import { GREETING, LOG_LEVELS, LOGO, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
 import { startV2HttpServer, type V2HttpServer } from '../fixtures/v2-http-server.js';
 import { V2_INSTRUCTIONS, V2_SERVER_INFO, confirmMessage } from '../fixtures/v2-features.js';
-import { assertCompletions, Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, pick } from './helpers-features.js';
+import { assertCompletions, listedPrompts, Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, pick } from './helpers-features.js';
 import { LOG_LEVEL_KEY, abortOf, plain, withStandardHeaders } from './helpers-v2.js';
 
 type Era = '2026-07-28' | '2025-11-25';
@@ -145,18 +145,7 @@ for (const setup of SETUPS) {
 
     it('lists prompts and fills them in with every content type', async () => {
       const { prompts } = await session.listPrompts();
-      assert.deepEqual(prompts, [
-        {
-          name: 'review',
-          title: 'Code review',
-          description: 'Asks for a code review',
-          arguments: [
-            { name: 'language', description: 'The programming language', required: true },
-            { name: 'style', description: 'The style guide', required: false },
-          ],
-        },
-        { name: 'greet', description: 'A greeting' },
-      ]);
+      assert.deepEqual(prompts, listedPrompts(true));
       assert.deepEqual(plain(await session.getPrompt({ name: 'review', arguments: { language: 'rust', style: 'clippy' } })), {
         description: 'Review of rust code',
         messages: reviewMessages('rust', 'clippy'),
