@@ -1,15 +1,16 @@
-// The transport contract over the in-memory pair and over stdio with a real child process.
+// The transport contract over the in-memory pair and over stdio with a real child process, in both
+// eras.
 import { fileURLToPath } from 'node:url';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import { CommandTransport } from '../../src/node/index.js';
-import { HANDSHAKE, runTransportContract } from './transport-contract.js';
+import { runTransportContract } from './transport-contract.js';
 
 runTransportContract({
   name: 'in-memory pair',
-  async connect(server, client) {
+  async connect(server, client, options) {
     const [a, b] = createInMemoryPair();
     await server.connect(a);
-    return { session: await client.connect(b, HANDSHAKE) };
+    return { session: await client.connect(b, options) };
   },
 });
 
@@ -17,9 +18,9 @@ const contractServerProcess = fileURLToPath(new URL('../fixtures/contract-stdio-
 
 runTransportContract({
   name: 'stdio (child process)',
-  async connect(_server, client) {
+  async connect(_server, client, options) {
     // The server runs in the child; the one given is not used.
     const transport = new CommandTransport({ command: process.execPath, args: [contractServerProcess], stderr: 'inherit' });
-    return { session: await client.connect(transport, HANDSHAKE) };
+    return { session: await client.connect(transport, options) };
   },
 });

@@ -1,15 +1,17 @@
-// Golden HTTP transcripts of the stateless revision (2026-07-28): what only the HTTP transport
-// has (the request headers checked against the body, -32020, and the status codes 400, 404,
-// 405). Each file in test/golden/http/*.wire is replayed request by request against the golden
-// server running as a real process on a real socket; every response's status, its headers that
-// matter and its body must match the next received line. GOLDEN_RECORD=1 rewrites the expected
-// lines from what the server says now (placeholders kept), for review in the diff.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Golden HTTP transcripts: what only the HTTP transport has. In the stateful revisions, the
+// session (the Mcp-Session-Id minted at initialize, 400 without it, 404 for one unknown or
+// deleted, DELETE); in 2026-07-28, the request headers checked against the body, -32020 and the
+// status codes 400, 404, 405. Each file in test/golden/http/<revision>/*.wire is replayed request
+// by request against the golden server running as a real process on a real socket; every
+// response's status, its headers that matter and its body must match the next received line.
+// GOLDEN_RECORD=1 rewrites the expected lines from what the server says now (placeholders
+// kept), for review in the diff.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHttpChild, type HttpChild } from '../e2e/http-child.js';
-import { formatTranscript, keepPlaceholders, match, parseTranscript, substitute, type Captures, type Step } from './transcript.js';
+import { formatTranscript, keepPlaceholders, match, parseTranscript, substitute, transcriptsByRevision, type Captures, type Step } from './transcript.js';
 
 const dir = fileURLToPath(new URL('../../../test/golden/http/', import.meta.url));
 const record = process.env.GOLDEN_RECORD === '1';
@@ -60,15 +62,16 @@ async function replay(server: HttpChild, file: string): Promise<void> {
   if (record) writeFileSync(path, formatTranscript({ ...transcript, steps: recorded }));
 }
 
-describe('golden HTTP transcripts (2026-07-28 over Streamable HTTP)', () => {
-  let server: HttpChild;
-  before(async () => (server = await startHttpChild('golden-server')));
-  after(() => server.close());
+for (const { revision, files } of transcriptsByRevision(dir)) {
+  describe(`golden HTTP transcripts (${revision} over Streamable HTTP)`, () => {
+    let server: HttpChild;
+    before(async () => (server = await startHttpChild('golden-server')));
+    after(() => server.close());
 
-  const files = readdirSync(dir).filter((f) => f.endsWith('.wire')).sort();
-  it('there are transcripts to replay', () => assert.ok(files.length > 0));
-  for (const file of files) {
-    const { description } = parseTranscript(readFileSync(dir + file, 'utf8'), file);
-    it(`${file}: ${description}`, () => replay(server, file));
-  }
-});
+    it('there are transcripts to replay', () => assert.ok(files.length > 0));
+    for (const file of files) {
+      const { description } = parseTranscript(readFileSync(dir + file, 'utf8'), file);
+      it(`${file}: ${description}`, () => replay(server, file));
+    }
+  });
+}

@@ -1,4 +1,5 @@
-// Golden wire transcripts: the exact sequence of messages on the wire, one a line.
+// Golden wire transcripts: the exact sequence of messages on the wire, one a line, in a folder
+// named for the protocol revision they speak.
 // Over stdio each line is a JSON-RPC message; over HTTP (test/golden/http/) a sent line is
 // {method, headers, body} and a received one {status, headers, body}.
 //   # what the transcript shows (the first comment is its description)
@@ -9,6 +10,8 @@
 // expected, stand for the captured value (an opaque requestState, say). "<*>" matches
 // anything without capturing.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 export type Step = { send: unknown } | { receive: unknown };
 
@@ -103,4 +106,13 @@ export function keepPlaceholders(expected: unknown, actual: unknown): unknown {
   }
   if (Array.isArray(expected) && Array.isArray(actual)) return actual.map((v, i) => keepPlaceholders(expected[i], v));
   return actual;
+}
+
+/** The `.wire` files under `root`, by the revision folder they are in, both sorted. */
+export function transcriptsByRevision(root: string): { revision: string; files: string[] }[] {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((revision) => ({ revision, files: readdirSync(join(root, revision)).filter((f) => f.endsWith('.wire')).sort().map((f) => join(revision, f)) }));
 }

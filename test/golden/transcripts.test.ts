@@ -1,16 +1,17 @@
-// Golden wire transcripts of the stateless revision (2026-07-28): each file in
-// test/golden/transcripts/*.wire is replayed line by line against a real server process over stdio,
-// and what the server writes must match it exactly, in order, with nothing extra.
+// Golden wire transcripts over stdio: each file in test/golden/transcripts/<revision>/*.wire is
+// replayed line by line against a real server process, and what the server writes must match
+// it exactly, in order, with nothing extra. The stateful revisions' transcripts begin with the
+// initialize handshake; the stateless revision's carry the envelope in every request.
 // GOLDEN_RECORD=1 rewrites the expected lines from what the server says now (placeholders
 // kept), for review in the diff; a new transcript can leave `< null` lines, or skeletons
 // holding only its placeholders, for the recording to fill in.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RawChild } from '../e2e/raw-child.js';
 import { fixture } from '../e2e/helpers.js';
-import { formatTranscript, keepPlaceholders, match, parseTranscript, substitute, type Captures, type Step } from './transcript.js';
+import { formatTranscript, keepPlaceholders, match, parseTranscript, substitute, transcriptsByRevision, type Captures, type Step } from './transcript.js';
 
 // Compiled to build/test/golden/; the transcripts stay in the source tree.
 const dir = fileURLToPath(new URL('../../../test/golden/transcripts/', import.meta.url));
@@ -46,11 +47,12 @@ async function replay(file: string): Promise<void> {
   if (record) writeFileSync(path, formatTranscript({ ...transcript, steps: recorded }));
 }
 
-describe('golden wire transcripts (2026-07-28 over stdio)', () => {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.wire')).sort();
-  it('there are transcripts to replay', () => assert.ok(files.length > 0));
-  for (const file of files) {
-    const { description } = parseTranscript(readFileSync(dir + file, 'utf8'), file);
-    it(`${file}: ${description}`, () => replay(file));
-  }
-});
+for (const { revision, files } of transcriptsByRevision(dir)) {
+  describe(`golden wire transcripts (${revision} over stdio)`, () => {
+    it('there are transcripts to replay', () => assert.ok(files.length > 0));
+    for (const file of files) {
+      const { description } = parseTranscript(readFileSync(dir + file, 'utf8'), file);
+      it(`${file}: ${description}`, () => replay(file));
+    }
+  });
+}

@@ -1,6 +1,8 @@
 // Shared by the feature interop tests: what the client side answers (a stub model, a user filling
 // in forms, the roots it offers), a mailbox to wait for what arrives, and the expectations both
 // feature fixtures must meet whichever SDK they are written with.
+import assert from 'node:assert/strict';
+import type { CompleteRequestParams, CompleteResult } from '../../src/index.js';
 import { within, firstText } from '../e2e/helpers.js';
 import { FILE_TEMPLATE, GREETING, LOGO, LOOKUP_TOOL, NOTE_TEMPLATE, NOTE_TOPICS } from '../fixtures/interop-features-data.js';
 
@@ -81,6 +83,23 @@ export const LISTED_TEMPLATES = [
   { uriTemplate: FILE_TEMPLATE, name: 'file', description: 'A file in a folder' },
 ];
 
+/**
+ * `prompts/list`: the optional argument `style` with `required: false` where the server says so
+ * (the SDKs' McpServer does; mcpkit leaves `required` out).
+ */
+export const listedPrompts = (optionalMarked: boolean) => [
+  {
+    name: 'review',
+    title: 'Code review',
+    description: 'Asks for a code review',
+    arguments: [
+      { name: 'language', description: 'The programming language', required: true },
+      { name: 'style', description: 'The style guide', ...(optionalMarked && { required: false }) },
+    ],
+  },
+  { name: 'greet', description: 'A greeting' },
+];
+
 /** The members of each listed item that both SDKs send. */
 export const pick = <T extends object>(items: readonly T[], keys: readonly string[]): Record<string, unknown>[] =>
   items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))));
@@ -98,3 +117,22 @@ export const toolConversation = (question: string) => [
   { role: 'assistant', content: expectedToolUse.content },
   { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call-1', content: [{ type: 'text', text: 'MCP: Model Context Protocol' }] }] },
 ];
+
+/**
+ * Asks for the completions every feature server offers (prompt `review`, whose `style` depends
+ * on `language`; the note and file templates, whose `name` depends on `folder`) through
+ * `complete`, a client's `completion/complete`, and checks each answer.
+ */
+export async function assertCompletions(complete: (params: CompleteRequestParams) => Promise<CompleteResult>): Promise<void> {
+  const values = async (ref: CompleteRequestParams['ref'], name: string, value: string, context?: Record<string, string>) =>
+    (await complete({ ref, argument: { name, value }, ...(context && { context: { arguments: context } }) })).completion;
+  const review = { type: 'ref/prompt' as const, name: 'review' };
+  assert.deepEqual(await values(review, 'language', 'p'), { values: ['perl', 'php', 'python'], total: 3, hasMore: false });
+  assert.deepEqual((await values(review, 'style', '', { language: 'rust' })).values, ['clippy', 'rustfmt']);
+  assert.deepEqual((await values(review, 'style', 'p', { language: 'python' })).values, ['pep8']);
+  assert.deepEqual((await values(review, 'style', '')).values, []);
+  assert.deepEqual((await values({ type: 'ref/resource', uri: NOTE_TEMPLATE }, 'topic', 'al')).values, ['alpha', 'alpine']);
+  const files = { type: 'ref/resource' as const, uri: FILE_TEMPLATE };
+  assert.deepEqual((await values(files, 'name', '', { folder: 'docs' })).values, ['guide.md', 'intro.md']);
+  assert.deepEqual((await values(files, 'name', 'u', { folder: 'src' })).values, ['util.ts']);
+}

@@ -9,10 +9,10 @@ import { StreamableHttpClientTransport } from '../../src/http/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import type { LoggingMessageNotificationParams } from '../../src/types/logging.js';
 import { clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/helpers.js';
-import { FILE_TEMPLATE, GREETING, LOG_LEVELS, LOGO, NOTE_TEMPLATE, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
+import { GREETING, LOG_LEVELS, LOGO, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
 import { startV2HttpServer, type V2HttpServer } from '../fixtures/v2-http-server.js';
 import { V2_INSTRUCTIONS, V2_SERVER_INFO, confirmMessage } from '../fixtures/v2-features.js';
-import { Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, pick } from './helpers-features.js';
+import { assertCompletions, listedPrompts, Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, pick } from './helpers-features.js';
 import { LOG_LEVEL_KEY, abortOf, plain, withStandardHeaders } from './helpers-v2.js';
 
 type Era = '2026-07-28' | '2025-11-25';
@@ -145,18 +145,7 @@ for (const setup of SETUPS) {
 
     it('lists prompts and fills them in with every content type', async () => {
       const { prompts } = await session.listPrompts();
-      assert.deepEqual(prompts, [
-        {
-          name: 'review',
-          title: 'Code review',
-          description: 'Asks for a code review',
-          arguments: [
-            { name: 'language', description: 'The programming language', required: true },
-            { name: 'style', description: 'The style guide', required: false },
-          ],
-        },
-        { name: 'greet', description: 'A greeting' },
-      ]);
+      assert.deepEqual(prompts, listedPrompts(true));
       assert.deepEqual(plain(await session.getPrompt({ name: 'review', arguments: { language: 'rust', style: 'clippy' } })), {
         description: 'Review of rust code',
         messages: reviewMessages('rust', 'clippy'),
@@ -165,16 +154,7 @@ for (const setup of SETUPS) {
       await assert.rejects(session.getPrompt({ name: 'review', arguments: { style: 'black' } }), rejectsWith(-32602));
     });
 
-    it('completes prompt arguments and template variables, given the other arguments', async () => {
-      const values = async (ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }, name: string, value: string, context?: Record<string, string>) =>
-        (await session.complete({ ref, argument: { name, value }, ...(context && { context: { arguments: context } }) })).completion;
-      const review = { type: 'ref/prompt' as const, name: 'review' };
-      assert.deepEqual(await values(review, 'language', 'p'), { values: ['perl', 'php', 'python'], total: 3, hasMore: false });
-      assert.deepEqual((await values(review, 'style', '', { language: 'rust' })).values, ['clippy', 'rustfmt']);
-      assert.deepEqual((await values(review, 'style', 'p', { language: 'python' })).values, ['pep8']);
-      assert.deepEqual((await values({ type: 'ref/resource', uri: NOTE_TEMPLATE }, 'topic', 'al')).values, ['alpha', 'alpine']);
-      assert.deepEqual((await values({ type: 'ref/resource', uri: FILE_TEMPLATE }, 'name', '', { folder: 'docs' })).values, ['guide.md', 'intro.md']);
-    });
+    it('completes prompt arguments and template variables, given the other arguments', () => assertCompletions((params) => session.complete(params)));
 
     it('receives progress with totals and messages before the result', async () => {
       const updates: unknown[] = [];

@@ -19,8 +19,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { firstText, fixture, within } from '../e2e/helpers.js';
-import { FILE_TEMPLATE, GREETING, LOG_LEVELS, LOGO, NOTE_TEMPLATE, PROFILE_FORM, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
-import { Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, ROOTS_BEFORE, TOOL_NAMES, fillProfile, parsed, stubModel } from './helpers-features.js';
+import { GREETING, LOG_LEVELS, LOGO, PROFILE_FORM, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
+import { assertCompletions, listedPrompts, Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, ROOTS_BEFORE, TOOL_NAMES, fillProfile, parsed, stubModel } from './helpers-features.js';
 import { LOG_LEVEL_KEY, abortOf, plain } from './helpers-v2.js';
 import { startHttpChild, type HttpChild } from '../e2e/http-child.js';
 
@@ -167,18 +167,7 @@ for (const setup of SETUPS) {
     });
 
     it('lists prompts and fills them in with every content type', async () => {
-      assert.deepEqual((await client.listPrompts()).prompts, [
-        {
-          name: 'review',
-          title: 'Code review',
-          description: 'Asks for a code review',
-          arguments: [
-            { name: 'language', description: 'The programming language', required: true },
-            { name: 'style', description: 'The style guide' },
-          ],
-        },
-        { name: 'greet', description: 'A greeting' },
-      ]);
+      assert.deepEqual((await client.listPrompts()).prompts, listedPrompts(false));
       assert.deepEqual(plain(await client.getPrompt({ name: 'review', arguments: { language: 'rust', style: 'clippy' } })), {
         description: 'Review of rust code',
         messages: reviewMessages('rust', 'clippy'),
@@ -187,15 +176,7 @@ for (const setup of SETUPS) {
       await assert.rejects(client.getPrompt({ name: 'review', arguments: { style: 'black' } }), rejectsWith(-32602));
     });
 
-    it('completes prompt arguments and template variables, given the other arguments', async () => {
-      const values = async (ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }, name: string, value: string, context?: Record<string, string>) =>
-        (await client.complete({ ref, argument: { name, value }, ...(context && { context: { arguments: context } }) })).completion;
-      const review = { type: 'ref/prompt' as const, name: 'review' };
-      assert.deepEqual(await values(review, 'language', 'p'), { values: ['perl', 'php', 'python'], total: 3, hasMore: false });
-      assert.deepEqual((await values(review, 'style', '', { language: 'rust' })).values, ['clippy', 'rustfmt']);
-      assert.deepEqual((await values({ type: 'ref/resource', uri: NOTE_TEMPLATE }, 'topic', 'al')).values, ['alpha', 'alpine']);
-      assert.deepEqual((await values({ type: 'ref/resource', uri: FILE_TEMPLATE }, 'name', 'u', { folder: 'src' })).values, ['util.ts']);
-    });
+    it('completes prompt arguments and template variables, given the other arguments', () => assertCompletions((params) => client.complete(params)));
 
     it('is sent progress with totals and messages, before the result', async () => {
       const updates: unknown[] = [];
