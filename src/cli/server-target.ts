@@ -4,7 +4,7 @@
  * @module
  */
 import { CommandTransport } from '../node/command.js';
-import type { Transport } from '../transports/transport.js';
+import type { Transport } from '../jsonrpc/transport.js';
 import { splitCommandLine } from './command-line.js';
 
 /** A server started as a child process, spoken to over stdio. */

@@ -11,7 +11,8 @@ import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError, LocalErrorCode } from '../../jsonrpc/errors.js';
 import { isObject, isRequestId, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from '../../jsonrpc/message.js';
 import { McpErrorCode } from '../../protocol/errors.js';
-import type { Transport } from '../../transports/transport.js';
+import type { EraCacheKeyed, ProtocolVersionSetter, SessionIdentified } from '../../protocol/transport-abilities.js';
+import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
 import { EventsLostError, HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectDelay, reconnectOptions, wait, type ReconnectOptions } from './reconnect.js';
@@ -64,11 +65,7 @@ const POST_ACCEPT = 'application/json, text/event-stream';
  * A {@link Transport} to a Streamable HTTP server. The session id and protocol version are
  * learned from the initialize exchange passing through it and sent on every later request.
  */
-export class StreamableHttpClientTransport implements Transport {
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
-
+export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, SessionIdentified, ProtocolVersionSetter {
   /** The MCP endpoint. */
   readonly url: string;
   readonly #options: StreamableHttpClientOptions;
@@ -83,7 +80,8 @@ export class StreamableHttpClientTransport implements Transport {
   /** The client's initialize params, to open a new session like the first one. */
   #initializeParams: Record<string, unknown> | undefined;
   #renewing: Promise<boolean> | undefined;
-  #started = false;
+  /** Set by `start()`. */
+  #receiver: TransportReceiver | undefined;
   #standaloneOpened = false;
   #closing: Promise<void> | undefined;
   /** Stateless requests awaiting their answer; aborting one closes its response (cancels it). */
@@ -127,9 +125,9 @@ export class StreamableHttpClientTransport implements Transport {
     this.#protocolVersion = version;
   }
 
-  async start(): Promise<void> {
-    if (this.#started) throw new Error('StreamableHttpClientTransport already started');
-    this.#started = true;
+  async start(receiver: TransportReceiver): Promise<void> {
+    if (this.#receiver) throw new Error('StreamableHttpClientTransport already started');
+    this.#receiver = receiver;
   }
 
   /**
@@ -227,7 +225,7 @@ export class StreamableHttpClientTransport implements Transport {
     }
     if (answer.kind === 'error') {
       done();
-      this.onmessage?.({ jsonrpc: '2.0', id, error: answer.error });
+      this.#receiver?.onTransportMessage({ jsonrpc: '2.0', id, error: answer.error });
       return;
     }
     if (answer.kind === 'json') {
@@ -265,7 +263,7 @@ export class StreamableHttpClientTransport implements Transport {
       if (answer.kind === 'error') return false;
       const result = await resultOf(answer.response, id, signal);
       if (!result) return false;
-      this.#tools.learn(result, (warning) => this.onerror?.(warning));
+      this.#tools.learn(result, (warning) => this.#receiver?.onTransportError(warning));
       cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
       if (cursor === undefined) break;
     }
@@ -297,7 +295,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.#abort.abort(new ConnectionClosedError());
     this.#closing = (async () => {
       if (terminate && sessionId !== undefined) await this.#terminate();
-      this.onclose?.(error);
+      this.#receiver?.onTransportClose(error);
     })();
     return this.#closing;
   }
@@ -309,9 +307,9 @@ export class StreamableHttpClientTransport implements Transport {
       const response = await this.#fetch(this.url, { method: 'DELETE', headers, signal });
       // 405: the server does not let clients end sessions; 404: it already ended it.
       if (response.ok || response.status === 405 || response.status === 404) await discardBody(response);
-      else this.onerror?.(await HttpStatusError.from('DELETE', this.url, response));
+      else this.#receiver?.onTransportError(await HttpStatusError.from('DELETE', this.url, response));
     } catch (error) {
-      this.onerror?.(fetchFailure('DELETE', this.url, error, false));
+      this.#receiver?.onTransportError(fetchFailure('DELETE', this.url, error, false));
     }
   }
 
@@ -356,7 +354,7 @@ export class StreamableHttpClientTransport implements Transport {
     try {
       this.#options.onSessionExpired?.(error);
     } catch (thrown) {
-      this.onerror?.(thrown instanceof Error ? thrown : new Error(String(thrown)));
+      this.#receiver?.onTransportError(thrown instanceof Error ? thrown : new Error(String(thrown)));
     }
     return error;
   }
@@ -390,14 +388,14 @@ export class StreamableHttpClientTransport implements Transport {
         awaiting.delete(item.id);
         this.#statelessCalls.delete(item.id);
         if (this.#toolLists.delete(item.id) && isObject(item.result)) {
-          item = { ...item, result: this.#tools.learn(item.result, (warning) => this.onerror?.(warning)) };
+          item = { ...item, result: this.#tools.learn(item.result, (warning) => this.#receiver?.onTransportError(warning)) };
         }
         if (this.#initializeIds.delete(item.id) && isObject(item.result) && typeof item.result.protocolVersion === 'string') {
           // Set before the initialize response goes up: the initialized notification must carry it.
           this.#protocolVersion = item.result.protocolVersion;
         }
       }
-      this.onmessage?.(item);
+      this.#receiver?.onTransportMessage(item);
     }
   }
 
@@ -410,7 +408,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** A stream runs on its own; whatever escapes it (a throwing callback) is reported, not lost. */
   #watch(following: Promise<void>): void {
-    following.catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    following.catch((error: unknown) => this.#receiver?.onTransportError(error instanceof Error ? error : new Error(String(error))));
   }
 
   /**
@@ -450,7 +448,7 @@ export class StreamableHttpClientTransport implements Transport {
       if (attempt >= this.#reconnect.maxRetries) {
         const reason = `gave up reconnecting the event stream of ${this.url} after ${attempt} attempts${describe(failure)}`;
         if (state.kind === 'post') this.#fail(state, reason);
-        else this.onerror?.(new Error(reason, { cause: failure }));
+        else this.#receiver?.onTransportError(new Error(reason, { cause: failure }));
         return;
       }
       if (!(await wait(reconnectDelay(this.#reconnect, attempt, state.retryMs), signal))) return;
@@ -496,7 +494,7 @@ export class StreamableHttpClientTransport implements Transport {
    */
   #eventsLost(state: StreamState, refusal: HttpStatusError): 'stop' | Error {
     const error = new EventsLostError(this.url, state.lastEventId, state.kind, refusal.message);
-    this.onerror?.(error);
+    this.#receiver?.onTransportError(error);
     if (state.kind === 'post') {
       this.#fail(state, error.message);
       return 'stop';
@@ -514,7 +512,7 @@ export class StreamableHttpClientTransport implements Transport {
           if (event.type === 'message') this.#deliverEvent(event.data, state);
         },
         onRetry: (ms) => (state.retryMs = ms),
-        onOversizedEvent: (limit) => this.onerror?.(new Error(`Dropped an event of more than ${limit} characters from ${this.url}`)),
+        onOversizedEvent: (limit) => this.#receiver?.onTransportError(new Error(`Dropped an event of more than ${limit} characters from ${this.url}`)),
       },
       {
         lastEventId: state.lastEventId,
@@ -533,7 +531,7 @@ export class StreamableHttpClientTransport implements Transport {
     try {
       value = JSON.parse(data);
     } catch (error) {
-      this.onerror?.(new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`));
+      this.#receiver?.onTransportError(new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`));
       return;
     }
     this.#deliver(value, state.awaiting);
@@ -543,7 +541,7 @@ export class StreamableHttpClientTransport implements Transport {
   #fail(state: StreamState, reason: string): void {
     const message = `Connection lost: ${reason}`;
     for (const id of state.awaiting) {
-      this.onmessage?.({ jsonrpc: '2.0', id, error: { code: LocalErrorCode.ConnectionClosed, message } });
+      this.#receiver?.onTransportMessage({ jsonrpc: '2.0', id, error: { code: LocalErrorCode.ConnectionClosed, message } });
     }
     state.awaiting.clear();
   }
