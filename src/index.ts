@@ -31,6 +31,7 @@ export {
   LATEST_VERSION,
   LATEST_STATEFUL_VERSION,
   isStateless,
+  isSupportedVersion,
   type ProtocolVersion,
   type StatefulVersion,
   type StatelessVersion,
