@@ -33,7 +33,7 @@ describe('CommandTransport', () => {
     assert.ok(failure instanceof ConnectionClosedError);
     assert.match(failure.message, /mcpkit-no-such-command-4711/);
     assert.match(failure.message, /ENOENT/);
-    assert.equal(await closes.next('onclose'), failure);
+    assert.equal(await closes.next('the close'), failure);
     assert.equal(transport.pid, undefined);
     assert.equal(transport.exitCode, null);
     await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'x' }), ConnectionClosedError);
@@ -52,7 +52,7 @@ describe('CommandTransport', () => {
     await transport.start(receiver);
     assert.equal(typeof transport.pid, 'number');
     await transport.send({ jsonrpc: '2.0', method: 'fixture/exit', params: { code: 3, stderr: 'fatal: the database is missing\n' } });
-    const error = await closes.next('onclose');
+    const error = await closes.next('the close');
     assert.ok(error instanceof ConnectionClosedError);
     assert.match(error.message, /exited with code 3/);
     assert.match(error.message, /fatal: the database is missing/);
@@ -61,7 +61,7 @@ describe('CommandTransport', () => {
     assert.equal(transport.stderrTail, 'fatal: the database is missing\n');
     await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'x' }), error, 'later sends fail with the same reason');
     await within(transport.close(), 1000, 'close of an exited child');
-    assert.equal(closes.size, 0, 'onclose fired once');
+    assert.equal(closes.size, 0, 'the close was reported once');
   });
 
   it('reports a child killed by a signal, and an exit with code 0 it was not asked for', async () => {

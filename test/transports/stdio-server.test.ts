@@ -108,9 +108,9 @@ describe('StdioServerTransport', () => {
     await transport.start(receiver);
     stdin.end('{"jsonrpc":"2.0","method":"last"}');
     assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'last' }, 'a final unterminated line still counts');
-    assert.equal(await closes.next('onclose'), undefined);
+    assert.equal(await closes.next('the close'), undefined);
     await transport.close();
-    assert.equal(closes.size, 0, 'onclose fired once');
+    assert.equal(closes.size, 0, 'the close was reported once');
     await assert.rejects(transport.send(note(1)), ConnectionClosedError);
   });
 
@@ -129,7 +129,7 @@ describe('StdioServerTransport', () => {
     const { stdin, transport, receiver, closes } = setup();
     await transport.start(receiver);
     stdin.destroy();
-    const error = await closes.next('onclose');
+    const error = await closes.next('the close');
     assert.ok(error instanceof ConnectionClosedError);
   });
 
@@ -193,7 +193,7 @@ describe('StdioServerTransport', () => {
     await transport.start(receiver);
     await assert.rejects(transport.send(note(1)), ConnectionClosedError);
     assert.match((await errors.next()).message, /EPIPE/);
-    const closeError = await closes.next('onclose');
+    const closeError = await closes.next('the close');
     assert.ok(closeError instanceof ConnectionClosedError);
     assert.match(closeError.message, /EPIPE/);
     await assert.rejects(transport.send(note(2)), ConnectionClosedError);
