@@ -61,8 +61,9 @@ const STDIO_DRAIN_GRACE_MS = 250;
  * `close()` shuts down as the specification asks: it closes the child's stdin, waits
  * `closeTimeoutMs`, sends SIGTERM, waits `killTimeoutMs`, sends SIGKILL, and resolves once the
  * child has exited. Lines from the child that are not JSON-RPC (not JSON, or JSON that is not a
- * message), and lines too long, are reported as errors that do not end it, and skipped; the report of a
- * line that is not JSON-RPC carries its start as `data.line` (see {@link nonProtocolLine}).
+ * message), and lines too long, are reported as errors that do not end the transport, and
+ * skipped; the report of a line that is not JSON-RPC carries its start as `data.line` (see
+ * {@link nonProtocolLine}).
  */
 export class CommandTransport implements Transport, EraCacheKeyed {
   /** With `stderr: 'pipe'`, each chunk the child writes to stderr. */
