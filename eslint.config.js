@@ -1,5 +1,19 @@
-// Lint rules that catch real bugs in asynchronous protocol code; style is left to the formatter.
+// Lint rules that catch real bugs in asynchronous protocol code, and the layer order of src/;
+// style is left to the formatter.
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.mjs';
+
+// The layers of src/, bottom first (docs/design.md, "Layers"). A folder imports its own files
+// and the folders of the lines above its own; folders on one line do not import each other.
+const LAYERS = [
+  ['internal'], // small helpers any layer may use
+  ['jsonrpc'], // JSON-RPC 2.0, the transport contract, Connection
+  ['types', 'schema', 'transports'], // the spec's types; schema validation; framing and the in-memory pair
+  ['protocol'], // MCP sessions, without features
+  ['server', 'client'], // the features of each side
+  ['http'], // Streamable HTTP and HTTP+SSE, on any runtime
+  ['node', 'testing', 'index.ts'], // Node's adapters, the test helpers, the `mcpkit` entry point
+];
 
 export default tseslint.config(
   { ignores: ['build/', 'dist/', 'node_modules/', 'bench/vendor/'] },
@@ -25,5 +39,29 @@ export default tseslint.config(
   {
     files: ['src/cli/**/*.ts', 'test/**/*.ts', 'scripts/**', 'examples/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The library as published; the unit tests beside it are not part of it.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    plugins: { mcpkit: layers },
+    rules: {
+      'mcpkit/layers': [
+        'error',
+        {
+          root: import.meta.dirname,
+          layers: LAYERS,
+          // The command line uses the library as an app does: through the entry points alone.
+          publicOnly: ['cli'],
+          // Only these may need Node itself; the rest runs on Bun, Deno and Workers too.
+          nodeBuiltins: ['node', 'cli'],
+          exceptions: [
+            // To be removed: the x-mcp-header rules of a tool definition are moving out of http/
+            // to a place both server/ and http/ import.
+            { from: 'src/server/tools.ts', to: 'src/http/mcp-headers.ts' },
+          ],
+        },
+      ],
+    },
   },
 );

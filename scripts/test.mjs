@@ -76,10 +76,10 @@ function pruneStale(dir) {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    // A source map goes with its script, which may have been removed a step before.
-    if (!existsSync(p)) continue;
-    if (statSync(p).isDirectory()) pruneStale(p);
-    else if (name.endsWith('.js') && !existsSync(p.slice('build/'.length).replace(/\.js$/, '.ts'))) {
+    // Gone already: the map of a file removed a moment ago, listed after it.
+    const stat = statSync(p, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) pruneStale(p);
+    else if (stat && name.endsWith('.js') && !existsSync(p.slice('build/'.length).replace(/\.js$/, '.ts'))) {
       rmSync(p, { force: true });
       rmSync(`${p}.map`, { force: true });
     }

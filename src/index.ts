@@ -31,11 +31,13 @@ export {
   LATEST_VERSION,
   LATEST_STATEFUL_VERSION,
   isStateless,
+  isSupportedVersion,
   type ProtocolVersion,
   type StatefulVersion,
   type StatelessVersion,
 } from './protocol/versions.js';
 export type { Implementation } from './protocol/stateful.js';
-export type { Transport, TransportReceiver } from './transports/transport.js';
+export type { SendOptions, Transport, TransportReceiver } from './jsonrpc/transport.js';
+export type { EraCacheKeyed, ProtocolVersionSetter, SessionIdentified } from './protocol/transport-abilities.js';
 export type * from './types/index.js';
 export { META } from './types/meta.js';

@@ -14,7 +14,7 @@ const expected: Record<string, string[]> = {
   '.': [
     'CancelledError', 'CapabilityNotSupportedError', 'ConnectionClosedError', 'ErrorCode', 'JsonRpcError',
     'LATEST_STATEFUL_VERSION', 'LATEST_VERSION', 'META', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
-    'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isStateless',
+    'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isStateless', 'isSupportedVersion',
   ],
   './server': [
     'DEFAULT_MAX_USED_STATES', 'MemoryUsedStateStore', 'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',
@@ -34,7 +34,7 @@ const expected: Record<string, string[]> = {
 };
 
 function stdioNames(): string[] {
-  return ['CommandTransport', 'DEFAULT_CLIENT_MAX_MESSAGE_BYTES', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_STDERR_TAIL_BYTES', 'StdioServerTransport', 'getDefaultEnvironment'];
+  return ['CommandTransport', 'DEFAULT_CLIENT_MAX_MESSAGE_BYTES', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_STDERR_TAIL_BYTES', 'StdioServerTransport', 'getDefaultEnvironment', 'nonProtocolLine'];
 }
 
 function target(entry: string): { types: string; default: string } {

@@ -2,9 +2,9 @@
  * Opening a client session to the server a command names, and closing it on the way out.
  * @module
  */
-import { Client, type ClientSession, type ConnectOptions } from '../client/index.js';
-import { connectHttp } from '../http/client/connect.js';
-import { defaultEraCachePath, FileEraCache } from '../node/era-cache-file.js';
+import { Client, type ClientSession, type ConnectOptions } from 'mcpkit/client';
+import { connectHttp } from 'mcpkit/http';
+import { defaultEraCachePath, FileEraCache } from 'mcpkit/node';
 import type { CommonOptions } from './options.js';
 import { NON_PROTOCOL_GRACE_MS, ServerOutputWatch } from './server-output.js';
 import { isUrlTarget, openTarget, type ServerTarget } from './server-target.js';

@@ -4,8 +4,8 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import type { EraChoice } from '../protocol/era-selection.js';
-import { isSupportedVersion, type ProtocolVersion } from '../protocol/versions.js';
+import { isSupportedVersion, type ProtocolVersion } from 'mcpkit';
+import type { EraChoice } from 'mcpkit/client';
 import { isUrlTarget, parseHeader, targetFromString, targetFromWords, UsageError, type ServerTarget } from './server-target.js';
 
 export interface CommonOptions {

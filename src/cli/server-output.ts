@@ -6,7 +6,7 @@
  * connecting is given up a few seconds after the line. With `--timeout`, the user's limit rules.
  * @module
  */
-import { nonProtocolLine } from '../node/command.js';
+import { nonProtocolLine } from 'mcpkit/stdio';
 
 /** How long connecting may go on after a line that is not JSON-RPC, without `--timeout`. */
 export const NON_PROTOCOL_GRACE_MS = 5000;

@@ -3,8 +3,8 @@
  * the URL of an HTTP server.
  * @module
  */
-import { CommandTransport } from '../node/command.js';
-import type { Transport } from '../transports/transport.js';
+import type { Transport } from 'mcpkit';
+import { CommandTransport } from 'mcpkit/stdio';
 import { splitCommandLine } from './command-line.js';
 
 /** A server started as a child process, spoken to over stdio. */

@@ -12,8 +12,9 @@ import { Session, type HandlerTable, type RequestHandler } from '../protocol/ses
 import { processEraCache, type EraCache } from '../protocol/era-cache.js';
 import { selectEra, type EraChoice } from '../protocol/era-selection.js';
 import type { Implementation, InitializeOutcome } from '../protocol/stateful.js';
+import { eraCacheKeyOf } from '../protocol/transport-abilities.js';
 import { isStatefulVersion, LATEST_STATEFUL_VERSION, type ProtocolVersion } from '../protocol/versions.js';
-import type { Transport } from '../transports/transport.js';
+import type { Transport } from '../jsonrpc/transport.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Root } from '../types/roots.js';
 import { SessionEvents } from './client-events.js';
@@ -234,12 +235,6 @@ export class Client {
   #report(error: unknown): void {
     this.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
   }
-}
-
-/** The name a transport gives its server in the era cache (`eraCacheKey`), if it gives one. */
-function eraCacheKeyOf(transport: Transport): string | undefined {
-  const key = (transport as { eraCacheKey?: unknown }).eraCacheKey;
-  return typeof key === 'string' ? key : undefined;
 }
 
 /** Refuses a count option that is not a whole number of at least `min`. */

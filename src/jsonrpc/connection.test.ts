@@ -22,6 +22,7 @@ function setup(handlers: Partial<ConnectionHandlers> = {}, defaultTimeoutMs?: nu
     },
     { clock, ...(defaultTimeoutMs !== undefined && { defaultTimeoutMs }) },
   );
+  void connection.start();
   return { transport, clock, connection, abandoned, errors };
 }
 

@@ -4,7 +4,7 @@
  * handlers and hears about abandoned requests so it can tell the peer.
  * @module
  */
-import type { SendOptions, Transport, TransportReceiver } from '../transports/transport.js';
+import type { SendOptions, Transport, TransportReceiver } from './transport.js';
 import { errorResponse } from './codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError, RequestTimeoutError } from './errors.js';
 import {
@@ -132,32 +132,24 @@ export class Connection implements TransportReceiver {
     this.#transport = transport;
     this.#handlers = handlers;
     this.#options = options;
-    if (transport.attach) {
-      transport.attach(this);
-    } else {
-      transport.onmessage = (value) => this.#receive(value);
-      transport.onend = () => this.#onInputEnd();
-      transport.onerror = (error) => handlers.onError?.(error);
-      transport.onclose = (error) => this.#onTransportClose(error);
-    }
   }
 
-  /** For a transport that attached to this connection: an inbound JSON value. */
+  /** For the transport: an inbound JSON value. */
   onTransportMessage(value: unknown): void {
     this.#receive(value);
   }
 
-  /** For a transport that attached to this connection: a problem that does not end it. */
+  /** For the transport: a problem that does not end it. */
   onTransportError(error: Error): void {
     this.#handlers.onError?.(error);
   }
 
-  /** For a transport that attached to this connection: the peer's input ended. */
+  /** For the transport: the peer's input ended. */
   onTransportEnd(): void {
     this.#onInputEnd();
   }
 
-  /** For a transport that attached to this connection: it ended. */
+  /** For the transport: it ended. */
   onTransportClose(error?: Error): void {
     this.#onTransportClose(error);
   }
@@ -166,9 +158,9 @@ export class Connection implements TransportReceiver {
     return this.#options.clock ?? systemClock;
   }
 
-  /** Starts the transport. */
+  /** Starts the transport, which reports to this connection from then on. */
   start(): Promise<void> {
-    return this.#transport.start();
+    return this.#transport.start(this);
   }
 
   get closed(): boolean {

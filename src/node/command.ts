@@ -9,7 +9,8 @@ import { parseFrame } from '../jsonrpc/codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
 import { LineSplitter } from '../transports/ndjson.js';
-import type { Transport } from '../transports/transport.js';
+import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
+import type { EraCacheKeyed } from '../protocol/transport-abilities.js';
 import { decodeUtf8, linePreview, toBytes } from './bytes.js';
 import { getDefaultEnvironment } from './environment.js';
 import { LineWriter } from './line-writer.js';
@@ -54,25 +55,25 @@ const STDIO_DRAIN_GRACE_MS = 250;
 /**
  * Spawns a server process and exchanges newline-delimited messages with it.
  *
- * If the child cannot be spawned, crashes, or exits on its own, `onclose` receives a
+ * If the child cannot be spawned, crashes, or exits on its own, the close is reported with a
  * {@link ConnectionClosedError} naming the exit code or signal and, with `stderr: 'pipe'`, the
  * tail of its stderr; so does a message sent after the child closed its end of the pipes.
  * `close()` shuts down as the specification asks: it closes the child's stdin, waits
  * `closeTimeoutMs`, sends SIGTERM, waits `killTimeoutMs`, sends SIGKILL, and resolves once the
  * child has exited. Lines from the child that are not JSON-RPC (not JSON, or JSON that is not a
- * message), and lines too long, are reported through `onerror` and skipped; the report of a
- * line that is not JSON-RPC carries its start as `data.line` (see {@link nonProtocolLine}).
+ * message), and lines too long, are reported as errors that do not end the transport, and
+ * skipped; the report of a line that is not JSON-RPC carries its start as `data.line` (see
+ * {@link nonProtocolLine}).
  */
-export class CommandTransport implements Transport {
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
+export class CommandTransport implements Transport, EraCacheKeyed {
   /** With `stderr: 'pipe'`, each chunk the child writes to stderr. */
   onstderr?: (chunk: Uint8Array) => void;
 
   private readonly options: CommandTransportOptions;
   private readonly splitter: LineSplitter;
   private readonly tail: StderrTail | undefined;
+  /** Set by `start()`. */
+  private receiver: TransportReceiver | undefined;
   private child: ChildProcess | undefined;
   private writer: LineWriter | undefined;
   private closeRequested = false;
@@ -124,10 +125,17 @@ export class CommandTransport implements Transport {
     return this.tail?.text() ?? '';
   }
 
-  /** Spawns the child. Rejects (and fires `onclose`) if it cannot be started. */
-  async start(): Promise<void> {
+  /** Spawns the child. Rejects (and reports the close) if it cannot be started, or was closed already. */
+  async start(receiver: TransportReceiver): Promise<void> {
+    if (this.receiver) throw new Error('CommandTransport already started');
+    if (this.finished) {
+      receiver.onTransportClose(this.closeRequested ? undefined : this.ending);
+      throw new Error('CommandTransport already closed');
+    }
+    this.receiver = receiver;
     const { spawn } = await childProcess();
-    if (this.child || this.finished) throw new Error('CommandTransport already started or closed');
+    // Closed while `node:child_process` loaded: the close went to the receiver already.
+    if (this.finished) throw new Error('CommandTransport already closed');
     const { command, args = [], cwd } = this.options;
     let child: ChildProcess;
     try {
@@ -161,7 +169,7 @@ export class CommandTransport implements Transport {
     await new Promise<void>((resolve, reject) => {
       const onSpawn = (): void => {
         child.off('error', onError);
-        child.on('error', (error) => this.onerror?.(error));
+        child.on('error', (error) => receiver.onTransportError(error));
         resolve();
       };
       const onError = (error: Error): void => {
@@ -254,16 +262,17 @@ export class CommandTransport implements Transport {
   private onStdinError(error: Error): void {
     // A child that exits or stops reading closes the pipe under pending writes; its exit reports that.
     if (this.exited || this.stopping || (error as NodeJS.ErrnoException).code === 'EPIPE') return;
-    this.onerror?.(error);
+    this.receiver?.onTransportError(error);
   }
 
   private receive(line: string): void {
+    const receiver = this.receiver!;
     const parsed = parseFrame(line);
     const value: unknown = parsed.ok ? parsed.value : undefined;
     if (!parsed.ok || !isMessageShaped(value)) {
       // A server's log line or banner on stdout: the peer would answer an error to nobody.
       const preview = linePreview(line);
-      this.onerror?.(
+      receiver.onTransportError(
         new JsonRpcError(
           parsed.ok ? ErrorCode.InvalidRequest : ErrorCode.ParseError,
           `The server wrote a line to stdout that is not JSON-RPC: ${preview}; an MCP server writes only protocol messages there (logs go to stderr)`,
@@ -273,14 +282,14 @@ export class CommandTransport implements Transport {
       return;
     }
     try {
-      this.onmessage?.(parsed.value);
+      receiver.onTransportMessage(parsed.value);
     } catch (error) {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      receiver.onTransportError(error instanceof Error ? error : new Error(String(error)));
     }
   }
 
   private reportOversized(limit: number): void {
-    this.onerror?.(new JsonRpcError(ErrorCode.InvalidRequest, `Message from the server exceeds the limit of ${limit} bytes`));
+    this.receiver?.onTransportError(new JsonRpcError(ErrorCode.InvalidRequest, `Message from the server exceeds the limit of ${limit} bytes`));
   }
 
   private finish(error: ConnectionClosedError | undefined): void {
@@ -292,7 +301,7 @@ export class CommandTransport implements Transport {
     this.writer?.fail(closedError);
     this.splitter.reset();
     this.finishedSignal.resolve();
-    this.onclose?.(this.closeRequested ? undefined : closedError);
+    this.receiver?.onTransportClose(this.closeRequested ? undefined : closedError);
   }
 
   private spawnError(error: Error): ConnectionClosedError {

@@ -8,7 +8,7 @@ import { errorResponse, parseFrame } from '../jsonrpc/codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../transports/ndjson.js';
-import type { Transport } from '../transports/transport.js';
+import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
 import { LineWriter } from './line-writer.js';
 import { decodeUtf8, linePreview, toBytes } from './bytes.js';
 
@@ -36,11 +36,12 @@ const DEFAULT_OUTPUT_HIGH_WATER_MARK = 4 * 1024 * 1024;
  * Serves one client over stdin/stdout.
  *
  * - A line that is not JSON is answered here with a -32700 error response (id `null`), reported
- *   through `onerror`, and skipped.
+ *   as an error that does not end the transport, and skipped.
  * - A line over `maxMessageBytes` is discarded as it arrives, answered with a -32600 error
- *   response (id `null`), reported through `onerror`, and skipped.
- * - End of stdin is the client's request to shut down: `onend()` lets the connection answer
- *   what is in flight, then it closes; without an `onend` handler, `onclose()` fires at once.
+ *   response (id `null`), reported likewise, and skipped.
+ * - End of stdin is the client's request to shut down: the receiver's `onTransportEnd` lets the
+ *   connection answer what is in flight, then it closes; a receiver without it is told of the
+ *   close at once.
  * - Sends made in the same tick go out in one write; when stdout pushes back, later sends wait
  *   for `drain`. A failing stdout (EPIPE: the client is gone) is reported and closes the
  *   transport instead of crashing the process.
@@ -49,16 +50,12 @@ const DEFAULT_OUTPUT_HIGH_WATER_MARK = 4 * 1024 * 1024;
  *   cannot grow the server's memory without bound; nothing is dropped.
  */
 export class StdioServerTransport implements Transport {
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
-  onend?: () => void;
-
   private readonly stdin: Readable;
   private readonly stdout: Writable;
   private readonly splitter: LineSplitter;
   private readonly writer: LineWriter;
-  private started = false;
+  /** Set by `start()`. */
+  private receiver: TransportReceiver | undefined;
   private closed = false;
   private reading = false;
 
@@ -75,10 +72,10 @@ export class StdioServerTransport implements Transport {
     );
   }
 
-  async start(): Promise<void> {
-    if (this.started) throw new Error('StdioServerTransport already started');
+  async start(receiver: TransportReceiver): Promise<void> {
+    if (this.receiver) throw new Error('StdioServerTransport already started');
     if (this.closed) throw new ConnectionClosedError();
-    this.started = true;
+    this.receiver = receiver;
     this.stdout.on('error', this.onStdoutError);
     this.stdout.on('close', this.onStdoutClose);
     this.reading = true;
@@ -106,12 +103,13 @@ export class StdioServerTransport implements Transport {
   // The client has nothing more to say; answers to what it already sent may still go out.
   private readonly onEnd = (): void => {
     this.splitter.end();
-    if (!this.onend || this.closed) {
+    const receiver = this.receiver;
+    if (!receiver?.onTransportEnd || this.closed) {
       this.shutdown();
       return;
     }
     this.stopReading();
-    this.onend();
+    receiver.onTransportEnd();
   };
 
   // Destroyed without an end: the client did not ask to stop.
@@ -127,7 +125,7 @@ export class StdioServerTransport implements Transport {
   // Stays attached until the last write has settled: a late EPIPE must not crash the process.
   private readonly onStdoutError = (error: Error): void => {
     if (this.closed) return;
-    this.onerror?.(error);
+    this.receiver?.onTransportError(error);
     this.shutdown(new ConnectionClosedError(`stdout failed: ${error.message}`, undefined, { cause: error }));
   };
 
@@ -141,10 +139,11 @@ export class StdioServerTransport implements Transport {
       this.answerLocally(parsed.response.error.code, parsed.response.error.message, linePreview(line));
       return;
     }
+    const receiver = this.receiver!;
     try {
-      this.onmessage?.(parsed.value);
+      receiver.onTransportMessage(parsed.value);
     } catch (error) {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      receiver.onTransportError(error instanceof Error ? error : new Error(String(error)));
     }
   }
 
@@ -157,7 +156,7 @@ export class StdioServerTransport implements Transport {
     // The failure is the client's; a write error here surfaces through the stdout handlers.
     this.writer.writeMessage(errorResponse(null, code, message)).catch(() => {});
     const detail = preview === undefined ? message : `${message} (line: ${preview})`;
-    this.onerror?.(new JsonRpcError(code, detail));
+    this.receiver?.onTransportError(new JsonRpcError(code, detail));
   }
 
   // Output backed up: stop taking requests until the client reads.
@@ -196,6 +195,6 @@ export class StdioServerTransport implements Transport {
         this.stdin.off('error', this.onStdinError);
       }),
     );
-    this.onclose?.(error);
+    this.receiver?.onTransportClose(error);
   }
 }

@@ -8,7 +8,7 @@ import { Connection, NO_RESPONSE, type RequestOptions } from '../jsonrpc/connect
 import type { Clock } from '../jsonrpc/clock.js';
 import { ErrorCode, type ConnectionClosedError } from '../jsonrpc/errors.js';
 import { isObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from '../jsonrpc/message.js';
-import type { SendOptions, Transport } from '../transports/transport.js';
+import type { SendOptions, Transport } from '../jsonrpc/transport.js';
 import { CapabilityNotSupportedError, McpError, methodNotFound } from './errors.js';
 import { hasCapability, methodAllowed, methodInfo, requiredCapability } from './methods.js';
 import { CancelledByPeerError, RequestCancelledError, RequestContext } from './request-context.js';

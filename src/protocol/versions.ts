@@ -25,6 +25,7 @@ export function isStateless(version: string): boolean {
   return version >= FIRST_STATELESS;
 }
 
+/** Whether `version` is a revision mcpkit speaks (one of {@link SUPPORTED_VERSIONS}), for reading one from configuration or a command line. */
 export function isSupportedVersion(version: unknown): version is ProtocolVersion {
   return typeof version === 'string' && (SUPPORTED_VERSIONS as readonly string[]).includes(version);
 }

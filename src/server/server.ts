@@ -14,7 +14,7 @@ import { isStatefulVersion, isStateless, LATEST_VERSION, SUPPORTED_VERSIONS, typ
 import { dressResult } from '../protocol/stateless.js';
 import { isSerialized, withSerialized } from '../jsonrpc/codec.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
-import type { Transport } from '../transports/transport.js';
+import type { Transport } from '../jsonrpc/transport.js';
 import type { CacheScope, Implementation } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { PromptArgument } from '../types/prompts.js';

@@ -4,7 +4,7 @@
  */
 import { ConnectionClosedError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
-import type { Transport } from './transport.js';
+import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
 
 /** Options of {@link createInMemoryPair}. */
 export interface InMemoryPairOptions {
@@ -18,23 +18,21 @@ export interface InMemoryPairOptions {
 
 /**
  * One end of an in-memory pair. Delivery is asynchronous (a microtask) and in order; messages
- * that arrive before `start()` wait for it.
+ * that arrive before `start()` wait for it, and an end closed before it started reports the
+ * close when it starts.
  */
 export class InMemoryTransport implements Transport {
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
-
   private peer!: InMemoryTransport;
   private readonly clone: boolean;
-  private started = false;
+  /** Set by `start()`; nothing is delivered before. */
+  private receiver: TransportReceiver | undefined;
   // No more sends, from either end, once either end closed.
   private sendClosed = false;
-  // onclose has fired here; nothing is delivered any more.
+  // The close was reported here (or will be, at start); nothing is delivered any more.
   private finished = false;
   private inbox: unknown[] = [];
   private inboxHead = 0;
-  // The peer closed: deliver what is in the inbox, then fire onclose.
+  // The peer closed: deliver what is in the inbox, then report the close.
   private closePending = false;
   private flushScheduled = false;
 
@@ -49,10 +47,11 @@ export class InMemoryTransport implements Transport {
     b.peer = a;
   }
 
-  async start(): Promise<void> {
-    if (this.started) throw new Error('InMemoryTransport already started');
-    this.started = true;
-    this.scheduleFlush();
+  async start(receiver: TransportReceiver): Promise<void> {
+    if (this.receiver) throw new Error('InMemoryTransport already started');
+    this.receiver = receiver;
+    if (this.finished) receiver.onTransportClose();
+    else this.scheduleFlush();
   }
 
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
@@ -90,13 +89,14 @@ export class InMemoryTransport implements Transport {
   private flush(): void {
     this.flushScheduled = false;
     // A transport not started yet keeps its messages until it is, unless the peer closed.
-    if (this.started) {
+    const receiver = this.receiver;
+    if (receiver) {
       while (!this.finished && this.inboxHead < this.inbox.length) {
         const message = this.inbox[this.inboxHead++];
         try {
-          this.onmessage?.(message);
+          receiver.onTransportMessage(message);
         } catch (error) {
-          this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+          receiver.onTransportError(error instanceof Error ? error : new Error(String(error)));
         }
       }
       this.inbox = [];
@@ -109,13 +109,13 @@ export class InMemoryTransport implements Transport {
     if (this.finished) return;
     this.finished = true;
     this.inbox = [];
-    this.onclose?.();
+    this.receiver?.onTransportClose();
   }
 }
 
 /**
  * Two linked transports: what one sends, the other receives. Closing either closes both
- * (`onclose` fires once on each); a send after that rejects with {@link ConnectionClosedError}.
+ * (each reports its close once); a send after that rejects with {@link ConnectionClosedError}.
  */
 export function createInMemoryPair(options: InMemoryPairOptions = {}): [InMemoryTransport, InMemoryTransport] {
   const a = new InMemoryTransport(options);

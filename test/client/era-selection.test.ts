@@ -12,6 +12,7 @@ import { UnsupportedVersionError } from '../../src/protocol/errors.js';
 import { Server, type ServerOptions } from '../../src/server/index.js';
 import { createInMemoryPair, ManualClock, type InMemoryTransport } from '../../src/testing/index.js';
 import { fixture, within } from '../e2e/helpers.js';
+import { messageReceiver } from '../helpers/receiver.js';
 
 const clientInfo = { name: 'era-client', version: '1' };
 
@@ -77,7 +78,7 @@ describe('the era of a client session', () => {
     let probed!: () => void;
     const probe = new Promise<void>((resolve) => (probed = resolve));
     // A server of the handshake era that ignores what it does not know before initialize.
-    peer.onmessage = (message) => {
+    const serve = (message: unknown): void => {
       const m = message as { id?: number; method: string };
       seen.push(m.method);
       if (m.method === 'server/discover') probed();
@@ -85,7 +86,7 @@ describe('the era of a client session', () => {
         void peer.send({ jsonrpc: '2.0', id: m.id!, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'silent', version: '1' } } });
       }
     };
-    await peer.start();
+    await peer.start(messageReceiver(serve));
     const connecting = new Client(clientInfo, { clock }).connect(end, { discoverTimeoutMs: 5000 });
     await within(probe, 5000, 'the probe');
     clock.advance(5000);
@@ -104,13 +105,13 @@ describe('the era of a client session', () => {
     let probed!: () => void;
     const probe = new Promise<void>((resolve) => (probed = resolve));
     // A server that answers nothing at all.
-    peer.onmessage = (message) => {
+    const serve = (message: unknown): void => {
       const { method } = message as { method: string };
       seen.push({ method, at: clock.now() });
       if (method === 'server/discover') probed();
       if (method === 'initialize') initializing();
     };
-    await peer.start();
+    await peer.start(messageReceiver(serve));
     const start = clock.now();
     const connecting = new Client(clientInfo, { clock }).connect(end, { discoverTimeoutMs: 3000, timeoutMs: 5000 });
     const failed = connecting.then(
@@ -132,11 +133,11 @@ describe('the era of a client session', () => {
     const methods: string[] = [];
     let probed2!: () => void;
     const probe2 = new Promise<void>((resolve) => (probed2 = resolve));
-    peer2.onmessage = (message) => {
+    const serve2 = (message: unknown): void => {
       methods.push((message as { method: string }).method);
       probed2();
     };
-    await peer2.start();
+    await peer2.start(messageReceiver(serve2));
     const second = new Client(clientInfo, { clock }).connect(end2, { timeoutMs: 1500 }).then(
       () => assert.fail('connect should time out'),
       (e: unknown) => e as Error,
@@ -151,7 +152,7 @@ describe('the era of a client session', () => {
     const [peer, end] = createInMemoryPair();
     const versions: unknown[] = [];
     // Like the conformance suite's server: the first request is refused whatever it asks for.
-    peer.onmessage = (message) => {
+    const serve = (message: unknown): void => {
       const m = message as { id: number; params: { _meta: Record<string, unknown> } };
       const version = m.params._meta['io.modelcontextprotocol/protocolVersion'];
       versions.push(version);
@@ -161,7 +162,7 @@ describe('the era of a client session', () => {
           : { error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: version } } };
       void peer.send({ jsonrpc: '2.0', id: m.id, ...answer } as JsonRpcMessage);
     };
-    await peer.start();
+    await peer.start(messageReceiver(serve));
     const session = await new Client(clientInfo).connect(end, { eraCache: false });
     assert.equal(session.protocolVersion, '2026-07-28');
     assert.equal(session.serverInfo.name, 'picky');

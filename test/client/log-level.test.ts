@@ -13,6 +13,7 @@ import { Server } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import type { LoggingMessageNotificationParams } from '../../src/types/logging.js';
 import { clientInfo, exampleTransport, within } from '../e2e/helpers.js';
+import { messageReceiver } from '../helpers/receiver.js';
 
 const LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 const ERAS = [
@@ -125,13 +126,13 @@ describe('setLoggingLevel', () => {
 
     // A server that does not declare logging (written by hand: an mcpkit server always does).
     const [serverEnd, clientEnd] = createInMemoryPair();
-    serverEnd.onmessage = (message) => {
+    const serve = (message: unknown): void => {
       const { id } = message as { id?: number };
       if (id === undefined) return;
       const result = { supportedVersions: ['2026-07-28'], capabilities: {}, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw', version: '1' } } };
       void serverEnd.send({ jsonrpc: '2.0', id, result });
     };
-    await serverEnd.start();
+    await serverEnd.start(messageReceiver(serve));
     const quiet = await new Client(clientInfo).connect(clientEnd, { protocolVersion: '2026-07-28' });
     assert.equal(quiet.protocolVersion, '2026-07-28');
     await assert.rejects(quiet.setLoggingLevel({ level: 'info' }), CapabilityNotSupportedError);

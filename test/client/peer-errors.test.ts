@@ -9,6 +9,7 @@ import { McpError } from '../../src/protocol/errors.js';
 import { Server } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import { clientInfo, exampleTransport, within } from '../e2e/helpers.js';
+import { messageReceiver } from '../helpers/receiver.js';
 
 async function connected(server: Server) {
   const [a, b] = createInMemoryPair();
@@ -19,7 +20,7 @@ async function connected(server: Server) {
 /** A server written as raw JSON-RPC: it completes the handshake, then answers each request with `answer()`, or not at all. */
 async function rawServer(answer: () => Record<string, unknown> | undefined) {
   const [end, clientEnd] = createInMemoryPair();
-  end.onmessage = (message) => {
+  const serve = (message: unknown): void => {
     const { id, method } = message as { id?: unknown; method: string };
     if (id === undefined) return;
     const reply =
@@ -28,7 +29,7 @@ async function rawServer(answer: () => Record<string, unknown> | undefined) {
         : answer();
     if (reply) void end.send({ jsonrpc: '2.0', id, ...reply } as never);
   };
-  await end.start();
+  await end.start(messageReceiver(serve));
   return new Client(clientInfo).connect(clientEnd, { protocolVersion: '2025-11-25' });
 }
 

@@ -1,16 +1,16 @@
 // A transport driven by the test: it records what is sent and injects what is received.
 import type { JsonRpcMessage } from '../../src/jsonrpc/message.js';
-import type { Transport } from '../../src/transports/transport.js';
+import type { Transport, TransportReceiver } from '../../src/jsonrpc/transport.js';
 
 export class ScriptedTransport implements Transport {
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
   readonly sent: unknown[] = [];
+  #receiver: TransportReceiver | undefined;
   #waiters: (() => void)[] = [];
   closed = false;
 
-  async start(): Promise<void> {}
+  async start(receiver: TransportReceiver): Promise<void> {
+    this.#receiver = receiver;
+  }
 
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) throw new Error('closed');
@@ -21,18 +21,18 @@ export class ScriptedTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.onclose?.();
+    this.#receiver?.onTransportClose();
   }
 
   /** Delivers a value as if it arrived from the peer. */
   receive(value: unknown): void {
-    this.onmessage?.(value);
+    this.#receiver?.onTransportMessage(value);
   }
 
   /** Ends the transport from the peer's side. */
   drop(error?: Error): void {
     this.closed = true;
-    this.onclose?.(error);
+    this.#receiver?.onTransportClose(error);
   }
 
   /** Resolves once at least `count` messages have been sent. */

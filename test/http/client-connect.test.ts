@@ -10,6 +10,7 @@ import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
 import { within } from '../e2e/helpers.js';
 import { recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
 import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+import { messageReceiver } from '../helpers/receiver.js';
 
 const clientInfo = { name: 'http-connect-test', version: '0.0.1' };
 const LIMIT = 15_000;
@@ -109,7 +110,7 @@ describe('SseClientTransport', () => {
     const { port } = http.address() as AddressInfo;
     try {
       const transport = new SseClientTransport({ url: `http://127.0.0.1:${port}/sse` });
-      await assert.rejects(transport.start(), /refused the endpoint http:\/\/elsewhere\.example\/messages, which is on another origin/);
+      await assert.rejects(transport.start(messageReceiver(() => {})), /refused the endpoint http:\/\/elsewhere\.example\/messages, which is on another origin/);
     } finally {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -2,7 +2,7 @@
 // field, and the server goes on serving.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createEverythingServer } from '../../examples/everything/server.js';
+import { createEverythingServer } from '../../src/cli/everything-server.js';
 import { methodAllowed, requiredCapability, hasCapability } from '../../src/protocol/methods.js';
 import { METHODS } from '../../src/types/revisions.js';
 import { RawClient } from '../helpers/raw-client.js';

@@ -6,19 +6,14 @@ import { describe, it } from 'node:test';
 import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
 import { CommandTransport, nonProtocolLine } from '../../src/node/command.js';
 import type { CommandTransportOptions } from '../../src/node/command.js';
-import { Inbox, fixture, within } from './helpers.js';
+import { Inbox, fixture, recorder, within } from './helpers.js';
 
 function open(options: CommandTransportOptions) {
   const transport = new CommandTransport(options);
-  const messages = new Inbox<unknown>();
-  const errors = new Inbox<Error>();
-  const closes = new Inbox<Error | undefined>();
+  const { receiver, messages, errors, closes } = recorder();
   const stderr = new Inbox<string>();
-  transport.onmessage = messages.push;
-  transport.onerror = errors.push;
-  transport.onclose = closes.push;
   transport.onstderr = (chunk) => stderr.push(new TextDecoder().decode(chunk));
-  return { transport, messages, errors, closes, stderr };
+  return { transport, receiver, messages, errors, closes, stderr };
 }
 
 const node = (script: string, extra: Partial<CommandTransportOptions> = {}): CommandTransportOptions => ({
@@ -30,15 +25,15 @@ const node = (script: string, extra: Partial<CommandTransportOptions> = {}): Com
 
 describe('CommandTransport', () => {
   it('fails clearly when the command does not exist', async () => {
-    const { transport, closes } = open({ command: 'mcpkit-no-such-command-4711' });
-    const failure = await transport.start().then(
+    const { transport, receiver, closes } = open({ command: 'mcpkit-no-such-command-4711' });
+    const failure = await transport.start(receiver).then(
       () => assert.fail('start should fail'),
       (error: unknown) => error,
     );
     assert.ok(failure instanceof ConnectionClosedError);
     assert.match(failure.message, /mcpkit-no-such-command-4711/);
     assert.match(failure.message, /ENOENT/);
-    assert.equal(await closes.next('onclose'), failure);
+    assert.equal(await closes.next('the close'), failure);
     assert.equal(transport.pid, undefined);
     assert.equal(transport.exitCode, null);
     await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'x' }), ConnectionClosedError);
@@ -46,18 +41,18 @@ describe('CommandTransport', () => {
   });
 
   it('closes without an error when closed before it was started', async () => {
-    const { transport, closes } = open({ command: process.execPath });
+    const { transport, receiver, closes } = open({ command: process.execPath });
     await transport.close();
+    await assert.rejects(transport.start(receiver), /already closed/);
     assert.equal(await closes.next(), undefined);
-    await assert.rejects(transport.start());
   });
 
   it('reports a child that exits with code 3, with its stderr tail', async () => {
-    const { transport, closes, stderr } = open({ command: process.execPath, args: [fixture('transport-echo-server')], stderr: 'pipe' });
-    await transport.start();
+    const { transport, receiver, closes, stderr } = open({ command: process.execPath, args: [fixture('transport-echo-server')], stderr: 'pipe' });
+    await transport.start(receiver);
     assert.equal(typeof transport.pid, 'number');
     await transport.send({ jsonrpc: '2.0', method: 'fixture/exit', params: { code: 3, stderr: 'fatal: the database is missing\n' } });
-    const error = await closes.next('onclose');
+    const error = await closes.next('the close');
     assert.ok(error instanceof ConnectionClosedError);
     assert.match(error.message, /exited with code 3/);
     assert.match(error.message, /fatal: the database is missing/);
@@ -66,26 +61,26 @@ describe('CommandTransport', () => {
     assert.equal(transport.stderrTail, 'fatal: the database is missing\n');
     await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'x' }), error, 'later sends fail with the same reason');
     await within(transport.close(), 1000, 'close of an exited child');
-    assert.equal(closes.size, 0, 'onclose fired once');
+    assert.equal(closes.size, 0, 'the close was reported once');
   });
 
   it('reports a child killed by a signal, and an exit with code 0 it was not asked for', async () => {
     const killed = open(node("process.kill(process.pid, 'SIGKILL')"));
-    await killed.transport.start();
+    await killed.transport.start(killed.receiver);
     assert.match((await killed.closes.next())?.message ?? '', /terminated by SIGKILL/);
 
     const quit = open(node('process.exit(0)'));
-    await quit.transport.start();
+    await quit.transport.start(quit.receiver);
     const error = await quit.closes.next();
     assert.ok(error instanceof ConnectionClosedError);
     assert.match(error.message, /exited with code 0/);
   });
 
   it('keeps only the tail of a long stderr', async () => {
-    const { transport, closes } = open(
+    const { transport, receiver, closes } = open(
       node("process.stderr.write('a'.repeat(100000) + 'THE END'); process.exitCode = 1", { stderrTailBytes: 64 }),
     );
-    await transport.start();
+    await transport.start(receiver);
     const error = await closes.next();
     assert.ok(error);
     assert.match(error.message, /a{57}THE END$/);
@@ -94,8 +89,8 @@ describe('CommandTransport', () => {
 
   it('reports lines that are not JSON-RPC, with the line, skips them and goes on reading', async () => {
     const script = `process.stdout.write('Server starting...\\n{"level":"info","msg":"listening"}\\n{"jsonrpc":"2.0","method":"ok"}\\n'); process.stdin.resume()`;
-    const { transport, messages, errors } = open(node(script));
-    await transport.start();
+    const { transport, receiver, messages, errors } = open(node(script));
+    await transport.start(receiver);
     const banner = await errors.next();
     assert.match(banner.message, /^The server wrote a line to stdout that is not JSON-RPC: "Server starting\.\.\."; /);
     assert.equal(nonProtocolLine(banner), '"Server starting..."');
@@ -108,14 +103,14 @@ describe('CommandTransport', () => {
   });
 
   it('escalates to SIGTERM, then SIGKILL, for a child that ignores both stdin close and SIGTERM', async () => {
-    const { transport, messages, closes, stderr } = open({
+    const { transport, receiver, messages, closes, stderr } = open({
       command: process.execPath,
       args: [fixture('transport-stubborn')],
       stderr: 'pipe',
       closeTimeoutMs: 100,
       killTimeoutMs: 100,
     });
-    await transport.start();
+    await transport.start(receiver);
     assert.deepEqual(await messages.next('the ready notice'), { jsonrpc: '2.0', method: 'fixture/ready' });
     await within(transport.close(), 5000, 'close');
     assert.equal(transport.signalCode, 'SIGKILL');
@@ -127,13 +122,13 @@ describe('CommandTransport', () => {
     process.env.MCPKIT_TEST_SECRET = 'do not leak';
     try {
       const cwd = realpathSync(tmpdir());
-      const { transport, messages } = open({
+      const { transport, receiver, messages } = open({
         command: process.execPath,
         args: [fixture('transport-echo-server')],
         env: { MCPKIT_TEST_VALUE: 'passed through' },
         cwd,
       });
-      await transport.start();
+      await transport.start(receiver);
       await transport.send({ jsonrpc: '2.0', id: 1, method: 'fixture/info' });
       const info = (await messages.next()) as { result: { cwd: string; env: Record<string, string>; pid: number } };
       assert.equal(realpathSync(info.result.cwd), cwd);

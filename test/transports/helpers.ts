@@ -1,5 +1,7 @@
-// Shared helpers for the transport tests: fixture paths, an awaitable queue, failure guards.
+// Shared helpers for the transport tests: fixture paths, an awaitable queue, failure guards, a
+// receiver that records what a transport reports.
 import { fileURLToPath } from 'node:url';
+import type { TransportReceiver } from '../../src/jsonrpc/transport.js';
 
 /** The compiled path of a fixture in test/fixtures. */
 export function fixture(name: string): string {
@@ -34,4 +36,24 @@ export class Inbox<T> {
   get size(): number {
     return this.items.length;
   }
+}
+
+/** What a transport reports, queued in order for the test to read, and the receiver it reports to. */
+export interface Recorder {
+  receiver: TransportReceiver;
+  messages: Inbox<unknown>;
+  errors: Inbox<Error>;
+  closes: Inbox<Error | undefined>;
+}
+
+/**
+ * A receiver that queues what it is told. It has no `onTransportEnd`, as a receiver that is not
+ * a connection may not: a transport then treats the end of input as a close.
+ */
+export function recorder(): Recorder {
+  const messages = new Inbox<unknown>();
+  const errors = new Inbox<Error>();
+  const closes = new Inbox<Error | undefined>();
+  const receiver: TransportReceiver = { onTransportMessage: messages.push, onTransportError: errors.push, onTransportClose: closes.push };
+  return { receiver, messages, errors, closes };
 }

@@ -7,23 +7,20 @@ import { describe, it } from 'node:test';
 import type { JsonRpcMessage } from '../../src/jsonrpc/message.js';
 import { CommandTransport } from '../../src/node/command.js';
 import { LineSplitter } from '../../src/transports/ndjson.js';
-import { Inbox, fixture, within } from './helpers.js';
+import { Inbox, fixture, recorder, within } from './helpers.js';
 
 const ECHO = fixture('transport-echo-server');
 
 function echoServer(env: Record<string, string> = {}) {
   const transport = new CommandTransport({ command: process.execPath, args: [ECHO], env, stderr: 'pipe' });
-  const messages = new Inbox<unknown>();
-  const closes = new Inbox<Error | undefined>();
-  transport.onmessage = messages.push;
-  transport.onclose = closes.push;
-  return { transport, messages, closes };
+  const { receiver, messages, closes } = recorder();
+  return { transport, receiver, messages, closes };
 }
 
 describe('StdioServerTransport in a child process', () => {
   it('echoes messages in order and exits with code 0 when its stdin closes', async () => {
-    const { transport, messages, closes } = echoServer();
-    await transport.start();
+    const { transport, receiver, messages, closes } = echoServer();
+    await transport.start(receiver);
     const sent: JsonRpcMessage[] = Array.from({ length: 500 }, (_, i) => ({
       jsonrpc: '2.0',
       id: i,
@@ -39,8 +36,8 @@ describe('StdioServerTransport in a child process', () => {
   });
 
   it('delivers a flood of notifications written in one tick', async () => {
-    const { transport, messages } = echoServer();
-    await transport.start();
+    const { transport, receiver, messages } = echoServer();
+    await transport.start(receiver);
     await transport.send({ jsonrpc: '2.0', method: 'fixture/flood', params: { count: 20000 } });
     for (let i = 0; i < 20000; i++) {
       assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'fixture/n', params: { i } });
@@ -49,8 +46,8 @@ describe('StdioServerTransport in a child process', () => {
   });
 
   it('answers an oversized message with -32600 and keeps serving', async () => {
-    const { transport, messages } = echoServer({ MAX_MESSAGE_BYTES: '1024' });
-    await transport.start();
+    const { transport, receiver, messages } = echoServer({ MAX_MESSAGE_BYTES: '1024' });
+    await transport.start(receiver);
     await transport.send({ jsonrpc: '2.0', id: 1, method: 'big', params: { s: 'x'.repeat(5 * 1024 * 1024) } });
     await transport.send({ jsonrpc: '2.0', id: 2, method: 'small' });
     const refusal = (await messages.next()) as { id: unknown; error: { code: number; message: string } };

@@ -5,7 +5,7 @@ import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../src/jsonrpc/message.js';
 import { StdioServerTransport } from '../../src/node/stdio-server.js';
 import { LineSplitter } from '../../src/transports/ndjson.js';
-import { Inbox, within } from './helpers.js';
+import { Inbox, recorder, within } from './helpers.js';
 
 const note = (i: number): JsonRpcMessage => ({ jsonrpc: '2.0', method: 'n', params: { i } });
 
@@ -44,19 +44,14 @@ function setup(options: { maxMessageBytes?: number; stdout?: Writable } = {}) {
   const stdin = new PassThrough();
   const stdout = options.stdout ?? new RecordingStdout();
   const transport = new StdioServerTransport({ stdin, stdout, maxMessageBytes: options.maxMessageBytes });
-  const messages = new Inbox<unknown>();
-  const errors = new Inbox<Error>();
-  const closes = new Inbox<Error | undefined>();
-  transport.onmessage = messages.push;
-  transport.onerror = errors.push;
-  transport.onclose = closes.push;
-  return { stdin, stdout, transport, messages, errors, closes };
+  const { receiver, messages, errors, closes } = recorder();
+  return { stdin, stdout, transport, receiver, messages, errors, closes };
 }
 
 describe('StdioServerTransport', () => {
   it('reads messages from stdin and writes each send as one line', async () => {
-    const { stdin, stdout, transport, messages } = setup();
-    await transport.start();
+    const { stdin, stdout, transport, receiver, messages } = setup();
+    await transport.start(receiver);
     stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0",');
     stdin.write('"method":"n"}\r\n');
     assert.deepEqual(await messages.next(), { jsonrpc: '2.0', id: 1, method: 'ping' });
@@ -67,8 +62,8 @@ describe('StdioServerTransport', () => {
   });
 
   it('reads UTF-8 as a TextDecoder would: a leading byte order mark dropped, malformed bytes replaced, characters split across chunks whole', async () => {
-    const { stdin, transport, messages } = setup();
-    await transport.start();
+    const { stdin, transport, receiver, messages } = setup();
+    await transport.start(receiver);
     const bytes = (text: string) => Buffer.from(text, 'utf8');
     stdin.write(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes('{"jsonrpc":"2.0","method":"bom"}\n')]));
     stdin.write(Buffer.concat([bytes('{"jsonrpc":"2.0","method":"'), Buffer.from([0xff]), bytes('"}\n')]));
@@ -81,8 +76,8 @@ describe('StdioServerTransport', () => {
   });
 
   it('answers invalid JSON with -32700 and id null, reports it, and keeps serving', async () => {
-    const { stdin, stdout, transport, messages, errors } = setup();
-    await transport.start();
+    const { stdin, stdout, transport, receiver, messages, errors } = setup();
+    await transport.start(receiver);
     stdin.write('this is not json\n{"jsonrpc":"2.0","method":"after"}\n');
     const response = (await (stdout as RecordingStdout).lines.next()) as { id: unknown; error: { code: number } };
     assert.equal(response.id, null);
@@ -93,8 +88,8 @@ describe('StdioServerTransport', () => {
   });
 
   it('refuses an over-long line without buffering it, answers -32600, and keeps serving', async () => {
-    const { stdin, stdout, transport, messages, errors } = setup({ maxMessageBytes: 1024 });
-    await transport.start();
+    const { stdin, stdout, transport, receiver, messages, errors } = setup({ maxMessageBytes: 1024 });
+    await transport.start(receiver);
     stdin.write('{"jsonrpc":"2.0","method":"big","params":{"s":"');
     const chunk = 'x'.repeat(64 * 1024);
     for (let i = 0; i < 80; i++) stdin.write(chunk);
@@ -109,19 +104,19 @@ describe('StdioServerTransport', () => {
   });
 
   it('closes cleanly at the end of stdin, once, and refuses sends afterwards', async () => {
-    const { stdin, transport, messages, closes } = setup();
-    await transport.start();
+    const { stdin, transport, receiver, messages, closes } = setup();
+    await transport.start(receiver);
     stdin.end('{"jsonrpc":"2.0","method":"last"}');
     assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'last' }, 'a final unterminated line still counts');
-    assert.equal(await closes.next('onclose'), undefined);
+    assert.equal(await closes.next('the close'), undefined);
     await transport.close();
-    assert.equal(closes.size, 0, 'onclose fired once');
+    assert.equal(closes.size, 0, 'the close was reported once');
     await assert.rejects(transport.send(note(1)), ConnectionClosedError);
   });
 
   it('stops reading stdin on close', async () => {
-    const { stdin, transport, messages, closes } = setup();
-    await transport.start();
+    const { stdin, transport, receiver, messages, closes } = setup();
+    await transport.start(receiver);
     await transport.close();
     assert.equal(await closes.next(), undefined);
     assert.equal(stdin.listenerCount('data'), 0);
@@ -131,10 +126,10 @@ describe('StdioServerTransport', () => {
   });
 
   it('closes with an error when stdin is destroyed without an end', async () => {
-    const { stdin, transport, closes } = setup();
-    await transport.start();
+    const { stdin, transport, receiver, closes } = setup();
+    await transport.start(receiver);
     stdin.destroy();
-    const error = await closes.next('onclose');
+    const error = await closes.next('the close');
     assert.ok(error instanceof ConnectionClosedError);
   });
 
@@ -147,8 +142,8 @@ describe('StdioServerTransport', () => {
         check();
       });
     for (let i = 0; i < 20; i++) {
-      const { transport, closes } = setup({ stdout });
-      await transport.start();
+      const { transport, receiver, closes } = setup({ stdout });
+      await transport.start(receiver);
       void transport.send(note(i));
       await transport.close();
       await closes.next();
@@ -159,8 +154,8 @@ describe('StdioServerTransport', () => {
 
   it('coalesces the sends of one tick into a single write', async () => {
     const stdout = new RecordingStdout();
-    const { transport } = setup({ stdout });
-    await transport.start();
+    const { transport, receiver } = setup({ stdout });
+    await transport.start(receiver);
     const sends = Array.from({ length: 200 }, (_, i) => transport.send(note(i)));
     await Promise.all(sends);
     assert.equal(stdout.writes.length, 1);
@@ -169,8 +164,8 @@ describe('StdioServerTransport', () => {
 
   it('waits for drain when stdout pushes back, without reordering', async () => {
     const stdout = new RecordingStdout(16);
-    const { transport } = setup({ stdout });
-    await transport.start();
+    const { transport, receiver } = setup({ stdout });
+    await transport.start(receiver);
     stdout.hold = true;
     const settled: number[] = [];
     const first = transport.send(note(0)).then(() => settled.push(0));
@@ -194,23 +189,23 @@ describe('StdioServerTransport', () => {
         callback(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
       },
     });
-    const { transport, errors, closes } = setup({ stdout });
-    await transport.start();
+    const { transport, receiver, errors, closes } = setup({ stdout });
+    await transport.start(receiver);
     await assert.rejects(transport.send(note(1)), ConnectionClosedError);
     assert.match((await errors.next()).message, /EPIPE/);
-    const closeError = await closes.next('onclose');
+    const closeError = await closes.next('the close');
     assert.ok(closeError instanceof ConnectionClosedError);
     assert.match(closeError.message, /EPIPE/);
     await assert.rejects(transport.send(note(2)), ConnectionClosedError);
   });
 
   it('reports an exception thrown by the message handler and keeps reading', async () => {
-    const { stdin, transport, messages, errors } = setup();
-    transport.onmessage = (m) => {
+    const { stdin, transport, receiver, messages, errors } = setup();
+    receiver.onTransportMessage = (m) => {
       messages.push(m);
       if ((m as { method: string }).method === 'a') throw new Error('handler bug');
     };
-    await transport.start();
+    await transport.start(receiver);
     stdin.write('{"jsonrpc":"2.0","method":"a"}\n{"jsonrpc":"2.0","method":"b"}\n');
     assert.equal((await errors.next()).message, 'handler bug');
     assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'a' });

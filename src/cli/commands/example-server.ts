@@ -3,9 +3,9 @@
  * `--http` over Streamable HTTP (and HTTP+SSE) on 127.0.0.1 until interrupted.
  */
 import { parseArgs } from 'node:util';
-import { listen } from '../../node/http.js';
-import { StdioServerTransport } from '../../node/stdio-server.js';
-import { createEverythingServer } from '../../../examples/everything/server.js';
+import { listen } from 'mcpkit/node';
+import { StdioServerTransport } from 'mcpkit/stdio';
+import { createEverythingServer } from '../everything-server.js';
 import { UsageError } from '../server-target.js';
 
 export async function runExampleServer(args: string[]): Promise<number> {

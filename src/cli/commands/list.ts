@@ -1,5 +1,5 @@
 /** `mcpkit list`: what a server offers: tools, resources, resource templates and prompts. */
-import type { ClientSession } from '../../client/index.js';
+import type { ClientSession } from 'mcpkit/client';
 import { withSession } from '../connect.js';
 import { parseCommand } from '../options.js';
 import { columns, describeParams } from '../render.js';

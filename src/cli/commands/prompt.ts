@@ -1,5 +1,5 @@
 /** `mcpkit prompt`: get one prompt with its arguments and print its messages. */
-import type { GetPromptResult } from '../../types/prompts.js';
+import type { GetPromptResult } from 'mcpkit';
 import { withSession } from '../connect.js';
 import { parseCommand, parseJsonObject } from '../options.js';
 import { renderContent } from '../render.js';

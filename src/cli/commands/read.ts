@@ -1,5 +1,5 @@
 /** `mcpkit read`: read one resource and print its contents. */
-import type { ReadResourceResult } from '../../types/resources.js';
+import type { ReadResourceResult } from 'mcpkit';
 import { withSession } from '../connect.js';
 import { parseCommand } from '../options.js';
 import { renderResourceContents } from '../render.js';

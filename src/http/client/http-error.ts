@@ -52,7 +52,7 @@ export class SessionExpiredError extends ConnectionClosedError {
 /**
  * A dropped event stream could not be resumed without a gap: the server answered the GET with
  * `Last-Event-ID` 410, as it no longer holds some of the messages sent on the stream after the
- * last one received. Reported through the transport's `onerror` (a `Client`'s `onError`); the
+ * last one received. Reported as a transport error (it reaches a `Client`'s `onError`); the
  * requests waiting on a POST's stream fail with its message, and the GET stream opens anew.
  * Read again whatever state those messages concerned (lists, resources, a call's outcome).
  */

@@ -8,7 +8,7 @@ import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
 import type { SseEvent } from './sse-parser.js';
-import type { Transport } from '../../transports/transport.js';
+import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
 import { HttpStatusError } from './http-error.js';
 import { discardBody, mediaType, readEventStream } from './response-body.js';
@@ -26,10 +26,6 @@ interface Waiter {
 
 /** A {@link Transport} to a server of the 2024-11-05 HTTP+SSE transport. */
 export class SseClientTransport implements Transport {
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
-
   /** The SSE endpoint. */
   readonly url: string;
   readonly #options: SseClientTransportOptions;
@@ -37,7 +33,8 @@ export class SseClientTransport implements Transport {
   readonly #abort = new AbortController();
   #endpoint: string | undefined;
   #waiter: Waiter | undefined;
-  #started = false;
+  /** Set by `start()`. */
+  #receiver: TransportReceiver | undefined;
   #closed = false;
 
   constructor(options: SseClientTransportOptions) {
@@ -55,9 +52,9 @@ export class SseClientTransport implements Transport {
    * Opens the event stream and resolves once the server named its message endpoint. Rejects
    * when the answer is not an event stream, or the endpoint is on another origin.
    */
-  async start(): Promise<void> {
-    if (this.#started) throw new Error('SseClientTransport already started');
-    this.#started = true;
+  async start(receiver: TransportReceiver): Promise<void> {
+    if (this.#receiver) throw new Error('SseClientTransport already started');
+    this.#receiver = receiver;
     let response: Response;
     try {
       const headers = await buildHeaders(this.#options.headers, { accept: 'text/event-stream' });
@@ -110,7 +107,7 @@ export class SseClientTransport implements Transport {
     if (this.#closed) return;
     this.#closed = true;
     this.#abort.abort(new ConnectionClosedError());
-    this.onclose?.(error);
+    this.#receiver?.onTransportClose(error);
   }
 
   async #read(body: ReadableStream<Uint8Array>): Promise<void> {
@@ -136,10 +133,10 @@ export class SseClientTransport implements Transport {
     try {
       value = JSON.parse(event.data);
     } catch (error) {
-      this.onerror?.(new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`));
+      this.#receiver!.onTransportError(new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`));
       return;
     }
-    for (const item of Array.isArray(value) ? value : [value]) this.onmessage?.(item);
+    for (const item of Array.isArray(value) ? value : [value]) this.#receiver!.onTransportMessage(item);
   }
 
   #onEndpoint(data: string): void {

@@ -11,7 +11,8 @@
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import { isObject, isRequestId, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from '../../jsonrpc/message.js';
-import type { Transport } from '../../transports/transport.js';
+import type { EraCacheKeyed, ProtocolVersionSetter, SessionIdentified } from '../../protocol/transport-abilities.js';
+import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, POST_ACCEPT, type FetchLike, type HttpClientOptions } from './fetch-options.js';
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectOptions, type ReconnectOptions } from './reconnect.js';
@@ -46,11 +47,7 @@ export interface StreamableHttpClientOptions extends HttpClientOptions {
  * A {@link Transport} to a Streamable HTTP server. The session id and protocol version are
  * learned from the initialize exchange passing through it and sent on every later request.
  */
-export class StreamableHttpClientTransport implements Transport {
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
-
+export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, SessionIdentified, ProtocolVersionSetter {
   /** The MCP endpoint. */
   readonly url: string;
   readonly #options: StreamableHttpClientOptions;
@@ -64,7 +61,8 @@ export class StreamableHttpClientTransport implements Transport {
   /** The client's initialize params, to open a new session like the first one. */
   #initializeParams: Record<string, unknown> | undefined;
   #renewing: Promise<boolean> | undefined;
-  #started = false;
+  /** Set by `start()`. */
+  #receiver: TransportReceiver | undefined;
   #standaloneOpened = false;
   #closing: Promise<void> | undefined;
   /** How this transport's event streams are reopened and what they deliver to. */
@@ -81,8 +79,8 @@ export class StreamableHttpClientTransport implements Transport {
       reconnect: reconnectOptions(options.reconnect),
       reopen: (state) => this.#reopen(state),
       deliver: (value, awaiting) => this.#deliver(value, awaiting),
-      receive: (message) => this.onmessage?.(message),
-      warn: (error) => this.onerror?.(error),
+      receive: (message) => this.#receiver?.onTransportMessage(message),
+      warn: (error) => this.#receiver?.onTransportError(error),
     };
   }
 
@@ -113,9 +111,9 @@ export class StreamableHttpClientTransport implements Transport {
     this.#protocolVersion = version;
   }
 
-  async start(): Promise<void> {
-    if (this.#started) throw new Error('StreamableHttpClientTransport already started');
-    this.#started = true;
+  async start(receiver: TransportReceiver): Promise<void> {
+    if (this.#receiver) throw new Error('StreamableHttpClientTransport already started');
+    this.#receiver = receiver;
   }
 
   /**
@@ -191,7 +189,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.#abort.abort(new ConnectionClosedError());
     this.#closing = (async () => {
       if (terminate && sessionId !== undefined) await this.#terminate();
-      this.onclose?.(error);
+      this.#receiver?.onTransportClose(error);
     })();
     return this.#closing;
   }
@@ -203,9 +201,9 @@ export class StreamableHttpClientTransport implements Transport {
       const response = await this.#fetch(this.url, { method: 'DELETE', headers, signal });
       // 405: the server does not let clients end sessions; 404: it already ended it.
       if (response.ok || response.status === 405 || response.status === 404) await discardBody(response);
-      else this.onerror?.(await HttpStatusError.from('DELETE', this.url, response));
+      else this.#receiver?.onTransportError(await HttpStatusError.from('DELETE', this.url, response));
     } catch (error) {
-      this.onerror?.(fetchFailure('DELETE', this.url, error, false));
+      this.#receiver?.onTransportError(fetchFailure('DELETE', this.url, error, false));
     }
   }
 
@@ -250,7 +248,7 @@ export class StreamableHttpClientTransport implements Transport {
     try {
       this.#options.onSessionExpired?.(error);
     } catch (thrown) {
-      this.onerror?.(thrown instanceof Error ? thrown : new Error(String(thrown)));
+      this.#receiver?.onTransportError(thrown instanceof Error ? thrown : new Error(String(thrown)));
     }
     return error;
   }
@@ -288,7 +286,7 @@ export class StreamableHttpClientTransport implements Transport {
           this.#protocolVersion = item.result.protocolVersion;
         }
       }
-      this.onmessage?.(item);
+      this.#receiver?.onTransportMessage(item);
     }
   }
 
@@ -301,7 +299,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** A stream runs on its own; whatever escapes it (a throwing callback) is reported, not lost. */
   #watch(following: Promise<void>): void {
-    following.catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    following.catch((error: unknown) => this.#receiver?.onTransportError(error instanceof Error ? error : new Error(String(error))));
   }
 
   /**
@@ -333,8 +331,8 @@ export class StreamableHttpClientTransport implements Transport {
       headers: this.#options.headers,
       signal: this.#abort.signal,
       isClosing: () => this.#closing !== undefined,
-      receive: (message) => this.onmessage?.(message),
-      warn: (error) => this.onerror?.(error),
+      receive: (message) => this.#receiver?.onTransportMessage(message),
+      warn: (error) => this.#receiver?.onTransportError(error),
       receiveJson: (response, requestIds) => this.#receiveJson(response, requestIds),
       follow: (state, body, then) => this.#watch(followStream(this.#streams, state, body).finally(then)),
     }));

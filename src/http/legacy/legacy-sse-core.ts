@@ -9,7 +9,7 @@
 import type { Clock } from '../../jsonrpc/clock.js';
 import { errorResponse, parseFrame } from '../../jsonrpc/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
-import type { Transport } from '../../transports/transport.js';
+import type { Transport } from '../../jsonrpc/transport.js';
 import { BodyTooLargeError, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
 import { hostOriginRejection, type HostOriginPolicy } from '../host-origin-check.js';
 import { TransportErrorCode } from '../server/replies.js';

@@ -8,7 +8,8 @@ import { systemClock, type Clock, type TimerHandle } from '../../jsonrpc/clock.j
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
-import type { Transport } from '../../transports/transport.js';
+import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
+import type { SessionIdentified } from '../../protocol/transport-abilities.js';
 import type { HttpStreamWriter } from '../exchange.js';
 import { formatSseComment, formatSseEvent } from '../server/sse-format.js';
 
@@ -38,17 +39,14 @@ const KEEP_ALIVE = formatSseComment('keep-alive');
  * One session's transport. The stream belongs to it: closing the transport ends the stream,
  * and the stream ending (the client went away) closes the transport.
  */
-export class LegacySseTransport implements Transport {
-  onmessage?: (message: unknown) => void;
-  onerror?: (error: Error) => void;
-  onclose?: (error?: Error) => void;
-
+export class LegacySseTransport implements Transport, SessionIdentified {
   readonly sessionId: string;
   readonly #stream: HttpStreamWriter;
   readonly #keepAliveMs: number;
   readonly #clock: Clock;
   #timer: TimerHandle | undefined;
-  #started = false;
+  /** The connection, once it started this transport. */
+  #receiver: TransportReceiver | undefined;
   #closed = false;
   // Messages posted before the session started; delivered in order by start().
   #early: unknown[] = [];
@@ -66,12 +64,12 @@ export class LegacySseTransport implements Transport {
     return this.#closed;
   }
 
-  async start(): Promise<void> {
-    if (this.#started) throw new Error('LegacySseTransport already started');
-    this.#started = true;
+  async start(receiver: TransportReceiver): Promise<void> {
+    if (this.#receiver) throw new Error('LegacySseTransport already started');
+    this.#receiver = receiver;
     // The stream ended before the session took over: tell it now, so it does not linger.
     if (this.#closed) {
-      this.onclose?.();
+      receiver.onTransportClose();
       return;
     }
     this.#scheduleKeepAlive();
@@ -79,7 +77,7 @@ export class LegacySseTransport implements Transport {
     this.#early = [];
     for (const message of early) {
       if (this.#closed) break;
-      this.onmessage?.(message);
+      receiver.onTransportMessage(message);
     }
   }
 
@@ -89,7 +87,7 @@ export class LegacySseTransport implements Transport {
    */
   receive(message: unknown): boolean {
     if (this.#closed) return false;
-    if (this.#started) this.onmessage?.(message);
+    if (this.#receiver) this.#receiver.onTransportMessage(message);
     else this.#early.push(message);
     return true;
   }
@@ -130,6 +128,6 @@ export class LegacySseTransport implements Transport {
     if (!this.#stream.closed) this.#stream.close();
     // Whoever ended the stream, the session is simply over: no error to report. Before
     // start() nobody listens yet; start() reports it then.
-    if (this.#started) this.onclose?.();
+    this.#receiver?.onTransportClose();
   }
 }

@@ -8,7 +8,8 @@
  */
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
-import type { SendOptions, Transport, TransportReceiver } from '../../transports/transport.js';
+import type { SendOptions, Transport, TransportReceiver } from '../../jsonrpc/transport.js';
+import type { SessionIdentified } from '../../protocol/transport-abilities.js';
 import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { EventStore, StoredMessage } from './event-store.js';
 import type { InboundBody } from './inbound-body.js';
@@ -36,14 +37,9 @@ export interface StreamRefusal {
 }
 
 /** The transport the server serves one HTTP session over; the HTTP handlers feed it exchanges. */
-export class HttpSessionTransport implements Transport, AnswerStreams {
+export class HttpSessionTransport implements Transport, SessionIdentified, AnswerStreams {
   readonly sessionId: string;
-  // Declared, not defined: a connection attaches itself (`attach`), so these stay unset and
-  // take no room in each of the thousands of sessions a server may hold.
-  declare onmessage?: (message: unknown) => void;
-  declare onerror?: (error: Error) => void;
-  declare onclose?: (error?: Error) => void;
-  /** The connection, when it attached itself rather than setting the callbacks. */
+  /** The connection, once it started this transport. */
   #receiver: TransportReceiver | undefined;
 
   readonly #config: ResolvedOptions & { directory?: SessionDirectory };
@@ -109,17 +105,13 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     return this.#lastActivity + this.#config.epoch;
   }
 
-  start(): Promise<void> {
+  start(receiver: TransportReceiver): Promise<void> {
+    this.#receiver = receiver;
     return Promise.resolve();
   }
 
-  attach(receiver: TransportReceiver): void {
-    this.#receiver = receiver;
-  }
-
   #receive(message: unknown): void {
-    if (this.#receiver) this.#receiver.onTransportMessage(message);
-    else this.onmessage?.(message);
+    this.#receiver?.onTransportMessage(message);
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
@@ -142,8 +134,7 @@ export class HttpSessionTransport implements Transport, AnswerStreams {
     for (const stream of [...(this.#sse?.answers.values() ?? [])]) stream.end();
     this.#sse?.standalone?.end();
     this.#config.directory?.forget(this.sessionId);
-    if (this.#receiver) this.#receiver.onTransportClose();
-    else this.onclose?.();
+    this.#receiver?.onTransportClose();
     return Promise.resolve();
   }
 

@@ -1,0 +1,55 @@
+/**
+ * The transport contract: a transport moves JSON-RPC messages and nothing more. It sits at the
+ * base, beside the connection that drives it, so that every layer above can name it.
+ * @module
+ */
+import type { JsonRpcMessage, RequestId } from './message.js';
+
+/** Hints a transport may use to route a message; transports with one channel ignore them. */
+export interface SendOptions {
+  /**
+   * The inbound request this message belongs to (a progress or log notification, or a request
+   * to the client, made while handling it). HTTP sends it on that request's response stream.
+   */
+  relatedRequestId?: RequestId;
+}
+
+/**
+ * A bidirectional channel of JSON-RPC messages.
+ *
+ * `start(receiver)` begins delivery: from then on the transport reports everything it hears
+ * to `receiver`, which is the connection above it. Inbound values are already-parsed JSON (an
+ * object, or an array for a batch) that the connection validates; a transport that parses text
+ * answers unparseable input itself (-32700), since only it knows the input was not JSON.
+ *
+ * Anything else a particular transport offers (a child's `pid`, an HTTP session id) is its own
+ * member; the abilities other layers look for are named interfaces in
+ * `protocol/transport-abilities.ts`.
+ */
+export interface Transport {
+  /** Begins delivering inbound messages to `receiver`. Called once; rejects if the transport cannot start. */
+  start(receiver: TransportReceiver): Promise<void>;
+  /** Sends one message, or a batch of responses. Rejects if the transport is closed. */
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void>;
+  /** Closes the transport; the receiver's `onTransportClose` is called once, whoever closed it. */
+  close(): Promise<void>;
+}
+
+/**
+ * What a transport reports to: one object rather than callbacks set on the transport, so a
+ * connection costs no closures (which counts where thousands stay open, as HTTP sessions do).
+ */
+export interface TransportReceiver {
+  /** An inbound JSON value: a message, a batch (array), or something malformed to be answered. */
+  onTransportMessage(message: unknown): void;
+  /** A problem that does not end the transport (an unparseable line, a write error). */
+  onTransportError(error: Error): void;
+  /**
+   * The peer will send nothing more, but `send` still works (stdin reached its end while
+   * stdout is open). The connection then finishes what is in flight and closes. For a receiver
+   * without it, the transport treats the end of input as a close.
+   */
+  onTransportEnd?(): void;
+  /** The transport ended. `error` says why when it was not a requested close. */
+  onTransportClose(error?: Error): void;
+}
