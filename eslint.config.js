@@ -55,11 +55,6 @@ export default tseslint.config(
           publicOnly: ['cli'],
           // Only these may need Node itself; the rest runs on Bun, Deno and Workers too.
           nodeBuiltins: ['node', 'cli'],
-          exceptions: [
-            // To be removed: the x-mcp-header rules of a tool definition are moving out of http/
-            // to a place both server/ and http/ import.
-            { from: 'src/server/tools.ts', to: 'src/http/mcp-headers.ts' },
-          ],
         },
       ],
     },

@@ -37,7 +37,6 @@ export interface TransportUnderTest {
  * leak") to stderr: a false alarm (each listener goes when its request ends) that a user cannot
  * tell from a leak.
  */
-const STATELESS_HTTP_WARNING = 'the HTTP client transport puts an abort listener per stateless request on one signal: 11 in flight make Node warn of a leak';
 
 const text = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
 
@@ -98,8 +97,7 @@ export function runTransportContract(subject: TransportUnderTest): void {
         }));
 
       // Node warns of a possible leak when more than 10 listeners wait on one AbortSignal.
-      const warns = subject.streamableHttp === true && era === '2026-07-28';
-      it('carries 50 calls in flight at once without making the process warn', { todo: warns && STATELESS_HTTP_WARNING }, () =>
+      it('carries 50 calls in flight at once without making the process warn', () =>
         connected(async (session) => {
           const warnings: Error[] = [];
           const warned = (warning: Error) => warnings.push(warning);

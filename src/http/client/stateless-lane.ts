@@ -45,9 +45,19 @@ export class StatelessLane {
   readonly #toolLists = new Set<RequestId>();
   readonly #tools = new ToolHeaderBook();
   #relists = 0;
+  /**
+   * Every request whose POST or answer stream is still open, to abort when the transport
+   * closes: one listener on the transport's signal for all of them, since a listener each would
+   * make Node warn of a leak past ten requests in flight.
+   */
+  readonly #open = new Set<AbortController>();
 
   constructor(host: StatelessLaneHost) {
     this.#host = host;
+    host.signal.addEventListener('abort', () => {
+      for (const controller of this.#open) controller.abort();
+      this.#open.clear();
+    }, { once: true });
   }
 
   /**
@@ -60,14 +70,14 @@ export class StatelessLane {
     const host = this.#host;
     const id = request.id;
     const controller = new AbortController();
-    const closed = () => controller.abort();
-    host.signal.addEventListener('abort', closed, { once: true });
+    if (host.signal.aborted) controller.abort();
+    else this.#open.add(controller);
     this.#calls.set(id, controller);
     if (request.method === 'tools/list') this.#toolLists.add(id);
     const done = () => {
       this.#calls.delete(id);
       this.#toolLists.delete(id);
-      host.signal.removeEventListener('abort', closed);
+      this.#open.delete(controller);
     };
     let answer: StatelessAnswer;
     try {
