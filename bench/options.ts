@@ -12,5 +12,5 @@ export interface BenchOptions {
   log(line: string): void;
 }
 
-/** A group of figures: stdio, HTTP, memory, client, stateless-vs-tools. */
+/** A group of figures: stdio, HTTP, memory, client, modern-vs-tools. */
 export type MeasureGroup = (options: BenchOptions) => Promise<Figure[]>;

@@ -7,14 +7,14 @@ export const FIGURES = {
   stdioList: 'stdio tools/list (102 tools)',
   coldStart: 'cold start, spawn to first answer',
   httpSession: (connections: number) => `HTTP 2025-11-25 session tools/call, ${connections} connections`,
-  httpStateless: (connections: number) => `HTTP 2026-07-28 stateless tools/call, ${connections} connections`,
+  httpModern: (connections: number) => `HTTP 2026-07-28 modern tools/call, ${connections} connections`,
   heapPerSession: 'heap per idle 2025-11-25 HTTP session (after GC)',
   rssPerSession: 'RSS growth per idle 2025-11-25 HTTP session',
-  rssAfterStateless: 'RSS growth after 100,000 stateless HTTP requests',
-  heapAfterStateless: 'heap growth after 100,000 stateless HTTP requests (after GC)',
+  rssAfterModern: 'RSS growth after 100,000 modern HTTP requests',
+  heapAfterModern: 'heap growth after 100,000 modern HTTP requests (after GC)',
   clientSequential: 'client tools/call against the raw server, one at a time',
   client64: 'client tools/call against the raw server, 64 in flight',
-  statelessByTools: (tools: number) => `HTTP 2026-07-28 stateless tools/call, 16 connections, ${tools} tools`,
+  modernByTools: (tools: number) => `HTTP 2026-07-28 modern tools/call, 16 connections, ${tools} tools`,
 } as const;
 
 export interface Target {
@@ -29,7 +29,7 @@ export const TARGETS: readonly Target[] = [
   { figure: FIGURES.stdioCall64, ratio: 0.8, text: '>= 0.8x raw' },
   { figure: FIGURES.stdioCallSequential, ratio: 0.9, text: '>= 0.9x raw' },
   { figure: FIGURES.stdioList, ratio: 0.9, text: '>= 0.9x raw' },
-  { figure: FIGURES.httpStateless(16), ratio: 0.6, text: '>= 0.6x raw' },
+  { figure: FIGURES.httpModern(16), ratio: 0.6, text: '>= 0.6x raw' },
   { figure: FIGURES.httpSession(16), ratio: 0.6, text: '>= 0.6x raw' },
   { figure: FIGURES.heapPerSession, ratio: 2, text: '<= 2x raw' },
   { figure: FIGURES.coldStart, ratio: 1.3, text: '<= 1.3x raw' },

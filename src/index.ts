@@ -26,17 +26,17 @@ export {
 export { RequestCancelledError, RequestContext } from './protocol/request-context.js';
 export {
   SUPPORTED_VERSIONS,
-  STATEFUL_VERSIONS,
-  STATELESS_VERSIONS,
+  LEGACY_VERSIONS,
+  MODERN_VERSIONS,
   LATEST_VERSION,
-  LATEST_STATEFUL_VERSION,
-  isStateless,
+  LATEST_LEGACY_VERSION,
+  isModern,
   isSupportedVersion,
   type ProtocolVersion,
-  type StatefulVersion,
-  type StatelessVersion,
+  type LegacyVersion,
+  type ModernVersion,
 } from './protocol/versions.js';
-export type { Implementation } from './protocol/stateful.js';
+export type { Implementation } from './protocol/handshake.js';
 export type { SendOptions, Transport, TransportReceiver } from './jsonrpc/transport.js';
 export type { EraCacheKeyed, ProtocolVersionSetter, SessionIdentified } from './protocol/transport-abilities.js';
 export type * from './types/index.js';

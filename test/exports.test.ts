@@ -13,8 +13,8 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const expected: Record<string, string[]> = {
   '.': [
     'CancelledError', 'CapabilityNotSupportedError', 'ConnectionClosedError', 'ErrorCode', 'JsonRpcError',
-    'LATEST_STATEFUL_VERSION', 'LATEST_VERSION', 'META', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
-    'RequestTimeoutError', 'STATEFUL_VERSIONS', 'STATELESS_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isStateless', 'isSupportedVersion',
+    'LATEST_LEGACY_VERSION', 'LATEST_VERSION', 'META', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
+    'RequestTimeoutError', 'LEGACY_VERSIONS', 'MODERN_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isModern', 'isSupportedVersion',
   ],
   './server': [
     'DEFAULT_MAX_USED_STATES', 'MemoryUsedStateStore', 'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',

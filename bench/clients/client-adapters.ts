@@ -1,7 +1,7 @@
 // Each measured client connected over stdio to the raw server, reduced to one call of echo.
 // Every client speaks 2025-11-25; each one is imported only by the process that measures it.
 import type { Implementation } from '../figure.js';
-import { LineClient, STATEFUL_VERSION } from '../drivers/line-client.js';
+import { LineClient, LEGACY_VERSION } from '../drivers/line-client.js';
 import { spawnStdioServer, serverScript, stopChild } from '../drivers/server-process.js';
 import { CLIENT_INFO, ECHO_TEXT } from '../workload.js';
 
@@ -30,7 +30,7 @@ async function handWritten(): Promise<ConnectedClient> {
 async function mcpkit(): Promise<ConnectedClient> {
   const { Client } = await import('mcpkit/client');
   const { CommandTransport } = await import('mcpkit/stdio');
-  const session = await new Client(CLIENT_INFO).connect(new CommandTransport({ command: process.execPath, args: [RAW_SERVER] }), { protocolVersion: STATEFUL_VERSION });
+  const session = await new Client(CLIENT_INFO).connect(new CommandTransport({ command: process.execPath, args: [RAW_SERVER] }), { protocolVersion: LEGACY_VERSION });
   return { callEcho: () => session.callTool(ECHO), close: () => session.close() };
 }
 

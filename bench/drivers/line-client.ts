@@ -10,7 +10,7 @@ export interface Answer {
   error?: { code: number; message: string };
 }
 
-export const STATEFUL_VERSION = '2025-11-25';
+export const LEGACY_VERSION = '2025-11-25';
 
 export class LineClient {
   private nextId = 1;
@@ -44,7 +44,7 @@ export class LineClient {
 
   /** The 2025-11-25 handshake; rejects if the server refuses it. */
   async initialize(): Promise<void> {
-    const answer = await this.request('initialize', { protocolVersion: STATEFUL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
+    const answer = await this.request('initialize', { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
     if (answer.result === undefined) throw new Error(`initialize failed: ${JSON.stringify(answer.error)}`);
     this.notify('notifications/initialized');
   }

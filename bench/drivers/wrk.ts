@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export interface WrkOptions {
   url: string;
-  mode: 'session' | 'stateless';
+  mode: 'session' | 'modern';
   /** The session to use in session mode. */
   sessionId?: string;
   connections: number;

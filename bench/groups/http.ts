@@ -1,6 +1,6 @@
 // Streamable HTTP figures on 127.0.0.1 under wrk: tools/call echo at 1, 16 and 64 connections,
-// in one 2025-11-25 session and as 2026-07-28 stateless requests. The 1.x SDK has no
-// stateless mode. Also the stateless figure against the number of registered tools.
+// in one 2025-11-25 session and as 2026-07-28 modern requests. The 1.x SDK has no
+// modern mode. Also the modern figure against the number of registered tools.
 import { FIGURES } from '../targets.js';
 import type { Figure, Implementation } from '../figure.js';
 import type { BenchOptions, MeasureGroup } from '../options.js';
@@ -9,11 +9,11 @@ import { openHttpSession } from '../drivers/http-session.js';
 import { startHttpServer } from '../drivers/server-process.js';
 import { ensureWrk, runWrk } from '../drivers/wrk.js';
 
-export type HttpMode = 'session' | 'stateless';
+export type HttpMode = 'session' | 'modern';
 
 export const HTTP_IMPLS: Record<HttpMode, readonly Implementation[]> = {
   session: ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'],
-  stateless: ['raw', 'mcpkit', 'sdk-v2'],
+  modern: ['raw', 'mcpkit', 'sdk-v2'],
 };
 
 /** One warmed-up wrk run against a fresh server. */
@@ -33,9 +33,9 @@ export async function httpSample(impl: Implementation, mode: HttpMode, connectio
 export const httpGroup: MeasureGroup = async (options) => {
   ensureWrk();
   const figures: Figure[] = [];
-  for (const mode of ['session', 'stateless'] as const) {
+  for (const mode of ['session', 'modern'] as const) {
     for (const connections of [1, 16, 64]) {
-      const name = mode === 'session' ? FIGURES.httpSession(connections) : FIGURES.httpStateless(connections);
+      const name = mode === 'session' ? FIGURES.httpSession(connections) : FIGURES.httpModern(connections);
       figures.push(
         ...(await measure({ name, unit: 'req/s', higherIsBetter: true, impls: HTTP_IMPLS[mode], run: (impl) => httpSample(impl, mode, connections, options) }, options)),
       );
@@ -44,14 +44,14 @@ export const httpGroup: MeasureGroup = async (options) => {
   return figures;
 };
 
-/** The cost of a stateless request must not grow with the number of tools registered. */
+/** The cost of a modern request must not grow with the number of tools registered. */
 export const toolScalingGroup: MeasureGroup = async (options) => {
   ensureWrk();
   const figures: Figure[] = [];
   for (const tools of [1, 50, 200]) {
     figures.push(
       ...(await measure(
-        { name: FIGURES.statelessByTools(tools), unit: 'req/s', higherIsBetter: true, impls: HTTP_IMPLS.stateless, run: (impl) => httpSample(impl, 'stateless', 16, options, tools) },
+        { name: FIGURES.modernByTools(tools), unit: 'req/s', higherIsBetter: true, impls: HTTP_IMPLS.modern, run: (impl) => httpSample(impl, 'modern', 16, options, tools) },
         options,
       )),
     );

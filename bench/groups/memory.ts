@@ -1,6 +1,6 @@
 // Memory figures of the HTTP servers, read through their memory probe after full collections:
 // heap and RSS growth per idle 2025-11-25 session over 1,000 sessions, and the growth after
-// 100,000 stateless requests (flat means nothing is retained per request).
+// 100,000 modern requests (flat means nothing is retained per request).
 import { FIGURES } from '../targets.js';
 import type { Implementation } from '../figure.js';
 import type { MeasureGroup } from '../options.js';
@@ -41,12 +41,12 @@ async function sessionSample(impl: Implementation, sessions: number): Promise<Sa
   }
 }
 
-async function statelessSample(impl: Implementation, requests: number, boundMs: number): Promise<Sample[]> {
-  const server = await startHttpServer(impl, ['--mode', 'stateless']);
+async function modernSample(impl: Implementation, requests: number, boundMs: number): Promise<Sample[]> {
+  const server = await startHttpServer(impl, ['--mode', 'modern']);
   try {
-    await runWrk({ url: server.url, mode: 'stateless', connections: 16, durationMs: 1000 });
+    await runWrk({ url: server.url, mode: 'modern', connections: 16, durationMs: 1000 });
     const before = await server.memory();
-    const load = await runWrk({ url: server.url, mode: 'stateless', connections: 16, durationMs: boundMs, stopAfter: requests });
+    const load = await runWrk({ url: server.url, mode: 'modern', connections: 16, durationMs: boundMs, stopAfter: requests });
     const after = await server.memory();
     const note = load.requests < requests ? `${load.requests.toLocaleString('en-US')} requests in ${Math.round(load.seconds)} s` : undefined;
     const sample = (value: number): Sample => ({ value, errors: load.errors, ...(note !== undefined && { note }) });
@@ -75,11 +75,11 @@ export const memoryGroup: MeasureGroup = async (options) => {
     ...(await measureTogether(
       {
         heads: [
-          { name: FIGURES.rssAfterStateless, unit: 'KiB', higherIsBetter: false },
-          { name: FIGURES.heapAfterStateless, unit: 'KiB', higherIsBetter: false },
+          { name: FIGURES.rssAfterModern, unit: 'KiB', higherIsBetter: false },
+          { name: FIGURES.heapAfterModern, unit: 'KiB', higherIsBetter: false },
         ],
-        impls: HTTP_IMPLS.stateless,
-        run: (impl) => statelessSample(impl, requests, 40_000 * Math.max(options.scale, 0.25)),
+        impls: HTTP_IMPLS.modern,
+        run: (impl) => modernSample(impl, requests, 40_000 * Math.max(options.scale, 0.25)),
       },
       options,
     )),

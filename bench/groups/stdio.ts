@@ -6,7 +6,7 @@ import { median, quantile, type Figure, type Implementation } from '../figure.js
 import type { BenchOptions, MeasureGroup } from '../options.js';
 import { measure, type Sample } from '../measure.js';
 import { ECHO_CALL_PARAMS, isEchoResult, isToolList } from '../drivers/answers.js';
-import { LineClient, STATEFUL_VERSION } from '../drivers/line-client.js';
+import { LineClient, LEGACY_VERSION } from '../drivers/line-client.js';
 import { runLoad, type LoadSpec } from '../drivers/load.js';
 import { spawnStdioServer, stopChild } from '../drivers/server-process.js';
 import { CLIENT_INFO, DEFAULT_TOOL_COUNT } from '../workload.js';
@@ -37,7 +37,7 @@ async function coldStart(impl: Implementation): Promise<number> {
   const child = spawnStdioServer(impl);
   try {
     const client = new LineClient(child.stdin!, child.stdout!);
-    const answer = await client.request('initialize', { protocolVersion: STATEFUL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
+    const answer = await client.request('initialize', { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
     if (answer.result === undefined) throw new Error(`initialize failed: ${JSON.stringify(answer.error)}`);
     return performance.now() - started;
   } finally {

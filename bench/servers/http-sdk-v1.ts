@@ -1,6 +1,6 @@
 // The workload served by the official SDK 1.x over Streamable HTTP on node:http, as its
 // documentation shows: one McpServer and one transport per session, JSON answers. The 1.x
-// SDK predates 2026-07-28, so it has no stateless mode to measure.
+// SDK predates 2026-07-28, so it has no 2026-07-28 endpoint to measure.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

@@ -2,7 +2,7 @@
 // (@modelcontextprotocol/node), as its documentation shows, behind its localhost Host/Origin
 // guards:
 //   --mode session    one McpServer and NodeStreamableHTTPServerTransport per 2025-11-25 session, JSON answers
-//   --mode stateless  `createMcpHandler` for 2026-07-28 requests (an instance per request)
+//   --mode modern  `createMcpHandler` for 2026-07-28 requests (an instance per request)
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { localhostHostValidation, localhostOriginValidation, NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';

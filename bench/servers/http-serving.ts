@@ -4,14 +4,14 @@ import type { Server as NodeHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerMemoryProbes } from './memory-probe.js';
 
-/** 'session': 2025-11-25 sessions; 'stateless': 2026-07-28 requests. */
-export type HttpMode = 'session' | 'stateless';
+/** 'session': 2025-11-25 sessions; 'modern': 2026-07-28 requests. */
+export type HttpMode = 'session' | 'modern';
 
-/** `--mode session|stateless`; servers that serve both on one endpoint ignore it. */
+/** `--mode session|modern`; servers that serve both on one endpoint ignore it. */
 export function httpModeFromArgs(argv: readonly string[]): HttpMode {
   const at = argv.indexOf('--mode');
   const mode = at === -1 ? 'session' : argv[at + 1];
-  if (mode !== 'session' && mode !== 'stateless') throw new Error(`--mode wants session or stateless, got ${mode}`);
+  if (mode !== 'session' && mode !== 'modern') throw new Error(`--mode wants session or modern, got ${mode}`);
   return mode;
 }
 

@@ -2,7 +2,7 @@
 // machine. It answers the methods the drivers send (initialize, server/discover, tools/list,
 // tools/call echo and add, resources/read, prompts/get, ping) with hand-built results, checks
 // nothing it need not, and marks 2026-07-28 results (`resultType`, serverInfo in `_meta`) like
-// a stateless server must. Transports (raw-stdio.ts, raw-http.ts) do the I/O.
+// a modern server must. Transports (raw-stdio.ts, raw-http.ts) do the I/O.
 import { ADD_INPUT_SCHEMA, ECHO_INPUT_SCHEMA, PROMPT, RESOURCE, SERVER_INFO, TRIVIAL_INPUT_SCHEMA, trivialToolCount, trivialToolName } from '../workload.js';
 
 export interface RawRequest {
@@ -13,7 +13,7 @@ export interface RawRequest {
 }
 
 const MODERN = '2026-07-28';
-const STATEFUL = '2025-11-25';
+const LEGACY = '2025-11-25';
 
 export function rawTools(toolCount: number): object[] {
   const tools: object[] = [{ name: 'echo', description: 'Echoes the text', inputSchema: ECHO_INPUT_SCHEMA }];
@@ -32,10 +32,10 @@ export function rawAnswer(message: RawRequest, tools: readonly object[]): object
   let result: Record<string, unknown>;
   switch (message.method) {
     case 'initialize':
-      result = { protocolVersion: params.protocolVersion === MODERN ? STATEFUL : (params.protocolVersion ?? STATEFUL), capabilities: { tools: {}, resources: {}, prompts: {} }, serverInfo: SERVER_INFO };
+      result = { protocolVersion: params.protocolVersion === MODERN ? LEGACY : (params.protocolVersion ?? LEGACY), capabilities: { tools: {}, resources: {}, prompts: {} }, serverInfo: SERVER_INFO };
       break;
     case 'server/discover':
-      result = { supportedVersions: [MODERN, STATEFUL], capabilities: { tools: {}, resources: {}, prompts: {} }, ttlMs: 0, cacheScope: 'private' };
+      result = { supportedVersions: [MODERN, LEGACY], capabilities: { tools: {}, resources: {}, prompts: {} }, ttlMs: 0, cacheScope: 'private' };
       break;
     case 'ping':
       result = {};

@@ -1,7 +1,7 @@
 // The benchmark workload served by the official SDK 2.x (`@modelcontextprotocol/server`), as
 // its documentation recommends: a factory building an `McpServer` with zod schemas, one
 // resource, one prompt. The SDK calls the factory per serving unit (stdio connection, HTTP
-// session, or stateless HTTP request).
+// session, or modern HTTP request).
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { PROMPT, RESOURCE, SERVER_INFO, trivialToolCount, trivialToolName } from '../workload.js';

@@ -1,5 +1,5 @@
 -- tools/call echo over Streamable HTTP, for wrk. Arguments after "--":
---   mode        session | stateless
+--   mode        session | modern
 --   session     the Mcp-Session-Id (session mode), or "-"
 --   stop_after  stop once this many answers are in (0: run for wrk's duration)
 -- Every answer is checked (status 200, the echoed text, no isError); done() prints one line

@@ -38,7 +38,7 @@ Options:
                       initialize handshake to the others (remembered per server in
                       $MCPKIT_CACHE_DIR, else ~/.cache/mcpkit); modern or legacy: only that
   --protocol-version <v>  the revision to ask for (2026-07-28, 2025-11-25, ...); one of
-                      the handshake era skips the probe
+                      the legacy era skips the probe
   --header 'N: v'     an extra HTTP header for a URL server (repeatable)
   -h, --help          show this help
   -v, --version       show the version`;

@@ -1,6 +1,6 @@
 /**
  * One open connection to a server: a typed method for each request a client can send, iterators
- * over paginated lists, and events for what the server announces. In the stateless revision the
+ * over paginated lists, and events for what the server announces. In the modern revision the
  * calls that may need input answer the server's input requests and retry on their own, and
  * results with caching hints are served from the session's cache while fresh.
  * @module
@@ -9,8 +9,8 @@ import { ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { CapabilityNotSupportedError, invalidParams, McpErrorCode } from '../protocol/errors.js';
 import type { RequestHandler, Session, SendRequestOptions } from '../protocol/session.js';
-import type { InitializeOutcome } from '../protocol/stateful.js';
-import { isStateless } from '../protocol/versions.js';
+import type { InitializeOutcome } from '../protocol/handshake.js';
+import { isModern } from '../protocol/versions.js';
 import type { CacheScope, EmptyResult, Implementation, PaginatedRequestParams } from '../types/base.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { CompleteRequestParams, CompleteResult } from '../types/completion.js';
@@ -29,15 +29,15 @@ import type {
   SubscribeRequestParams,
   UnsubscribeRequestParams,
 } from '../types/resources.js';
-import type { InputRequests, InputRequiredMethod, InputResponses } from '../types/mrtr.js';
+import type { InputRequests, InputRequiredMethod, InputResponses } from '../types/multi-round-trip.js';
 import type { CreateTaskResult, TaskMetadata } from '../types/tasks.js';
 import type { SubscriptionFilter } from '../types/subscriptions.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './client-events.js';
 import { paginate } from './client-lists.js';
-import { answerInputRequests, DEFAULT_MAX_INPUT_ROUNDS, requestWithInput, type InputRequiredOptions } from './input-required.js';
+import { answerInputRequests, DEFAULT_MAX_INPUT_ROUNDS, requestWithInput, type MultiRoundTripOptions } from './multi-round-trip.js';
 import type { ResultCache } from './result-cache.js';
-import { openSubscription, reopenSubscription, type ListenOptions, type Subscription, type SubscriptionHost } from './subscription.js';
+import { openSubscription, reopenSubscription, type SubscriptionOptions, type Subscription, type SubscriptionHost } from './subscription.js';
 import { ToolOutputChecker } from './tool-output.js';
 
 export type { SendRequestOptions as RequestOptions };
@@ -49,10 +49,10 @@ export interface CachedRequestOptions extends SendRequestOptions {
 }
 
 /** Options of `callTool` and `getPrompt`. */
-export interface CallOptions extends SendRequestOptions, InputRequiredOptions {}
+export interface CallOptions extends SendRequestOptions, MultiRoundTripOptions {}
 
 /** Options of `readResource`: it may need input and its result may be cached. */
-export interface ReadOptions extends CachedRequestOptions, InputRequiredOptions {}
+export interface ReadOptions extends CachedRequestOptions, MultiRoundTripOptions {}
 
 /** What `Client.connect` gives the session it opens. */
 export interface ClientSessionSetup {
@@ -197,9 +197,9 @@ export class ClientSession {
    * and resolves once the server acknowledged it; `acknowledged` then says what it agreed to.
    * Its notifications raise the subscription's events and this session's (`toolsListChanged`,
    * ...). On HTTP each subscription is a response stream of its own; on stdio they share the
-   * connection. A stream that drops is opened again (see `ListenOptions.reconnect`).
+   * connection. A stream that drops is opened again (see `SubscriptionOptions.reconnect`).
    */
-  listen(filter: SubscriptionFilter, options?: ListenOptions): Promise<Subscription> {
+  listen(filter: SubscriptionFilter, options?: SubscriptionOptions): Promise<Subscription> {
     return openSubscription(this.#host(), filter, options);
   }
 
@@ -237,14 +237,14 @@ export class ClientSession {
   }
 
   /**
-   * Asks for the server's log messages at or above `level`: `log` events follow. In a stateful
+   * Asks for the server's log messages at or above `level`: `log` events follow. In a legacy
    * session this sends `logging/setLevel`. In 2026-07-28, which keeps no level between requests,
    * nothing is sent: every later request carries the level in its `_meta`
    * (`io.modelcontextprotocol/logLevel`), so messages come while a request is served, on its
    * stream. Fails without sending for an unknown level or a server without `logging`.
    */
   setLoggingLevel(params: SetLevelRequestParams, options?: SendRequestOptions): Promise<EmptyResult> {
-    if (!isStateless(this.protocolVersion)) return this.request('logging/setLevel', params, options);
+    if (!isModern(this.protocolVersion)) return this.request('logging/setLevel', params, options);
     const level: unknown = params.level;
     if (!(LOGGING_LEVELS as readonly unknown[]).includes(level)) {
       return Promise.reject(invalidParams(`Unknown log level ${JSON.stringify(level)}: expected one of ${LOGGING_LEVELS.join(', ')}`));
@@ -349,7 +349,7 @@ export class ClientSession {
   }
 
   /** Sends a request that may need input, answering and retrying until it completes. */
-  #withInput(method: InputRequiredMethod, params: object, options: (SendRequestOptions & InputRequiredOptions & { bypassCache?: boolean }) | undefined) {
+  #withInput(method: InputRequiredMethod, params: object, options: (SendRequestOptions & MultiRoundTripOptions & { bypassCache?: boolean }) | undefined) {
     const { maxInputRounds, onInputRequired, bypassCache: _bypass, ...send } = options ?? NO_OPTIONS;
     return requestWithInput(method, params as Record<string, unknown>, {
       send: (next) => this.request(method, next, send),
@@ -395,7 +395,7 @@ export function expectUrlElicitations(error: unknown, events: SessionEvents): vo
   }
 }
 
-const NO_OPTIONS: SendRequestOptions & InputRequiredOptions & { bypassCache?: boolean } = Object.freeze({});
+const NO_OPTIONS: SendRequestOptions & MultiRoundTripOptions & { bypassCache?: boolean } = Object.freeze({});
 
 function withCursor(params: ListParams, cursor: string | undefined): PaginatedRequestParams {
   return cursor === undefined ? params : { ...params, cursor };

@@ -11,9 +11,9 @@ import { shapeForRevision } from '../protocol/revision-shape.js';
 import { Session, type HandlerTable, type RequestHandler } from '../protocol/session.js';
 import { processEraCache, type EraCache } from '../protocol/era-cache.js';
 import { selectEra, type EraChoice } from '../protocol/era-selection.js';
-import type { Implementation, InitializeOutcome } from '../protocol/stateful.js';
+import type { Implementation, InitializeOutcome } from '../protocol/handshake.js';
 import { eraCacheKeyOf } from '../protocol/transport-abilities.js';
-import { isStatefulVersion, LATEST_STATEFUL_VERSION, type ProtocolVersion } from '../protocol/versions.js';
+import { isLegacyVersion, LATEST_LEGACY_VERSION, type ProtocolVersion } from '../protocol/versions.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Root } from '../types/roots.js';
@@ -28,7 +28,7 @@ import {
   type SamplingOptions,
 } from './client-handlers.js';
 import { ClientSession, expectUrlElicitations } from './client-session.js';
-import { DEFAULT_MAX_INPUT_ROUNDS } from './input-required.js';
+import { DEFAULT_MAX_INPUT_ROUNDS } from './multi-round-trip.js';
 import { DEFAULT_MAX_CACHE_ENTRIES, ResultCache } from './result-cache.js';
 
 export interface ClientOptions {
@@ -63,15 +63,15 @@ export interface ClientOptions {
 
 export interface ConnectOptions {
   /**
-   * Pins the revision. A stateful one (`2025-11-25`, ...) runs the initialize handshake with
-   * no probe. A stateless one (`2026-07-28`) is the first the `server/discover` probe asks
+   * Pins the revision. A legacy one (`2025-11-25`, ...) runs the initialize handshake with
+   * no probe. A modern one (`2026-07-28`) is the first the `server/discover` probe asks
    * for. Default: probe with the latest revision and fall back to the handshake.
    */
   protocolVersion?: ProtocolVersion;
   /**
    * `auto` (default): probe with `server/discover` and fall back to the handshake for a server
-   * that does not speak the stateless revision, remembering which it was. `modern`: the
-   * stateless revision or an error. `legacy`: the handshake, no probe.
+   * that does not speak the modern revision, remembering which it was. `modern`: the
+   * modern revision or an error. `legacy`: the handshake, no probe.
    */
   era?: EraChoice;
   /** Where the era of each server is remembered. Default: one cache per process; `false` remembers nothing. */
@@ -133,7 +133,7 @@ export class Client {
 
   /** What the client declares when it asks for the latest revision. */
   get capabilities(): Record<string, unknown> {
-    return this.#capabilitiesFor(LATEST_STATEFUL_VERSION);
+    return this.#capabilitiesFor(LATEST_LEGACY_VERSION);
   }
 
   /** The roots offered to servers; `[]` when none were set. */
@@ -165,12 +165,12 @@ export class Client {
    */
   async connect(transport: Transport, options: ConnectOptions = {}): Promise<ClientSession> {
     const pinned = options.protocolVersion;
-    // The session answers the server's requests, which only the handshake era has.
-    const statefulVersion = pinned !== undefined && isStatefulVersion(pinned) ? pinned : LATEST_STATEFUL_VERSION;
-    const declared = shapeForRevision('ClientCapabilities', this.#capabilitiesFor(statefulVersion), statefulVersion);
+    // The session answers the server's requests, which only the legacy era has.
+    const legacyVersion = pinned !== undefined && isLegacyVersion(pinned) ? pinned : LATEST_LEGACY_VERSION;
+    const declared = shapeForRevision('ClientCapabilities', this.#capabilitiesFor(legacyVersion), legacyVersion);
     const events = new SessionEvents(this.#options.onError);
     const answers = answerHandlers(this.#answers, events);
-    // Stateless input requests get no completion notification: nothing to expect.
+    // Modern input requests get no completion notification: nothing to expect.
     const inputAnswers = answerHandlers(this.#answers, { expectCompletion: () => {}, forgetCompletion: () => {} });
     const inputHandler = (method: string) => this.#requestHandlers.get(method) ?? inputAnswers.get(method);
     const handlers: HandlerTable = {

@@ -17,13 +17,13 @@ export {
   InputRequestNotSupportedError,
   InputRoundsExceededError,
   type InputRequiredHook,
-  type InputRequiredOptions,
+  type MultiRoundTripOptions,
   type InputRound,
-} from './input-required.js';
+} from './multi-round-trip.js';
 export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './client-events.js';
 export {
   Subscription,
-  type ListenOptions,
+  type SubscriptionOptions,
   type SubscriptionEnd,
   type SubscriptionEvent,
   type SubscriptionEventMap,

@@ -54,7 +54,7 @@ export class SubscriptionRouter {
 
   /**
    * Hands a notification to the subscription it names. True when it should also raise the
-   * session's event: it names a live subscription, or none (a stateful session's notification).
+   * session's event: it names a live subscription, or none (a legacy session's notification).
    * One naming a subscription that is over (closed, or not ours) is dropped.
    */
   route(event: StreamNotification, params: Record<string, unknown>): boolean {

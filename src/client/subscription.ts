@@ -31,7 +31,7 @@ export interface SubscriptionReconnectOptions {
 }
 
 /** Options of `ClientSession.listen`. */
-export interface ListenOptions {
+export interface SubscriptionOptions {
   /**
    * How long a listen request may go unacknowledged before it is given up (cancelled). Default
    * 60 s. The stream itself has no time limit.
@@ -99,7 +99,7 @@ const DEFAULT_RECONNECT: Readonly<SubscriptionReconnectOptions> = Object.freeze(
 const DEFAULT_ACKNOWLEDGE_TIMEOUT_MS = 60_000;
 
 /** Opens a subscription; resolves once the server acknowledged it. For `ClientSession.listen`. */
-export let openSubscription: (host: SubscriptionHost, filter: SubscriptionFilter, options?: ListenOptions) => Promise<Subscription>;
+export let openSubscription: (host: SubscriptionHost, filter: SubscriptionFilter, options?: SubscriptionOptions) => Promise<Subscription>;
 /** Re-opens an interrupted subscription on a new connection. For `ClientSession.resumeSubscriptions`. */
 export let reopenSubscription: (subscription: Subscription, host: SubscriptionHost) => Promise<void>;
 
@@ -149,7 +149,7 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
     reopenSubscription = (subscription, host) => subscription.#reopen(host);
   }
 
-  private constructor(host: SubscriptionHost, requested: SubscriptionFilter, options: ListenOptions) {
+  private constructor(host: SubscriptionHost, requested: SubscriptionFilter, options: SubscriptionOptions) {
     this.#host = host;
     this.requested = requested;
     this.#acknowledgeTimeoutMs = options.acknowledgeTimeoutMs ?? DEFAULT_ACKNOWLEDGE_TIMEOUT_MS;

@@ -1,5 +1,5 @@
 /**
- * The request headers of Streamable HTTP in the stateless revision (2026-07-28), for both
+ * The request headers of Streamable HTTP in the modern revision (2026-07-28), for both
  * sides: `Mcp-Method`, `Mcp-Name`, the `Mcp-Param-*` headers a tool's `x-mcp-header`
  * annotations ask for (which properties carry one is the tool definition's rule:
  * `protocol/tool-headers.ts`), and the Base64 sentinel that carries values a header cannot

@@ -97,7 +97,7 @@ export class CommandTransport implements Transport, EraCacheKeyed {
 
   /**
    * The server's name in a client's era cache: its command line and working directory, so a
-   * server of the handshake era is not probed again each time it is started.
+   * server of the legacy era is not probed again each time it is started.
    */
   get eraCacheKey(): string {
     return JSON.stringify(['command', this.options.cwd ?? process.cwd(), this.options.command, ...(this.options.args ?? [])]);

@@ -1,6 +1,6 @@
 /**
  * An era cache kept in a JSON file, so a program that connects once per run (the `mcpkit`
- * command) does not probe a server of the handshake era every time: the spec allows the era
+ * command) does not probe a server of the legacy era every time: the spec allows the era
  * to be remembered across restarts, and re-probed when it turns out wrong.
  * @module
  */

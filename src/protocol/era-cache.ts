@@ -1,7 +1,7 @@
 /**
  * What a client remembers of the servers it connected to: which era each speaks. The spec asks
  * clients to cache the era of a server (per process for stdio, per origin for HTTP) so that a
- * server of the handshake era is not probed on every connection.
+ * server of the legacy era is not probed on every connection.
  * @module
  */
 

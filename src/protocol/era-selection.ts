@@ -1,7 +1,7 @@
 /**
- * Choosing the era of a client session: the stateless revision when the server speaks it, the
+ * Choosing the era of a client session: the modern revision when the server speaks it, the
  * initialize handshake otherwise, as the versioning rules of 2026-07-28 describe. The probe is
- * `server/discover`; what it learns is cached per server, so a server of the handshake era is
+ * `server/discover`; what it learns is cached per server, so a server of the legacy era is
  * not probed again on the next connection (and is probed again if that assumption fails).
  * @module
  */
@@ -11,17 +11,17 @@ import type { EraCache } from './era-cache.js';
 import { UnsupportedVersionError } from './errors.js';
 import { shapeForRevision } from './revision-shape.js';
 import type { Session } from './session.js';
-import { initialize, type Implementation, type InitializeOutcome } from './stateful.js';
-import { discover } from './stateless-client.js';
+import { initialize, type Implementation, type InitializeOutcome } from './handshake.js';
+import { discover } from './discover.js';
 import {
-  isStatefulVersion,
-  isStateless,
-  LATEST_STATEFUL_VERSION,
+  isLegacyVersion,
+  isModern,
+  LATEST_LEGACY_VERSION,
   LATEST_VERSION,
-  STATEFUL_VERSIONS,
-  STATELESS_VERSIONS,
+  LEGACY_VERSIONS,
+  MODERN_VERSIONS,
   type ProtocolVersion,
-  type StatefulVersion,
+  type LegacyVersion,
 } from './versions.js';
 
 /** Which era a connection may use: `auto` probes (and remembers); the others insist. */
@@ -32,7 +32,7 @@ export interface EraSelectionOptions {
   /** What the client declares in `version`, before shaping to that revision. */
   capabilitiesFor(version: string): Record<string, unknown>;
   /**
-   * Pins the revision. A stateful one means the handshake, no probe. A stateless one is the
+   * Pins the revision. A legacy one means the handshake, no probe. A modern one is the
    * first the probe asks for (falling back to the handshake unless `era` is `modern`).
    */
   protocolVersion?: ProtocolVersion;
@@ -70,19 +70,19 @@ async function select(session: Session, options: EraSelectionOptions, limit: Dea
   const pinned = options.protocolVersion;
   const era = options.era ?? 'auto';
   if (era !== 'auto' && era !== 'modern' && era !== 'legacy') throw new TypeError(`era must be 'auto', 'modern' or 'legacy', not ${JSON.stringify(era)}`);
-  if (pinned !== undefined && isStatefulVersion(pinned)) {
-    if (era === 'modern') throw new TypeError(`protocolVersion ${pinned} is a revision of the handshake era, but era 'modern' was asked for`);
+  if (pinned !== undefined && isLegacyVersion(pinned)) {
+    if (era === 'modern') throw new TypeError(`protocolVersion ${pinned} is a revision of the legacy era, but era 'modern' was asked for`);
     return handshake(session, options, pinned, limit);
   }
-  if (pinned !== undefined && era === 'legacy') throw new TypeError(`protocolVersion ${pinned} is a stateless revision, but era 'legacy' was asked for`);
-  if (era === 'legacy') return handshake(session, options, LATEST_STATEFUL_VERSION, limit);
+  if (pinned !== undefined && era === 'legacy') throw new TypeError(`protocolVersion ${pinned} is a modern revision, but era 'legacy' was asked for`);
+  if (era === 'legacy') return handshake(session, options, LATEST_LEGACY_VERSION, limit);
 
   const { cache, cacheKey } = options;
   const remember = cache && cacheKey !== undefined && era === 'auto' ? (outcome: InitializeOutcome) => remembered(cache, cacheKey, outcome) : (outcome: InitializeOutcome) => outcome;
   const cached = cache && cacheKey !== undefined && era === 'auto' ? cache.get(cacheKey) : undefined;
   if (cached?.era === 'legacy') {
     try {
-      return remember(await handshake(session, options, isStatefulVersion(cached.protocolVersion) ? cached.protocolVersion : LATEST_STATEFUL_VERSION, limit));
+      return remember(await handshake(session, options, isLegacyVersion(cached.protocolVersion) ? cached.protocolVersion : LATEST_LEGACY_VERSION, limit));
     } catch (error) {
       // The server is not what it was: forget it, and probe on this connection if it is still open.
       cache?.delete(cacheKey as string);
@@ -90,7 +90,7 @@ async function select(session: Session, options: EraSelectionOptions, limit: Dea
     }
   }
 
-  const first = pinned ?? (cached?.era === 'modern' && (STATELESS_VERSIONS as readonly string[]).includes(cached.protocolVersion) ? cached.protocolVersion : LATEST_VERSION);
+  const first = pinned ?? (cached?.era === 'modern' && (MODERN_VERSIONS as readonly string[]).includes(cached.protocolVersion) ? cached.protocolVersion : LATEST_VERSION);
   const probeLimit = options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS;
   const probe = await discover(session, {
     clientInfo: shapeForRevision('Implementation', options.clientInfo, first),
@@ -100,18 +100,18 @@ async function select(session: Session, options: EraSelectionOptions, limit: Dea
     // Out of time for the whole connect: no time is left for the handshake either.
     ...(limit && { givesUp: () => limit.passed() }),
   });
-  if (probe.era === 'stateless') return remember(probe.outcome);
+  if (probe.era === 'modern') return remember(probe.outcome);
   if (era === 'modern') {
-    throw new UnsupportedVersionError(`The server does not speak the stateless revision (${probe.reason}); connect with era 'auto' or 'legacy' to use the handshake`, {
+    throw new UnsupportedVersionError(`The server does not speak the modern revision (${probe.reason}); connect with era 'auto' or 'legacy' to use the handshake`, {
       requested: first,
       ...(probe.supported && { supported: probe.supported }),
     });
   }
-  const offered = STATEFUL_VERSIONS.find((v) => probe.supported?.includes(v));
-  return remember(await handshake(session, options, offered ?? LATEST_STATEFUL_VERSION, limit));
+  const offered = LEGACY_VERSIONS.find((v) => probe.supported?.includes(v));
+  return remember(await handshake(session, options, offered ?? LATEST_LEGACY_VERSION, limit));
 }
 
-function handshake(session: Session, options: EraSelectionOptions, version: StatefulVersion, limit: Deadline | undefined): Promise<InitializeOutcome> {
+function handshake(session: Session, options: EraSelectionOptions, version: LegacyVersion, limit: Deadline | undefined): Promise<InitializeOutcome> {
   return initialize(session, {
     clientInfo: options.clientInfo,
     capabilities: options.capabilitiesFor(version),
@@ -153,6 +153,6 @@ class Deadline {
 }
 
 function remembered(cache: EraCache, key: string, outcome: InitializeOutcome): InitializeOutcome {
-  cache.set(key, { era: isStateless(outcome.protocolVersion) ? 'modern' : 'legacy', protocolVersion: outcome.protocolVersion });
+  cache.set(key, { era: isModern(outcome.protocolVersion) ? 'modern' : 'legacy', protocolVersion: outcome.protocolVersion });
   return outcome;
 }

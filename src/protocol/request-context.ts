@@ -6,7 +6,7 @@
 import type { RequestId } from '../jsonrpc/message.js';
 import { isObject } from '../jsonrpc/message.js';
 import type { Session } from './session.js';
-import type { RequestEnvelope } from './stateless.js';
+import type { RequestEnvelope } from './modern.js';
 
 /** The reason a request's signal aborts when the peer cancels it. */
 export class RequestCancelledError extends Error {
@@ -34,7 +34,7 @@ export class RequestContext {
   /** The protocol revision this request is served under. */
   readonly protocolVersion: string;
   readonly params: Record<string, unknown>;
-  /** For a stateless request: the caller's version, identity, capabilities and log level. */
+  /** For a modern request: the caller's version, identity, capabilities and log level. */
   envelope: RequestEnvelope | undefined;
   /** True once the peer cancelled the request or the session ended; no response will be sent. */
   cancelled = false;

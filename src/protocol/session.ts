@@ -1,7 +1,7 @@
 /**
  * One logical connection between a client and a server: the method table applied to every
  * message in and out, capability checks both ways, cancellation and progress, and the gate
- * that keeps a stateful session closed until initialize. Features plug in as handlers.
+ * that keeps a legacy session closed until initialize. Features plug in as handlers.
  * @module
  */
 import { Connection, NO_RESPONSE, type RequestOptions } from '../jsonrpc/connection.js';
@@ -13,7 +13,7 @@ import { CapabilityNotSupportedError, McpError, methodNotFound } from './errors.
 import { hasCapability, methodAllowed, methodInfo, requiredCapability } from './methods.js';
 import { CancelledByPeerError, RequestCancelledError, RequestContext } from './request-context.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
-import { readEnvelope, statelessVersionOf } from './stateless.js';
+import { readEnvelope, modernVersionOf } from './modern.js';
 
 const identity = (result: unknown): unknown => result;
 
@@ -60,15 +60,15 @@ export interface SessionOptions {
    */
   onRequestFailure?: (request: JsonRpcRequest, error: unknown) => void;
   /**
-   * Serve requests that carry their revision in `_meta` (the stateless era) beside the
+   * Serve requests that carry their revision in `_meta` (the modern era) beside the
    * initialize handshake, on the same connection.
    */
-  stateless?: StatelessServing;
+  modern?: ModernServing;
 }
 
-/** How a server answers stateless requests. */
-export interface StatelessServing {
-  /** The stateless revisions served; others are -32022. */
+/** How a server answers modern requests. */
+export interface ModernServing {
+  /** The modern revisions served; others are -32022. */
   versions: readonly string[];
   /** Put on every result: `resultType`, the server's identity, caching hints. */
   finish(method: string, result: Record<string, unknown>): Record<string, unknown>;
@@ -83,12 +83,12 @@ export interface SendRequestOptions extends RequestOptions {
 
 /** What only some sessions need, kept apart so the others carry one field for it. */
 interface SessionRare {
-  /** The envelope put in every outgoing request's `_meta` (stateless client sessions). */
+  /** The envelope put in every outgoing request's `_meta` (modern client sessions). */
   stamp?: Record<string, unknown> | undefined;
   /** Listeners of progress on this side's requests, by progress token. */
   progress?: Map<string | number, ProgressListener> | undefined;
-  /** The revision of the last stateless request served: what outbound messages are judged by until a handshake. */
-  statelessVersion?: string | undefined;
+  /** The revision of the last modern request served: what outbound messages are judged by until a handshake. */
+  modernVersion?: string | undefined;
 }
 
 interface ProgressListener {
@@ -113,7 +113,7 @@ export class Session {
   #peerInfo: Record<string, unknown> | undefined;
   readonly #options: SessionOptions;
   #inflight: Map<RequestId, RequestContext> | undefined;
-  /** What only some sessions ever need (a client's stamp and progress, a stateless revision), made on first use. */
+  /** What only some sessions ever need (a client's stamp and progress, a modern revision), made on first use. */
   #rare: SessionRare | undefined;
   /** `finished`, made on first use or at the close. */
   #finished: { promise: Promise<ConnectionClosedError>; resolve: (error: ConnectionClosedError) => void } | undefined;
@@ -166,12 +166,6 @@ export class Session {
     return this.#finished.promise;
   }
 
-  /** @internal The peer's negotiated version, capabilities and identity, once initialization is done. */
-  get peer(): PeerInfo | undefined {
-    const version = this.#peerVersion;
-    return version === undefined ? undefined : { version, capabilities: this.#peerCapabilities ?? {}, info: this.#peerInfo };
-  }
-
   /** The negotiated protocol revision, once initialization is done. */
   get protocolVersion(): string | undefined {
     return this.#peerVersion;
@@ -214,7 +208,7 @@ export class Session {
 
   /**
    * @internal
-   * Makes every request of this (client) session stateless: `meta` (the revision, the client's
+   * Makes every request of this (client) session modern: `meta` (the revision, the client's
    * identity and capabilities) goes into each request's `_meta`.
    */
   stampRequests(meta: Record<string, unknown> | undefined): void {
@@ -223,13 +217,13 @@ export class Session {
 
   /**
    * @internal
-   * Adds `key: value` to the envelope every later request of this stateless client session
-   * carries (a log level: the stateless revision keeps none between requests). A new object, so
+   * Adds `key: value` to the envelope every later request of this modern client session
+   * carries (a log level: the modern revision keeps none between requests). A new object, so
    * requests already sent keep what they were sent with.
    */
   stampMember(key: string, value: unknown): void {
     const rare = this.#rare;
-    if (!rare?.stamp) throw new Error('Only a stateless client session stamps its requests');
+    if (!rare?.stamp) throw new Error('Only a modern client session stamps its requests');
     rare.stamp = Object.assign({}, rare.stamp, { [key]: value });
   }
 
@@ -305,8 +299,8 @@ export class Session {
 
   #checkOutbound(method: string, kind: 'request' | 'notification'): void {
     if (!methodInfo(method)) return; // custom or experimental methods are the caller's business
-    // A peer that spoke statelessly gets nothing its revision lacks (2026-07-28: no server requests at all).
-    const version = this.#peerVersion ?? this.#rare?.statelessVersion;
+    // A peer that spoke as a modern request gets nothing its revision lacks (2026-07-28: no server requests at all).
+    const version = this.#peerVersion ?? this.#rare?.modernVersion;
     if (version === undefined) return; // before initialization the lifecycle decides
     if (!methodAllowed(method, version, this.role, kind)) {
       throw new McpError(ErrorCode.MethodNotFound, `${method} is not a ${this.role}-to-${this.role === 'client' ? 'server' : 'client'} ${kind} in protocol revision ${version}`);
@@ -315,8 +309,8 @@ export class Session {
 
   /** @internal For the connection: a request of the peer. */
   onRequest(request: JsonRpcRequest, batched: boolean): unknown {
-    const stateless = this.#options.stateless;
-    if (stateless && statelessVersionOf(request.params) !== undefined) return this.#onStatelessRequest(request, stateless);
+    const modern = this.#options.modern;
+    if (modern && modernVersionOf(request.params) !== undefined) return this.#onModernRequest(request, modern);
     const { method, id } = request;
     const params = request.params ?? {};
     const version = this.#admit(method, batched);
@@ -334,12 +328,12 @@ export class Session {
    * A request that names its revision in `_meta`: no handshake, nothing remembered between
    * requests; the envelope says who is asking and what it can do.
    */
-  #onStatelessRequest(request: JsonRpcRequest, stateless: StatelessServing): unknown {
+  #onModernRequest(request: JsonRpcRequest, modern: ModernServing): unknown {
     const { method, id } = request;
     const params = request.params ?? {};
-    const envelope = readEnvelope(params, stateless.versions);
+    const envelope = readEnvelope(params, modern.versions);
     const version = envelope.protocolVersion;
-    if (this.#rare?.statelessVersion !== version) (this.#rare ??= {}).statelessVersion = version;
+    if (this.#rare?.modernVersion !== version) (this.#rare ??= {}).modernVersion = version;
     if (!methodAllowed(method, version, 'client', 'request')) {
       throw methodNotFound(method, methodInfo(method) ? `not available in protocol revision ${version}` : undefined);
     }
@@ -353,7 +347,7 @@ export class Session {
     if (!handler) throw methodNotFound(method);
     const ctx = this.#options.createContext?.(this, request, version) ?? new RequestContext(this, id, method, params, version);
     ctx.envelope = envelope;
-    const finish = (result: unknown) => (result === NO_RESPONSE || !isObject(result) ? result : stateless.finish(method, result));
+    const finish = (result: unknown) => (result === NO_RESPONSE || !isObject(result) ? result : modern.finish(method, result));
     return this.#run(ctx, handler, params, finish);
   }
 

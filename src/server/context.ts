@@ -1,9 +1,9 @@
 /**
  * The context a server-side handler receives: who is asking, logging, and the calls to the
- * client (elicit, sample, list roots) written once for every revision. In a stateful session
- * they travel as real requests through the `ClientChannel`; in a stateless (2026-07-28)
+ * client (elicit, sample, list roots) written once for every revision. In a legacy session
+ * they travel as real requests on the session; in a modern (2026-07-28)
  * `tools/call`, `prompts/get` or `resources/read` they become rounds of a multi round-trip
- * request through the context's `InputRound`.
+ * request through the context's `ServedRound`.
  * @module
  */
 import { RequestContext } from '../protocol/request-context.js';
@@ -11,35 +11,26 @@ import { CapabilityNotSupportedError, invalidParams } from '../protocol/errors.j
 import { elicitationContentIssues } from '../protocol/elicitation-validate.js';
 import { hasCapability } from '../protocol/methods.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
-import { missingClientCapability } from '../protocol/stateless.js';
+import { missingClientCapability } from '../protocol/modern.js';
 import type { Session } from '../protocol/session.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Implementation } from '../types/base.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '../types/elicitation.js';
-import { inputRequests as inputRequestsGuard } from '../types/guards/mrtr.js';
-import type { InputRequest, InputRequests, InputResponses } from '../types/mrtr.js';
+import { inputRequests as inputRequestsGuard } from '../types/guards/multi-round-trip.js';
+import type { InputRequest, InputRequests, InputResponses } from '../types/multi-round-trip.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../types/sampling.js';
 import type { ListRootsResult } from '../types/roots.js';
-import type { LoggingLevel } from '../types/logging.js';
+import { LOGGING_LEVELS, type LoggingLevel } from '../types/logging.js';
 import { checkSamplingMessages } from '../protocol/sampling-rules.js';
 import { checkElicitationSchema } from './elicitation-rules.js';
-import type { InputRound } from './input-required/input-round.js';
+import type { ServedRound } from './multi-round-trip/served-round.js';
 import type { ServerSession } from './server-session.js';
 
-/** How the context's calls to the client travel. */
-export interface ClientChannel {
-  /** Sends a request to the client on behalf of the inbound request `relatedRequestId`. */
-  request(method: string, params: Record<string, unknown>, signal: AbortSignal, relatedRequestId: RequestId): Promise<Record<string, unknown>>;
-  /** The level at or above which `ctx.log` messages are sent; `undefined` sends none. */
-  readonly logLevel: LoggingLevel | undefined;
-}
-
-const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /** Whether a message at `level` passes a threshold of `threshold`. */
 export function levelPasses(level: LoggingLevel, threshold: LoggingLevel | undefined): boolean {
-  return threshold !== undefined && LEVELS.indexOf(level) >= LEVELS.indexOf(threshold);
+  return threshold !== undefined && LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(threshold);
 }
 
 /** Form-mode params; `mode` may be left out. */
@@ -49,7 +40,7 @@ export type ElicitUrlParams = ElicitRequestURLParams;
 /** Options of a call to the client. */
 export interface InputOptions {
   /**
-   * The key the client answers under in a multi round-trip request (ignored in a stateful
+   * The key the client answers under in a multi round-trip request (ignored in a legacy
    * session). Default: the call's order among the handler's calls of the same kind
    * (`elicitation-1`, `sampling-2`, `roots-1`), stable as long as the handler asks the same
    * questions in the same order on every run. A question asked again needs a new key.
@@ -73,18 +64,15 @@ const NO_RESPONSES: Readonly<InputResponses> = Object.freeze({});
 /** A request being served: signal, metadata, progress, logging, and who is asking. */
 export class ServerContext extends RequestContext {
   readonly serverSession: ServerSession;
-  readonly #channel: ClientChannel | undefined;
   /**
    * Set by the server when this request is served as a round of a multi round-trip request (a
-   * stateless `tools/call`, `prompts/get` or `resources/read`).
+   * modern `tools/call`, `prompts/get` or `resources/read`).
    */
-  inputRound: InputRound | undefined;
+  inputRound: ServedRound | undefined;
 
   constructor(
     session: Session,
     serverSession: ServerSession,
-    /** How calls to the client travel; by default as real requests on the session. */
-    channel: ClientChannel | undefined,
     requestId: RequestId,
     method: string,
     params: Record<string, unknown>,
@@ -92,7 +80,6 @@ export class ServerContext extends RequestContext {
   ) {
     super(session, requestId, method, params, protocolVersion);
     this.serverSession = serverSession;
-    this.#channel = channel;
   }
 
   /** The client's declared capabilities. */
@@ -110,8 +97,8 @@ export class ServerContext extends RequestContext {
    * for; otherwise does nothing.
    */
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
-    // A stateless request opts into log messages itself; a session sets one level for all.
-    const threshold = this.envelope ? this.envelope.logLevel : this.#channel ? this.#channel.logLevel : this.serverSession.logLevel;
+    // A modern request opts into log messages itself; a session sets one level for all.
+    const threshold = this.envelope ? this.envelope.logLevel : this.serverSession.logLevel;
     if (!levelPasses(level, threshold) || this.cancelled) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params.logger = logger;
@@ -164,13 +151,13 @@ export class ServerContext extends RequestContext {
    * Ends this round of a multi round-trip request: the client gets an input-required result
    * with `inputRequests` (if given, and any questions asked through `elicit` / `sample` /
    * `listRoots` still unanswered) and a sealed `requestState` holding `state`, and retries.
-   * Only for a stateless `tools/call`, `prompts/get` or `resources/read` (`ctx.multiRoundTrip`).
+   * Only for a modern `tools/call`, `prompts/get` or `resources/read` (`ctx.multiRoundTrip`).
    */
   inputRequired(options: InputRequiredOptions = {}): never {
     const round = this.inputRound;
     if (!round) {
       throw new Error(
-        `ctx.inputRequired() needs a stateless (2026-07-28) tools/call, prompts/get or resources/read request; this is ${this.method} in ${this.protocolVersion}`,
+        `ctx.inputRequired() needs a modern (2026-07-28) tools/call, prompts/get or resources/read request; this is ${this.method} in ${this.protocolVersion}`,
       );
     }
     const requests = options.inputRequests;
@@ -183,7 +170,7 @@ export class ServerContext extends RequestContext {
   }
 
   /**
-   * Asks the client: checks the client's capabilities and the request, then sends it (stateful
+   * Asks the client: checks the client's capabilities and the request, then sends it (legacy
    * session) or takes its answer from the round, recording it for the client when there is none.
    * `check` vets the answer before the handler sees it.
    */
@@ -198,9 +185,7 @@ export class ServerContext extends RequestContext {
     const wire = this.#forRevision(request);
     if (round) return round.answer(wire, key, check);
     const params = (wire.params ?? {}) as Record<string, unknown>;
-    const answer = this.#channel
-      ? await this.#channel.request(wire.method, params, this.signal, this.requestId)
-      : await this.session.request(wire.method, params, { signal: this.signal, relatedRequestId: this.requestId });
+    const answer = await this.session.request(wire.method, params, { signal: this.signal, relatedRequestId: this.requestId });
     check?.(answer);
     return answer;
   }
@@ -260,7 +245,7 @@ export class ServerContext extends RequestContext {
   }
 
   /**
-   * Fails unless the client declared `capability` (a dotted path). A stateless request gets
+   * Fails unless the client declared `capability` (a dotted path). A modern request gets
    * the revision's own error, -32021 naming what is missing.
    */
   #need(capability: string, message: string): void {

@@ -15,7 +15,7 @@ export interface ServerFeature {
   /**
    * Its handlers answer multi round-trip requests themselves (they return input-required
    * results and read `requestState` as they choose). By default the server runs them in
-   * rounds, so `ctx.elicit()` and friends work in stateless requests.
+   * rounds, so `ctx.elicit()` and friends work in modern requests.
    */
   readonly rawInputRounds?: boolean;
 }

@@ -6,15 +6,14 @@ export { Server, type ServerOptions, type ServerEventMap } from './server.js';
 export { ServerSession } from './server-session.js';
 export {
   ServerContext,
-  type ClientChannel,
   type ElicitFormParams,
   type ElicitUrlParams,
   type InputOptions,
   type InputRequiredOptions,
 } from './context.js';
-export type { RequestStateOptions } from './input-required/serve.js';
-export type { RequestStateSecret } from './input-required/request-state.js';
-export { DEFAULT_MAX_USED_STATES, MemoryUsedStateStore, type MemoryUsedStateStoreOptions, type UsedStateStore } from './input-required/used-states.js';
+export type { RequestStateOptions } from './multi-round-trip/serve.js';
+export type { RequestStateSecret } from './multi-round-trip/request-state.js';
+export { DEFAULT_MAX_USED_STATES, MemoryUsedStateStore, type MemoryUsedStateStoreOptions, type UsedStateStore } from './multi-round-trip/used-states.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
 export type { FeatureHandle } from './feature-set.js';
 export type {

@@ -14,7 +14,7 @@ import type {
   ResourceTemplate,
 } from '../types/resources.js';
 import type { Annotations, CacheScope, Meta } from '../types/base.js';
-import { isStateless } from '../protocol/versions.js';
+import { isModern } from '../protocol/versions.js';
 import { isRevision, resourceNotFoundCode } from '../types/revisions.js';
 import type { RequestHandler } from '../protocol/session.js';
 import type { Completer, Completers, CompletionSource } from './completion.js';
@@ -34,7 +34,7 @@ import { UriTemplate, type MatchedVariables, type TemplateVariables } from './ur
  * What a read handler returns: contents (each URI defaults to the one read), a string (its
  * text) or bytes (its blob). `undefined` means there is no such resource: the client gets the
  * not-found error of its revision. `ttlMs` / `cacheScope` set this resource's caching hints
- * for clients of the stateless revision, over the server's `cache` option.
+ * for clients of the modern revision, over the server's `cache` option.
  */
 export type ReadResourceReturn =
   | { contents: ResourceContentsInput[]; _meta?: Meta; ttlMs?: number; cacheScope?: CacheScope }
@@ -283,8 +283,8 @@ function toReadResult(returned: Exclude<ReadResourceReturn, undefined>, uri: str
   }
   const result: ReadResourceResult = { contents: contents.map((c) => shapeContents(c, version)) };
   if (own?._meta !== undefined) result._meta = own._meta;
-  // Caching hints exist only in the stateless revision; older ones do not define them.
-  if (isStateless(version)) {
+  // Caching hints exist only in the modern revision; older ones do not define them.
+  if (isModern(version)) {
     if (own?.ttlMs !== undefined) result.ttlMs = own.ttlMs;
     if (own?.cacheScope !== undefined) result.cacheScope = own.cacheScope;
   }

@@ -32,11 +32,6 @@ export class ServerSession extends Session {
     return this.#asked?.subscriptions?.has(uri) ?? false;
   }
 
-  /** The protocol session underneath: this very object, for the server's own use. */
-  get session(): Session {
-    return this;
-  }
-
   get clientInfo(): Implementation | undefined {
     return this.peerInfo as Implementation | undefined;
   }

@@ -7,11 +7,11 @@
 import type { Clock } from '../jsonrpc/clock.js';
 import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
-import type { HandlerTable, NotificationHandler, RequestHandler, Session, SessionOptions, StatelessServing } from '../protocol/session.js';
-import { acceptInitialize } from '../protocol/stateful.js';
+import type { HandlerTable, NotificationHandler, RequestHandler, Session, SessionOptions, ModernServing } from '../protocol/session.js';
+import { acceptInitialize } from '../protocol/handshake.js';
 import { handshakeNotServed } from '../protocol/errors.js';
-import { isStatefulVersion, isStateless, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
-import { dressResult } from '../protocol/stateless.js';
+import { isLegacyVersion, isModern, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
+import { dressResult } from '../protocol/modern.js';
 import { isSerialized, withSerialized } from '../jsonrpc/codec.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../jsonrpc/transport.js';
@@ -37,7 +37,7 @@ import {
 } from './resources.js';
 import { PromptRegistry, type PromptArgs, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
 import { createCompletion } from './completion.js';
-import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './input-required/serve.js';
+import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './multi-round-trip/serve.js';
 import { SubscriptionStreams, type ListKind } from './subscriptions.js';
 import type { TemplateVariables } from './uri-template.js';
 
@@ -47,9 +47,9 @@ export interface ServerOptions {
   /** Capabilities to declare beyond those implied by what is registered. */
   capabilities?: ServerCapabilities;
   /**
-   * Revisions to serve, of either era; default all. Leaving out every stateful revision makes
+   * Revisions to serve, of either era; default all. Leaving out every legacy revision makes
    * a modern-only server (initialize is refused, naming what is served); leaving out every
-   * stateless one makes a handshake-only server, as `stateless: false` does.
+   * modern one makes a handshake-only server, as `modern: false` does.
    */
   versions?: readonly ProtocolVersion[];
   /** Items per page of `tools/list`, `resources/list`, ...; default: everything in one page. */
@@ -73,25 +73,25 @@ export interface ServerOptions {
   onError?: (error: Error) => void;
   clock?: Clock;
   /**
-   * Serve stateless requests (2026-07-28: the revision in each request's `_meta`) beside the
+   * Serve modern requests (2026-07-28: the revision in each request's `_meta`) beside the
    * initialize handshake on every connection. Default true.
    */
-  stateless?: boolean;
+  modern?: boolean;
   /**
-   * Caching hints on stateless list, read and discover results. Default `ttlMs: 0` (stale at
+   * Caching hints on modern list, read and discover results. Default `ttlMs: 0` (stale at
    * once) and `cacheScope: 'private'`: safe for any server; raise them when lists are stable.
    * `methods` overrides them per list (`{ 'tools/list': { ttlMs: 60_000 } }`); a handler that
    * sets `ttlMs` or `cacheScope` on its own result overrides both.
    */
   cache?: CacheHints & { methods?: Partial<Record<CacheableMethod, CacheHints>> };
   /**
-   * How the `requestState` of multi round-trip requests (stateless `tools/call`, `prompts/get`,
+   * How the `requestState` of multi round-trip requests (modern `tools/call`, `prompts/get`,
    * `resources/read` asking the client for input) is sealed: key, lifetime, caller binding.
    */
   requestState?: RequestStateOptions;
 }
 
-/** Results the stateless revision marks with caching hints. */
+/** Results the modern revision marks with caching hints. */
 const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
 export type CacheableMethod = (typeof CACHEABLE)[number];
 
@@ -147,8 +147,8 @@ export class Server {
   readonly #host: FeatureHost;
   readonly #tools: ToolRegistry;
   readonly #events: Listeners<ServerEventMap>;
-  readonly #stateless: StatelessServing;
-  readonly #servesStateless: boolean;
+  readonly #modern: ModernServing;
+  readonly #servesModern: boolean;
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
   readonly #multiRoundTrip: MultiRoundTrip;
@@ -166,19 +166,19 @@ export class Server {
     this.#multiRoundTrip = new MultiRoundTrip(options.requestState, options.clock);
     const cacheHints = cacheHintsByMethod(options.cache);
     const served = options.versions ?? SUPPORTED_VERSIONS;
-    const statefulVersions = served.filter(isStatefulVersion);
-    this.#servesStateless = options.stateless !== false && served.some(isStateless);
+    const legacyVersions = served.filter(isLegacyVersion);
+    this.#servesModern = options.modern !== false && served.some(isModern);
     const dressedOnce = new WeakMap<object, Record<string, unknown>>();
-    // Shaped once: every stateless result carries it.
-    const statelessInfo = shapeForRevision('Implementation', info, LATEST_VERSION);
-    this.#stateless = {
-      versions: served.filter(isStateless),
+    // Shaped once: every modern result carries it.
+    const modernInfo = shapeForRevision('Implementation', info, LATEST_VERSION);
+    this.#modern = {
+      versions: served.filter(isModern),
       finish: (method, result) => {
         // A result made once for many answers (a list) is dressed once too.
         const once = isSerialized(result);
         const known = once ? dressedOnce.get(result) : undefined;
         if (known !== undefined) return known;
-        const dressed = dressResult(result, statelessInfo);
+        const dressed = dressResult(result, modernInfo);
         const hints = cacheHints.get(method);
         if (hints !== undefined && dressed.resultType === 'complete') {
           dressed.ttlMs ??= hints.ttlMs;
@@ -195,12 +195,12 @@ export class Server {
     };
     this.#requestHandlers.set('initialize', (params, ctx) => {
       // Legacy clients cannot fall forward: the error is all they can show their user.
-      if (statefulVersions.length === 0) throw handshakeNotServed(served, params.protocolVersion);
+      if (legacyVersions.length === 0) throw handshakeNotServed(served, params.protocolVersion);
       return acceptInitialize(ctx.session, params, {
         serverInfo: this.info,
         capabilities: ctx.session.capabilities,
         ...(options.instructions !== undefined && { instructions: options.instructions }),
-        versions: statefulVersions,
+        versions: legacyVersions,
       });
     });
     this.#requestHandlers.set('server/discover', (_params, ctx) => {
@@ -263,10 +263,10 @@ export class Server {
     return this.#tools.definition(name);
   }
 
-  /** The revisions this server serves, of either era (`versions`, less the stateless ones under `stateless: false`). */
+  /** The revisions this server serves, of either era (`versions`, less the modern ones under `modern: false`). */
   get protocolVersions(): readonly ProtocolVersion[] {
     const served = this.#options.versions ?? SUPPORTED_VERSIONS;
-    return this.#servesStateless ? [...served] : served.filter(isStatefulVersion);
+    return this.#servesModern ? [...served] : served.filter(isLegacyVersion);
   }
 
   /**
@@ -317,7 +317,7 @@ export class Server {
 
   /**
    * Serves one peer over `transport`; resolves once the transport has started. `listed: false`
-   * keeps the session out of `sessions`: a transport that carries the stateless requests of
+   * keeps the session out of `sessions`: a transport that carries the modern requests of
    * many clients (an HTTP endpoint's) is not a client's session.
    */
   async connect(transport: Transport, { listed = true }: { listed?: boolean } = {}): Promise<ServerSession> {
@@ -334,9 +334,9 @@ export class Server {
     return {
       role: 'server',
       handlers: this.#handlers,
-      // Calls to the client from a stateful session's handlers are real requests on it.
+      // Calls to the client from a legacy session's handlers are real requests on it.
       createContext: (s, request: JsonRpcRequest, version): ServerContext =>
-        new ServerContext(s, s as ServerSession, undefined, request.id, request.method, request.params ?? {}, version),
+        new ServerContext(s, s as ServerSession, request.id, request.method, request.params ?? {}, version),
       ...(options.requestTimeoutMs !== undefined && { defaultTimeoutMs: options.requestTimeoutMs }),
       ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),
       ...(options.clock && { clock: options.clock }),
@@ -345,7 +345,7 @@ export class Server {
       onClose: (s) => this.#sessions.delete(s as ServerSession),
       // Input over (stdin's end): streams end with their result so the session can finish.
       onInputEnd: (s) => void this.#streams.end(s),
-      ...(this.#servesStateless && { stateless: this.#stateless }),
+      ...(this.#servesModern && { modern: this.#modern }),
     };
   }
 
@@ -381,7 +381,7 @@ export class Server {
    * response ends. Resolves once the results are on their way.
    */
   endSubscriptions(session?: ServerSession): Promise<void> {
-    return this.#streams.end(session?.session);
+    return this.#streams.end(session);
   }
 
   /** Ends every subscription stream gracefully, then closes every session. */

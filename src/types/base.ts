@@ -31,7 +31,7 @@ export type ProgressToken = string | number;
 /** The sender or recipient of messages in a conversation. */
 export type Role = 'user' | 'assistant';
 
-/** What a result carries: `complete` (final) or `input_required` (MRTR interim); open-ended. Since 2026-07-28. */
+/** What a result carries: `complete` (final) or `input_required` (multi round-trip interim); open-ended. Since 2026-07-28. */
 export type ResultType = 'complete' | 'input_required' | (string & {});
 
 /** Who may cache a cacheable result: shared intermediaries (`public`) or only the client (`private`). Since 2026-07-28. */

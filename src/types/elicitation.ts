@@ -131,7 +131,7 @@ export type ElicitRequestParams = ElicitRequestFormParams | ElicitRequestURLPara
 /** A submitted form value. String arrays since 2025-11-25. */
 export type ElicitValue = string | number | boolean | string[];
 
-/** The result of `elicitation/create` (an MRTR input response since 2026-07-28, without `_meta`). */
+/** The result of `elicitation/create` (an multi round-trip input response since 2026-07-28, without `_meta`). */
 export type ElicitResult = Result & {
   action: 'accept' | 'decline' | 'cancel';
   /** Form data, present when a form was accepted. */

@@ -12,7 +12,7 @@ export type * from './lifecycle.js';
 export * from './logging.js';
 export type * from './messages.js';
 export * from './meta.js';
-export * from './mrtr.js';
+export * from './multi-round-trip.js';
 export type * from './notifications.js';
 export type * from './prompts.js';
 export type * from './resources.js';

@@ -14,7 +14,7 @@ import type {
   PingRequestParams,
 } from './lifecycle.js';
 import type { LoggingMessageNotificationParams, SetLevelRequestParams } from './logging.js';
-import type { InputRequiredMethod, InputRequiredResult } from './mrtr.js';
+import type { InputRequiredMethod, InputRequiredResult } from './multi-round-trip.js';
 import type { CancelledNotificationParams, ListChangedNotificationParams, ProgressNotificationParams } from './notifications.js';
 import type { GetPromptRequestParams, GetPromptResult, ListPromptsResult } from './prompts.js';
 import type {
@@ -73,7 +73,7 @@ export interface ClientRequestMap extends TaskRequestMap {
   'completion/complete': { params: CompleteRequestParams; result: CompleteResult };
 }
 
-/** Requests a server sends, by method (until 2025-11-25; since 2026-07-28 the last three travel as MRTR input requests). */
+/** Requests a server sends, by method (until 2025-11-25; since 2026-07-28 the last three travel as multi round-trip input requests). */
 export interface ServerRequestMap extends TaskRequestMap {
   ping: { params: PingRequestParams | undefined; result: EmptyResult };
   'sampling/createMessage': { params: CreateMessageRequestParams; result: CreateMessageResult };

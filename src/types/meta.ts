@@ -31,13 +31,6 @@ export const META = {
   baggage: 'baggage',
 } as const;
 
-/** Official extension identifiers (keys of `capabilities.extensions`). Since 2026-07-28. */
-export const EXTENSIONS = {
-  tasks: 'io.modelcontextprotocol/tasks',
-  ui: 'io.modelcontextprotocol/ui',
-  oauthClientCredentials: 'io.modelcontextprotocol/oauth-client-credentials',
-} as const;
-
 /** True when a `_meta` key's prefix is reserved for MCP: its second label is `modelcontextprotocol` or `mcp`. */
 export function isReservedMetaKey(key: string): boolean {
   const slash = key.indexOf('/');

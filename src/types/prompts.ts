@@ -4,7 +4,7 @@
  */
 import type { BaseMetadata, CacheableResult, Icons, Meta, PaginatedRequestParams, PaginatedResult, Result, Role } from './base.js';
 import type { ContentBlock } from './content.js';
-import type { InputResponseRequestParams } from './mrtr.js';
+import type { InputResponseRequestParams } from './multi-round-trip.js';
 
 /** An argument a prompt accepts. */
 export type PromptArgument = BaseMetadata & {

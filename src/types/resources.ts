@@ -14,7 +14,7 @@ import type {
   RequestParams,
 } from './base.js';
 import type { BlobResourceContents, TextResourceContents } from './content.js';
-import type { InputResponseRequestParams } from './mrtr.js';
+import type { InputResponseRequestParams } from './multi-round-trip.js';
 
 /** A resource the server can read. */
 export type Resource = BaseMetadata &

@@ -234,22 +234,6 @@ export function hasField(type: string, field: string, revision: Revision): boole
   return span === undefined || inSpan(span, revision);
 }
 
-/** Reserved `_meta` keys, by the revisions that define them. */
-export const META_KEYS: Readonly<Record<string, Span>> = {
-  [META.progressToken]: ALL,
-  [META.protocolVersion]: SINCE_2026,
-  [META.clientInfo]: SINCE_2026,
-  [META.clientCapabilities]: SINCE_2026,
-  [META.logLevel]: SINCE_2026,
-  [META.serverInfo]: SINCE_2026,
-  [META.subscriptionId]: SINCE_2026,
-  [META.relatedTask]: ONLY_2025_11,
-  [META.modelImmediateResponse]: ONLY_2025_11,
-  [META.traceparent]: SINCE_2026,
-  [META.tracestate]: SINCE_2026,
-  [META.baggage]: SINCE_2026,
-};
-
 /** Content `type` tags allowed in each content position, by revision. */
 export const CONTENT_TYPES = {
   /** `CallToolResult.content`, `PromptMessage.content`, `ToolResultContent.content`. */

@@ -59,7 +59,7 @@ export type CreateMessageRequestParams = RequestParams & {
 /** Why sampling stopped; open-ended. */
 export type StopReason = 'endTurn' | 'stopSequence' | 'maxTokens' | 'toolUse' | (string & {});
 
-/** The result of `sampling/createMessage` (an MRTR input response since 2026-07-28). */
+/** The result of `sampling/createMessage` (an multi round-trip input response since 2026-07-28). */
 export type CreateMessageResult = Result & {
   role: Role;
   /** One block, or several since 2025-11-25. */

@@ -4,9 +4,6 @@
  */
 import type { NotificationParams, PaginatedRequestParams, PaginatedResult, RequestParams, Result } from './base.js';
 
-/** The requests that may be task-augmented (with a `task` param). */
-export const TASK_AUGMENTABLE_METHODS = ['tools/call', 'sampling/createMessage', 'elicitation/create'] as const;
-
 /** The state of a task. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 

@@ -4,7 +4,7 @@
  */
 import type { BaseMetadata, CacheableResult, Icons, Meta, PaginatedRequestParams, PaginatedResult, Result } from './base.js';
 import type { ContentBlock } from './content.js';
-import type { InputResponseRequestParams } from './mrtr.js';
+import type { InputResponseRequestParams } from './multi-round-trip.js';
 import type { TaskMetadata } from './tasks.js';
 
 /** Hints about a tool's behaviour; untrusted unless the server is. Since 2025-03-26. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { Client } from '../../src/client/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { RequestCancelledError } from '../../src/protocol/request-context.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../../src/types/sampling.js';
 import { clientInfo, link, linkRunning, run, serverRunning } from './helpers.js';
 
@@ -148,13 +148,13 @@ describe('capabilities follow from the handlers', () => {
     sampling: { handler: () => ({ role: 'assistant' as const, content: { type: 'text' as const, text: '' }, model: 'm' }), tools: true, context: true },
     elicitation: { form: () => ({ action: 'cancel' as const }), url: () => ({ action: 'cancel' as const }) },
   };
-  const expected: Record<StatefulVersion, unknown> = {
+  const expected: Record<LegacyVersion, unknown> = {
     '2025-11-25': { roots: { listChanged: true }, sampling: { tools: {}, context: {} }, elicitation: { form: {}, url: {} } },
     '2025-06-18': { roots: { listChanged: true }, sampling: {}, elicitation: {} },
     '2025-03-26': { roots: { listChanged: true }, sampling: {} },
     '2024-11-05': { roots: { listChanged: true }, sampling: {} },
   };
-  for (const [version, capabilities] of Object.entries(expected) as [StatefulVersion, unknown][]) {
+  for (const [version, capabilities] of Object.entries(expected) as [LegacyVersion, unknown][]) {
     it(`with every handler, in ${version}`, async () => {
       const { session } = await linkRunning((ctx) => ctx.clientCapabilities, everything, version);
       assert.deepEqual(await run(session), capabilities);
@@ -162,7 +162,7 @@ describe('capabilities follow from the handlers', () => {
     });
   }
 
-  const cases: [string, ConstructorParameters<typeof Client>[1], StatefulVersion, unknown][] = [
+  const cases: [string, ConstructorParameters<typeof Client>[1], LegacyVersion, unknown][] = [
     ['no handlers', {}, '2025-11-25', {}],
     ['sampling without tools or context', { sampling: everything.sampling.handler }, '2025-11-25', { sampling: {} }],
     ['form elicitation only', { elicitation: { form: everything.elicitation.form } }, '2025-11-25', { elicitation: { form: {} } }],

@@ -1,7 +1,7 @@
 // How a client picks the era of its session (2026-07-28 versioning rules): the server/discover
 // probe by default, the fallback to the handshake on anything but a recognized error of the
-// stateless revision or on silence, pinned eras and versions, and the cache that spares a
-// server of the handshake era the probe next time (and forgets it when it turns out wrong).
+// modern revision or on silence, pinned eras and versions, and the cache that spares a
+// server of the legacy era the probe next time (and forgets it when it turns out wrong).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, type ClientOptions } from '../../src/client/index.js';
@@ -42,7 +42,7 @@ async function linked(s: Server, connect: Parameters<Client['connect']>[1] = {},
 }
 
 describe('the era of a client session', () => {
-  it('is the stateless revision with a server that speaks it: one discover, no handshake', async () => {
+  it('is the modern revision with a server that speaks it: one discover, no handshake', async () => {
     const { session, sent } = await linked(server());
     assert.equal(session.protocolVersion, '2026-07-28');
     assert.deepEqual(sent, ['server/discover']);
@@ -50,25 +50,25 @@ describe('the era of a client session', () => {
   });
 
   it('is the handshake with a server that does not, after the probe', async () => {
-    const { session, sent } = await linked(server({ stateless: false }));
+    const { session, sent } = await linked(server({ modern: false }));
     assert.equal(session.protocolVersion, '2025-11-25');
     assert.deepEqual(sent, ['server/discover', 'initialize', 'notifications/initialized']);
     await session.close();
   });
 
-  it('can be pinned: to the handshake, to a stateful revision, or to the stateless revision alone', async () => {
+  it('can be pinned: to the handshake, to a legacy revision, or to the modern revision alone', async () => {
     const legacy = await linked(server(), { era: 'legacy' });
     assert.deepEqual([legacy.session.protocolVersion, legacy.sent[0]], ['2025-11-25', 'initialize']);
     await legacy.session.close();
     const pinned = await linked(server(), { protocolVersion: '2025-06-18' });
     assert.deepEqual([pinned.session.protocolVersion, pinned.sent[0]], ['2025-06-18', 'initialize']);
     await pinned.session.close();
-    await assert.rejects(linked(server({ stateless: false }), { era: 'modern' }), (error: unknown) => {
+    await assert.rejects(linked(server({ modern: false }), { era: 'modern' }), (error: unknown) => {
       assert.ok(error instanceof UnsupportedVersionError);
-      assert.match(error.message, /does not speak the stateless revision/);
+      assert.match(error.message, /does not speak the modern revision/);
       return true;
     });
-    await assert.rejects(linked(server(), { era: 'modern', protocolVersion: '2025-11-25' }), /2025-11-25 is a revision of the handshake era, but era 'modern'/);
+    await assert.rejects(linked(server(), { era: 'modern', protocolVersion: '2025-11-25' }), /2025-11-25 is a revision of the legacy era, but era 'modern'/);
   });
 
   it('falls back to the handshake when the probe gets no answer in time', async () => {
@@ -77,7 +77,7 @@ describe('the era of a client session', () => {
     const seen: string[] = [];
     let probed!: () => void;
     const probe = new Promise<void>((resolve) => (probed = resolve));
-    // A server of the handshake era that ignores what it does not know before initialize.
+    // A server of the legacy era that ignores what it does not know before initialize.
     const serve = (message: unknown): void => {
       const m = message as { id?: number; method: string };
       seen.push(m.method);
@@ -148,7 +148,7 @@ describe('the era of a client session', () => {
     assert.ok(!methods.includes('initialize'), 'no handshake without time for it');
   });
 
-  it('stays stateless after -32022, retrying with a version from the supported list', async () => {
+  it('stays modern after -32022, retrying with a version from the supported list', async () => {
     const [peer, end] = createInMemoryPair();
     const versions: unknown[] = [];
     // Like the conformance suite's server: the first request is refused whatever it asks for.
@@ -172,9 +172,9 @@ describe('the era of a client session', () => {
 });
 
 describe('the era cache', () => {
-  it('spares a server of the handshake era the probe on the next connection', async () => {
+  it('spares a server of the legacy era the probe on the next connection', async () => {
     const cache = new MemoryEraCache();
-    const legacy = server({ stateless: false });
+    const legacy = server({ modern: false });
     const first = await linked(legacy, { eraCache: cache, eraCacheKey: 'legacy-server' });
     assert.deepEqual(cache.get('legacy-server'), { era: 'legacy', protocolVersion: '2025-11-25' });
     const second = await linked(legacy, { eraCache: cache, eraCacheKey: 'legacy-server' });
@@ -183,12 +183,12 @@ describe('the era cache', () => {
     await Promise.all([first.session.close(), second.session.close()]);
   });
 
-  it('remembers a stateless server too, and nothing without a key', async () => {
+  it('remembers a modern server too, and nothing without a key', async () => {
     const cache = new MemoryEraCache();
     const { session } = await linked(server(), { eraCache: cache, eraCacheKey: 'modern-server' });
     assert.deepEqual(cache.get('modern-server'), { era: 'modern', protocolVersion: '2026-07-28' });
     await session.close();
-    const unnamed = await linked(server({ stateless: false }), { eraCache: cache });
+    const unnamed = await linked(server({ modern: false }), { eraCache: cache });
     assert.equal(cache.get('undefined'), undefined);
     await unnamed.session.close();
   });
@@ -196,7 +196,7 @@ describe('the era cache', () => {
   it('forgets a server that moved on and probes again on the same connection', async () => {
     const cache = new MemoryEraCache();
     cache.set('moved', { era: 'legacy', protocolVersion: '2025-11-25' });
-    // Now a server of the stateless revision alone: it refuses initialize.
+    // Now a server of the modern revision alone: it refuses initialize.
     const { session, sent } = await linked(server({ versions: ['2026-07-28'] }), { eraCache: cache, eraCacheKey: 'moved' });
     assert.equal(session.protocolVersion, '2026-07-28');
     assert.deepEqual(sent, ['initialize', 'server/discover']);

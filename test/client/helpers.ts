@@ -3,7 +3,7 @@
 // tap on what the client puts on the wire.
 import { Client, type ClientOptions, type ClientSession, type ClientSessionEvent, type ClientSessionEventMap } from '../../src/client/index.js';
 import { invalidParams } from '../../src/protocol/errors.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import { Server, type ServerContext, type ServerOptions, type ServerSession } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import type { CallToolResult } from '../../src/types/tools.js';
@@ -18,7 +18,7 @@ export interface Linked {
 }
 
 /** Connects `client` to `server` over an in-memory pair, recording what the client sends. */
-export async function link(server: Server, client: Client, protocolVersion?: StatefulVersion): Promise<Linked> {
+export async function link(server: Server, client: Client, protocolVersion?: LegacyVersion): Promise<Linked> {
   const [serverEnd, clientEnd] = createInMemoryPair();
   const sent: Record<string, unknown>[] = [];
   const send = clientEnd.send.bind(clientEnd);
@@ -47,7 +47,7 @@ export function serverRunning(body: (ctx: ServerContext, args: Record<string, un
 }
 
 /** Connects a client with `options` to a `serverRunning(body)` server. */
-export async function linkRunning(body: (ctx: ServerContext, args: Record<string, unknown>) => unknown, options: ClientOptions = {}, protocolVersion?: StatefulVersion) {
+export async function linkRunning(body: (ctx: ServerContext, args: Record<string, unknown>) => unknown, options: ClientOptions = {}, protocolVersion?: LegacyVersion) {
   const client = new Client(clientInfo, options);
   return { client, ...(await link(serverRunning(body), client, protocolVersion)) };
 }

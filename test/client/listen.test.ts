@@ -291,7 +291,7 @@ describe('ClientSession.listen', () => {
     assert.deepEqual(await subscription.ended, { reason: 'closed' });
   });
 
-  it('fails locally in a session of a stateful revision, where the method does not exist', async () => {
+  it('fails locally in a session of a legacy revision, where the method does not exist', async () => {
     const [serverEnd, clientEnd] = createInMemoryPair();
     await server().connect(serverEnd);
     const session = await new Client(clientInfo).connect(clientEnd, { protocolVersion: '2025-11-25' });

@@ -1,4 +1,4 @@
-// `session.setLoggingLevel` in both eras: `logging/setLevel` in a stateful session; in
+// `session.setLoggingLevel` in both eras: `logging/setLevel` in a legacy session; in
 // 2026-07-28 nothing is sent and every later request carries the level in its `_meta`. Either
 // way the server's log messages arrive after the call and not before, in memory, over a child's
 // stdio and over HTTP.
@@ -17,8 +17,8 @@ import { messageReceiver } from '../helpers/receiver.js';
 
 const LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 const ERAS = [
-  { era: 'stateless', protocolVersion: '2026-07-28' },
-  { era: 'stateful', protocolVersion: '2025-11-25' },
+  { era: 'modern', protocolVersion: '2026-07-28' },
+  { era: 'legacy', protocolVersion: '2025-11-25' },
 ] as const;
 
 /** A server whose `work` tool logs at three levels before answering. */
@@ -66,7 +66,7 @@ describe('setLoggingLevel', () => {
       const before = sent.length;
       assert.deepEqual(await session.setLoggingLevel({ level: 'info' }), {});
       const setLevel = sent.slice(before).map((m) => m.method);
-      assert.deepEqual(setLevel, era === 'stateful' ? ['logging/setLevel'] : [], 'the stateless revision has no logging/setLevel to send');
+      assert.deepEqual(setLevel, era === 'legacy' ? ['logging/setLevel'] : [], 'the modern revision has no logging/setLevel to send');
 
       await session.callTool({ name: 'work' });
       // Messages about a request come before its result.
@@ -76,7 +76,7 @@ describe('setLoggingLevel', () => {
       ]);
       const call = sent.at(-1);
       assert.equal(call?.method, 'tools/call');
-      assert.equal(call?.params?._meta?.[LEVEL_KEY], era === 'stateless' ? 'info' : undefined);
+      assert.equal(call?.params?._meta?.[LEVEL_KEY], era === 'modern' ? 'info' : undefined);
 
       await session.setLoggingLevel({ level: 'error' });
       await session.callTool({ name: 'work' });
@@ -102,7 +102,7 @@ describe('setLoggingLevel', () => {
     });
   }
 
-  it('stateless, over a child process\'s stdio: the example server\'s log arrives only after the call', async () => {
+  it('modern, over a child process\'s stdio: the example server\'s log arrives only after the call', async () => {
     const session = await within(new Client(clientInfo).connect(exampleTransport(), { protocolVersion: '2026-07-28' }), 10_000, 'the example server');
     try {
       assert.equal(session.protocolVersion, '2026-07-28');
@@ -117,7 +117,7 @@ describe('setLoggingLevel', () => {
     }
   });
 
-  it('stateless: an unknown level, or a server without logging, fails without sending', async () => {
+  it('modern: an unknown level, or a server without logging, fails without sending', async () => {
     const { session, sent } = await inMemory('2026-07-28');
     const before = sent.length;
     await assert.rejects(session.setLoggingLevel({ level: 'loud' as 'info' }), (e: unknown) => e instanceof McpError && e.code === -32602 && /Unknown log level "loud"/.test(e.message));

@@ -1,6 +1,6 @@
 // The transport contract over HTTP: Streamable HTTP through the fetch handler directly (no
 // socket) and over a real socket, in both eras, and the 2024-11-05 HTTP+SSE transport over a
-// socket, in the stateful era only: 2026-07-28 binds only stdio and Streamable HTTP
+// socket, in the legacy era only: 2026-07-28 binds only stdio and Streamable HTTP
 // (basic/transports), and lists HTTP+SSE as deprecated.
 import { createStreamableHttpHandler, SseClientTransport, StreamableHttpClientTransport } from '../../src/http/index.js';
 import { listen } from '../../src/node/index.js';

@@ -1,6 +1,6 @@
 // One contract every transport must keep, written once and run against each of them in each era
 // it carries: what a client and a server see through it, from connecting to shutdown. The
-// stateful era is the 2025-11-25 handshake; the stateless one is 2026-07-28, every request
+// legacy era is the 2025-11-25 handshake; the modern one is 2026-07-28, every request
 // carrying the envelope in `_meta`. A case runs in both unless the era lacks what it tests (ping,
 // which 2026-07-28 removed); where the wire differs by era but the contract does not (a question
 // to the client, cancellation, a notification the server sends unasked), the case says how.
@@ -14,7 +14,7 @@ import { contractClient, contractServer } from './contract-server.js';
 
 export type ContractEra = '2025-11-25' | '2026-07-28';
 
-/** How a client connects in each era: the handshake without a probe, or the stateless revision or an error. */
+/** How a client connects in each era: the handshake without a probe, or the modern revision or an error. */
 const CONNECT: Record<ContractEra, ConnectOptions> = {
   '2025-11-25': { protocolVersion: '2025-11-25' },
   '2026-07-28': { protocolVersion: '2026-07-28', era: 'modern' },
@@ -32,7 +32,7 @@ export interface TransportUnderTest {
 
 /**
  * Why the warning case fails over Streamable HTTP in 2026-07-28: the client transport adds an
- * abort listener to its own close signal for each stateless request in flight, so an 11th
+ * abort listener to its own close signal for each modern request in flight, so an 11th
  * concurrent request makes Node print MaxListenersExceededWarning ("Possible EventTarget memory
  * leak") to stderr: a false alarm (each listener goes when its request ends) that a user cannot
  * tell from a leak.
@@ -80,7 +80,7 @@ export function runTransportContract(subject: TransportUnderTest): void {
           assert.deepEqual((await session.callTool({ name: 'echo', arguments: { text: 'hi' } })).content, [{ type: 'text', text: 'hi' }]);
         }));
 
-      // 2026-07-28 removed ping: a stateless server has no connection to check.
+      // 2026-07-28 removed ping: a modern server has no connection to check.
       if (era === '2025-11-25') {
         it('pings', () =>
           connected(async (session) => {
@@ -120,7 +120,7 @@ export function runTransportContract(subject: TransportUnderTest): void {
           assert.deepEqual(seen, [1, 2, 3]);
         }));
 
-      // Stateful: a request of the server's own (elicitation/create). Stateless: an input-required
+      // Legacy: a request of the server's own (elicitation/create). Modern: an input-required
       // result, answered and retried. The same client handler answers both.
       it('carries a question from the server to the client and its answer', () =>
         connected(async (session) => {
@@ -139,8 +139,8 @@ export function runTransportContract(subject: TransportUnderTest): void {
           assert.equal(reason, `Request cancelled by the peer: ${closes ? 'the client closed its HTTP request' : 'stop'}`);
         }));
 
-      // Stateful: on the session. Stateless: on a subscriptions/listen stream, the one way a
-      // stateless server reaches a client unasked.
+      // Legacy: on the session. Modern: on a subscriptions/listen stream, the one way a
+      // modern server reaches a client unasked.
       it('carries notifications the server sends on its own', () =>
         connected(async (session) => {
           const changed = new Promise<void>((resolve) => session.on('toolsListChanged', () => resolve()));

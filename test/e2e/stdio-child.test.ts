@@ -5,18 +5,18 @@ import process from 'node:process';
 import { describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import { CLI, EXAMPLE_SERVER_ARGS, clientInfo, exampleTransport, firstText, fixture, nodeTransport, runCli, within } from './helpers.js';
 
 const FIXTURE = fixture('e2e-server');
 
-async function connect(transport: ReturnType<typeof nodeTransport>, protocolVersion?: StatefulVersion): Promise<ClientSession> {
+async function connect(transport: ReturnType<typeof nodeTransport>, protocolVersion?: LegacyVersion): Promise<ClientSession> {
   const client = new Client(clientInfo, { requestTimeoutMs: 15_000 });
   return within(client.connect(transport, { protocolVersion: protocolVersion ?? '2025-11-25' }), 15_000, 'initialize');
 }
 
 /** Runs `use` against a fresh session with the given server; always shuts the child down. */
-async function withServer(script: 'example' | 'fixture', use: (session: ClientSession) => Promise<void>, version?: StatefulVersion): Promise<void> {
+async function withServer(script: 'example' | 'fixture', use: (session: ClientSession) => Promise<void>, version?: LegacyVersion): Promise<void> {
   const transport = script === 'example' ? exampleTransport() : nodeTransport(FIXTURE);
   const session = await connect(transport, version);
   try {
@@ -231,7 +231,7 @@ describe('the mcpkit CLI', () => {
     assert.match(counted.stderr, /progress 1\/3: counted 1 of 3\n.*progress 2\/3.*\n.*progress 3\/3/);
     const json = await runCli(['call', '--json', 'add', '{"a":1,"b":2}', ...server]);
     assert.equal(json.code, 0, json.stderr);
-    // The raw result: in the stateless revision it also names its type and the server.
+    // The raw result: in the modern revision it also names its type and the server.
     assert.deepEqual(JSON.parse(json.stdout), { content: [{ type: 'text', text: '3' }], resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcpkit-example', title: 'mcpkit example server', version: '0.1.0' } } });
   });
 

@@ -1,4 +1,4 @@
-// Golden HTTP transcripts: what only the HTTP transport has. In the stateful revisions, the
+// Golden HTTP transcripts: what only the HTTP transport has. In the legacy revisions, the
 // session (the Mcp-Session-Id minted at initialize, 400 without it, 404 for one unknown or
 // deleted, DELETE); in 2026-07-28, the request headers checked against the body, -32020 and the
 // status codes 400, 404, 405. Each file in test/golden/http/<revision>/*.wire is replayed request

@@ -1,7 +1,7 @@
 // Golden wire transcripts over stdio: each file in test/golden/transcripts/<revision>/*.wire is
 // replayed line by line against a real server process, and what the server writes must match
-// it exactly, in order, with nothing extra. The stateful revisions' transcripts begin with the
-// initialize handshake; the stateless revision's carry the envelope in every request.
+// it exactly, in order, with nothing extra. The legacy revisions' transcripts begin with the
+// initialize handshake; the modern revision's carry the envelope in every request.
 // GOLDEN_RECORD=1 rewrites the expected lines from what the server says now (placeholders
 // kept), for review in the diff; a new transcript can leave `< null` lines, or skeletons
 // holding only its placeholders, for the recording to fill in.

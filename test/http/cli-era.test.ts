@@ -1,4 +1,4 @@
-// The mcpkit command against servers of both eras, over stdio and HTTP: the stateless revision
+// The mcpkit command against servers of both eras, over stdio and HTTP: the modern revision
 // with the example server, the handshake with a server of that era alone, what it remembers
 // between runs (in MCPKIT_CACHE_DIR), and --era.
 import assert from 'node:assert/strict';
@@ -86,7 +86,7 @@ describe('mcpkit and the era of each server', () => {
     assert.match(headline(pinned.stdout), /\(protocol 2025-06-18\)$/, pinned.stderr);
     const modern = await runCli(['list', '--era', 'modern', ...legacyCommand]);
     assert.equal(modern.code, 1);
-    assert.match(modern.stderr, /does not speak the stateless revision/);
+    assert.match(modern.stderr, /does not speak the modern revision/);
     const bad = await runCli(['list', '--era', 'future', example.url]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--era must be auto, modern or legacy/);

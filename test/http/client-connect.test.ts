@@ -42,7 +42,7 @@ describe('connectHttp', () => {
       assert.equal(kind, 'sse');
       assert.ok(transport instanceof SseClientTransport);
       assert.match(transport.endpoint ?? '', new RegExp(`^${server.origin}/messages\\?sessionId=`));
-      // The stateless probe and the initialize are both refused; then the old transport's GET.
+      // The modern probe and the initialize are both refused; then the old transport's GET.
       assert.deepEqual(
         recorder.exchanges.slice(0, 3).map((e) => [e.method, e.url, e.status]),
         [

@@ -1,4 +1,4 @@
-// The client's side of the stateless revision's request headers, over real sockets: what the
+// The client's side of the modern revision's request headers, over real sockets: what the
 // transport puts on each POST, the tool annotations it learns from tools/list (and the tools
 // it drops for bad ones), refusals read from the body, and cancellation by closing the response.
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ const ROUTE_SCHEMA = {
   },
 };
 
-describe('the HTTP client transport in the stateless revision', () => {
+describe('the HTTP client transport in the modern revision', () => {
   let running: ListeningServer;
   const cancelled = deferred<string>();
   const started = deferred<void>();

@@ -12,7 +12,7 @@ import { startCuttingProxy } from '../fixtures/http-client-proxy.js';
 import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
 
 const clientInfo = { name: 'http-client-test', version: '0.0.1' };
-/** These tests are about the transport in the handshake era; the era probe has its own. */
+/** These tests are about the transport in the legacy era; the era probe has its own. */
 const HANDSHAKE = { protocolVersion: '2025-11-25' } as const;
 const LIMIT = 15_000;
 

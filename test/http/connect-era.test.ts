@@ -1,4 +1,4 @@
-// connectHttp picks the era and the transport a server speaks, over real sockets: a stateless
+// connectHttp picks the era and the transport a server speaks, over real sockets: a modern
 // request first, the handshake when it is refused without an error of that revision, HTTP+SSE
 // when initialize is refused too; and it remembers what worked per endpoint.
 import assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ describe('connectHttp choosing the era', () => {
   let legacyOnly: ListeningServer;
   let sdk: SdkHttpServer;
   before(async () => {
-    [dual, legacyOnly, sdk] = await Promise.all([listen(mcpkitServer(), { legacySse: true }), listen(mcpkitServer({ stateless: false })), startSdkHttpServer()]);
+    [dual, legacyOnly, sdk] = await Promise.all([listen(mcpkitServer(), { legacySse: true }), listen(mcpkitServer({ modern: false })), startSdkHttpServer()]);
   });
   after(() => Promise.all([dual.close(), legacyOnly.close(), sdk.close()]));
 
@@ -41,7 +41,7 @@ describe('connectHttp choosing the era', () => {
     return within(connectHttp(new Client(clientInfo), url, { fetch: recorder.fetch, eraCache: cache, ...options }), LIMIT, 'connect').then((connection) => ({ ...connection, recorder, cache }));
   };
 
-  it('speaks the stateless revision to an mcpkit server: one POST, no session', async () => {
+  it('speaks the modern revision to an mcpkit server: one POST, no session', async () => {
     const { session, kind, transport, recorder, cache } = await connect(dual.url);
     try {
       assert.deepEqual([session.protocolVersion, kind], ['2026-07-28', 'streamable-http']);
@@ -102,7 +102,7 @@ describe('connectHttp choosing the era', () => {
       (error: unknown) => error,
     );
     assert.ok(failure instanceof UnsupportedVersionError);
-    assert.match(failure.message, /does not speak the stateless revision/);
+    assert.match(failure.message, /does not speak the modern revision/);
     const legacy = await connect(dual.url, new MemoryEraCache(), { era: 'legacy' });
     assert.deepEqual([legacy.session.protocolVersion, trail(legacy.recorder)[0]], ['2025-11-25', 'POST 200']);
     await legacy.session.close();

@@ -1,5 +1,5 @@
 // Session exhaustion over real sockets: a client opening sessions as fast as it can neither
-// locks other clients out nor stops stateless requests; one client's sessions are capped (429);
+// locks other clients out nor stops modern requests; one client's sessions are capped (429);
 // the HTTP+SSE endpoint keeps the same limits. Clients on 127.0.0.2 are other clients: the
 // whole 127/8 reaches this machine.
 import assert from 'node:assert/strict';
@@ -50,8 +50,8 @@ function ping(url: string, sessionId: string, localAddress?: string): Promise<An
   return send(url, 'POST', { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' }, { jsonrpc: '2.0', id: 2, method: 'ping' }, localAddress);
 }
 
-/** A tools/call of the stateless revision. */
-function statelessCall(url: string): Promise<Answer> {
+/** A tools/call of the modern revision. */
+function modernCall(url: string): Promise<Answer> {
   const _meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': CLIENT_INFO, 'io.modelcontextprotocol/clientCapabilities': {} };
   const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'echo' };
   return send(url, 'POST', headers, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta } });
@@ -98,7 +98,7 @@ describe('session exhaustion over a socket', () => {
     });
   });
 
-  it('serves stateless requests while no session can be opened', async () => {
+  it('serves modern requests while no session can be opened', async () => {
     await serving({ maxSessions: 2 }, async (http) => {
       const busy = await Promise.all([1, 2].map(() => opened(http.url)));
       const streams = await Promise.all(busy.map((id) => getStream(http.url, id)));
@@ -106,7 +106,7 @@ describe('session exhaustion over a socket', () => {
       const refused = await initialize(http.url);
       assert.equal(typeof refused === 'string' ? 200 : refused.status, 503);
       assert.equal(typeof refused === 'string' ? undefined : refused.headers['retry-after'], '5');
-      const call = await statelessCall(http.url);
+      const call = await modernCall(http.url);
       assert.equal(call.status, 200, call.body);
       for (const stream of streams) stream.close();
     });

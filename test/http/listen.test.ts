@@ -97,7 +97,7 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     assert.equal(server.subscriptionCount, 1);
     controller.abort();
     await streamsBecome(server, 0, 'the server to see the stream closed');
-    assert.equal(server.sessions.size, 0, 'stateless requests open no session');
+    assert.equal(server.sessions.size, 0, 'modern requests open no session');
     await http.close();
   });
 
@@ -138,8 +138,8 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     await streamsBecome(server, 0, 'the server to see the stream closed');
   });
 
-  it('counts open streams against maxStatelessRequests', async () => {
-    const { http } = await serve({ maxStatelessRequests: 1 });
+  it('counts open streams against maxModernRequests', async () => {
+    const { http } = await serve({ maxModernRequests: 1 });
     const reader = new SseReader(await postListen(http.url, 1, { toolsListChanged: true }));
     await reader.nextMessage();
     const refused = await postListen(http.url, 2, { toolsListChanged: true });

@@ -1,4 +1,4 @@
-// The header rules of the stateless revision on their own: the Base64 sentinel both ways, the
+// The header rules of the modern revision on their own: the Base64 sentinel both ways, the
 // x-mcp-header annotations a tool may carry, and which arguments become which headers.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The server's side of the stateless revision's request headers, over a real socket: the
+// The server's side of the modern revision's request headers, over a real socket: the
 // standard headers and the Mcp-Param-* headers checked against the body (400, -32020), the
 // other statuses of the revision, and tools refused at registration for bad annotations.
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { HeaderAnnotationError } from '../../src/protocol/tool-headers.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
-import { missingClientCapability } from '../../src/protocol/stateless.js';
+import { missingClientCapability } from '../../src/protocol/modern.js';
 import { Server } from '../../src/server/index.js';
 import type { ToolInputSchema } from '../../src/types/tools.js';
 
@@ -60,7 +60,7 @@ function modern(method: string, params: Record<string, unknown> = {}) {
   return { body, headers };
 }
 
-describe('request headers of the stateless revision, on the server', () => {
+describe('request headers of the modern revision, on the server', () => {
   let running: ListeningServer;
   before(async () => {
     running = await listen(headerServer());
@@ -208,7 +208,7 @@ describe('request headers of the stateless revision, on the server', () => {
 });
 
 describe('servers that speak only one era, over HTTP', () => {
-  it('a server of the stateless revision alone refuses GET and DELETE with 405', async () => {
+  it('a server of the modern revision alone refuses GET and DELETE with 405', async () => {
     const running = await listen(headerServer({ versions: [] }));
     try {
       const response = await fetch(running.url, { method: 'GET', headers: { accept: 'text/event-stream' } });
@@ -219,8 +219,8 @@ describe('servers that speak only one era, over HTTP', () => {
     }
   });
 
-  it('a server with stateless: false treats a stateless request as a request without a session', async () => {
-    const running = await listen(headerServer({ stateless: false }));
+  it('a server with modern: false treats a modern request as a request without a session', async () => {
+    const running = await listen(headerServer({ modern: false }));
     try {
       const { body, headers } = modern('server/discover');
       const response = await fetch(running.url, {

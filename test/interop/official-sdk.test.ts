@@ -7,7 +7,7 @@ import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client, type ClientSession } from '../../src/client/index.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import { EXAMPLE_SERVER_ARGS, clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/helpers.js';
 
 /** The SDK's stdio client transport, remembering what it received and the version the SDK client negotiated. */
@@ -111,7 +111,7 @@ describe('the official SDK client against our servers', () => {
 
 const OFFICIAL_SERVER = fixture('interop-official-server');
 
-async function connectToOfficial(protocolVersion?: StatefulVersion): Promise<ClientSession> {
+async function connectToOfficial(protocolVersion?: LegacyVersion): Promise<ClientSession> {
   const transport = nodeTransport(OFFICIAL_SERVER);
   const client = new Client(clientInfo, { requestTimeoutMs: 15_000 });
   return within(client.connect(transport, protocolVersion ? { protocolVersion } : {}), 15_000, 'initialize with the official server');

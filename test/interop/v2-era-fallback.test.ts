@@ -13,7 +13,7 @@ import { startV2HttpServer } from '../fixtures/v2-http-server.js';
 import { withStandardHeaders } from './helpers-v2.js';
 import { startHttpChild } from '../e2e/http-child.js';
 
-const STATEFUL_MCPKIT = 'v2-mcpkit-stateful-server';
+const LEGACY_MCPKIT = 'v2-mcpkit-legacy-server';
 
 async function v2Connect(mode: VersionNegotiationMode, transport: Transport): Promise<V2Client> {
   const client = new V2Client({ name: 'v2-sdk-client', version: '2.4.0' }, { versionNegotiation: { mode } });
@@ -23,9 +23,9 @@ async function v2Connect(mode: VersionNegotiationMode, transport: Transport): Pr
 
 describe('the v2 SDK client against an mcpkit server that speaks only the handshake revisions', () => {
   const transports = {
-    stdio: async () => ({ transport: new StdioClientTransport({ command: process.execPath, args: [fixture(STATEFUL_MCPKIT)] }), close: async () => {} }),
+    stdio: async () => ({ transport: new StdioClientTransport({ command: process.execPath, args: [fixture(LEGACY_MCPKIT)] }), close: async () => {} }),
     'Streamable HTTP': async () => {
-      const child = await startHttpChild(STATEFUL_MCPKIT);
+      const child = await startHttpChild(LEGACY_MCPKIT);
       return { transport: new StreamableHTTPClientTransport(new URL(child.url)), close: () => child.close() };
     },
   };

@@ -1,6 +1,6 @@
 // Interoperability: mcpkit's client against a server written with the official v2 SDK
 // (test/fixtures/v2-features.ts), over stdio (`serveStdio`, a child process) and Streamable HTTP
-// (`createMcpHandler` on a real socket), in the stateless revision 2026-07-28 (the client probes
+// (`createMcpHandler` on a real socket), in the modern revision 2026-07-28 (the client probes
 // with server/discover) and in 2025-11-25 (the initialize handshake).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -88,7 +88,7 @@ for (const setup of SETUPS) {
       );
       client.onerror = (error) => errors.push(error);
       client.setNotificationHandler('notifications/message', ({ params }) => logs.push(params));
-      // Stateful sessions only: in 2026-07-28 the same handlers answer input-required results.
+      // Legacy sessions only: in 2026-07-28 the same handlers answer input-required results.
       client.setRequestHandler('elicitation/create', ({ params }) => {
         elicited.push(params);
         return fillProfile(params.message);
@@ -124,7 +124,7 @@ for (const setup of SETUPS) {
       assert.equal(client.getInstructions(), 'Every feature, served by mcpkit.');
       assert.deepEqual(client.getServerCapabilities(), CAPABILITIES);
       if (era === '2026-07-28') {
-        // server/discover lists the stateful revisions too: a client may choose either.
+        // server/discover lists the legacy revisions too: a client may choose either.
         assert.deepEqual(client.getDiscoverResult()?.supportedVersions, ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
       }
     });

@@ -1,4 +1,4 @@
-// The stateful lifecycle over the wire: negotiation, the initialization gate, batches, capabilities.
+// The legacy lifecycle over the wire: negotiation, the initialization gate, batches, capabilities.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server } from '../../src/server/index.js';

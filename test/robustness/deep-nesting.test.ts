@@ -1,4 +1,4 @@
-// Stateless tools/call, prompts/get and resources/read whose data nests thousands of levels
+// Modern tools/call, prompts/get and resources/read whose data nests thousands of levels
 // deep, sent to a real server process over stdio and over Streamable HTTP. JSON.parse accepts
 // any depth; nothing after it may overflow the stack (the request's binding, the sealed
 // requestState), so each is answered as a shallow request would be, and the process lives on.

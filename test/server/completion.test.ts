@@ -11,7 +11,7 @@ import { McpError } from '../../src/protocol/errors.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { Client } from '../../src/client/index.js';
 import type { ClientSession } from '../../src/client/client-session.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { CompleteRequestParams } from '../../src/types/completion.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import { RawClient } from '../helpers/raw-client.js';
@@ -45,7 +45,7 @@ function completingServer() {
   return { server, resources, prompts, calls };
 }
 
-async function connect(server: Server, protocolVersion: StatefulVersion = '2025-11-25') {
+async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
   const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
   return session;

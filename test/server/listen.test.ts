@@ -142,14 +142,14 @@ describe('subscriptions/listen, serving side', () => {
     await server.resourceUpdated('file:///a.txt');
   });
 
-  it('refuses a listen request without a filter (-32602), and outside the stateless revision (-32601)', async () => {
+  it('refuses a listen request without a filter (-32602), and outside the modern revision (-32601)', async () => {
     const server = fullServer();
     const modern = await rawClient(server);
     const missing = await modern.request('subscriptions/listen', { _meta: META });
     assert.equal(missing.error?.code, -32602);
     const legacy = await RawClient.connect(fullServer());
-    const stateful = await legacy.request('subscriptions/listen', { notifications: { toolsListChanged: true } });
-    assert.equal(stateful.error?.code, -32601);
+    const refused = await legacy.request('subscriptions/listen', { notifications: { toolsListChanged: true } });
+    assert.equal(refused.error?.code, -32601);
   });
 });
 

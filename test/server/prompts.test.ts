@@ -10,7 +10,7 @@ import { McpError } from '../../src/protocol/errors.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { Client } from '../../src/client/index.js';
 import type { ClientSession } from '../../src/client/client-session.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { GetPromptResult, PromptMessage } from '../../src/types/prompts.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import { RawClient } from '../helpers/raw-client.js';
@@ -27,7 +27,7 @@ function setup(options: ServerOptions = {}) {
   return { server, prompts: server.addFeature(new PromptRegistry(host)) };
 }
 
-async function connect(server: Server, protocolVersion: StatefulVersion = '2025-11-25') {
+async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
   const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
   return session;
@@ -71,13 +71,13 @@ describe('prompts/list', () => {
       _meta: { k: 1 },
     };
     prompts.add('review', { ...full, complete: { code: () => [] } }, () => 'x');
-    const expected: Record<StatefulVersion, object> = {
+    const expected: Record<LegacyVersion, object> = {
       '2024-11-05': { name: 'review', description: 'Reviews code', arguments: [{ name: 'code', description: 'The code', required: true }] },
       '2025-03-26': { name: 'review', description: 'Reviews code', arguments: [{ name: 'code', description: 'The code', required: true }] },
       '2025-06-18': { name: 'review', title: 'Review', description: 'Reviews code', arguments: full.arguments, _meta: { k: 1 } },
       '2025-11-25': { name: 'review', ...full },
     };
-    for (const [version, prompt] of Object.entries(expected) as [StatefulVersion, object][]) {
+    for (const [version, prompt] of Object.entries(expected) as [LegacyVersion, object][]) {
       const session = await connect(server, version);
       assert.deepEqual((await session.request('prompts/list', {})).prompts, [prompt], version);
     }

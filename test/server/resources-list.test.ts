@@ -8,7 +8,7 @@ import { ResourceRegistry } from '../../src/server/resources.js';
 import { Client } from '../../src/client/index.js';
 import type { ClientSession } from '../../src/client/client-session.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { Resource } from '../../src/types/resources.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import { RawClient } from '../helpers/raw-client.js';
@@ -25,7 +25,7 @@ function setup(options: ServerOptions = {}) {
   return { server, resources: server.addFeature(new ResourceRegistry(host)) };
 }
 
-async function connect(server: Server, protocolVersion: StatefulVersion = '2025-11-25') {
+async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
   const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
   return session;
@@ -123,7 +123,7 @@ describe('resources/list and resources/templates/list', () => {
 });
 
 describe('listing per revision', () => {
-  const cases: [StatefulVersion, string[], string[]][] = [
+  const cases: [LegacyVersion, string[], string[]][] = [
     ['2024-11-05', ['title', '_meta', 'icons'], []],
     ['2025-03-26', ['title', '_meta', 'icons'], []],
     ['2025-06-18', ['icons'], ['lastModified']],

@@ -11,7 +11,7 @@ import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import type { ReadResourceResult } from '../../src/types/resources.js';
 import type { ClientSession } from '../../src/client/client-session.js';
 import { Client } from '../../src/client/index.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import { RawClient } from '../helpers/raw-client.js';
 
@@ -29,7 +29,7 @@ function setup(options: ServerOptions = {}) {
   return { server, resources, errors };
 }
 
-async function connect(server: Server, protocolVersion: StatefulVersion = '2025-11-25') {
+async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
   const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
   return session;

@@ -1,5 +1,5 @@
 // The `versions` option: which revisions of either era a server serves, including a server
-// that serves only the stateless revision and must tell legacy clients so.
+// that serves only the modern revision and must tell legacy clients so.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, type ServerOptions } from '../../src/server/index.js';
@@ -40,10 +40,10 @@ describe('served versions', () => {
     const reply = await client.request('server/discover', { _meta: META });
     assert.deepEqual((reply.result as { supportedVersions: string[] }).supportedVersions, ['2026-07-28', '2025-06-18']);
     const init = await client.request('initialize', INITIALIZE);
-    assert.equal((init.result as { protocolVersion: string }).protocolVersion, '2025-06-18', 'the newest stateful version served');
+    assert.equal((init.result as { protocolVersion: string }).protocolVersion, '2025-06-18', 'the newest legacy version served');
   });
 
-  it('a server without stateless versions treats modern requests as the handshake era does', async () => {
+  it('a server without modern versions treats modern requests as the legacy era does', async () => {
     const client = await raw({ versions: ['2025-11-25'] });
     const reply = await client.request('server/discover', { _meta: META });
     assert.equal(reply.error?.code, -32600, 'not initialized: only ping is allowed');

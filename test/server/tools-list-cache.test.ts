@@ -1,5 +1,5 @@
 // tools/list is made once until the tools change, JSON included: what goes on the wire after a
-// change must be the new list (here as stateless answers, which are also dressed once), and the
+// change must be the new list (here as modern answers, which are also dressed once), and the
 // kept text must be what JSON.stringify gives.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

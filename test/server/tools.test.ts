@@ -8,14 +8,14 @@ import { Client } from '../../src/client/index.js';
 import { ToolRegistry } from '../../src/server/tools.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { McpError } from '../../src/protocol/errors.js';
-import type { StatefulVersion } from '../../src/protocol/versions.js';
+import type { LegacyVersion } from '../../src/protocol/versions.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import type { CallToolResult } from '../../src/types/tools.js';
 import { RawClient } from '../helpers/raw-client.js';
 
 const info = { name: 'tools-test', version: '1.0.0' };
 
-async function connect(server: Server, protocolVersion: StatefulVersion = '2025-11-25') {
+async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
   const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
   return session;

@@ -1,6 +1,6 @@
 /**
  * Connecting a client to a server known only by its URL, in the era and over the transport it
- * speaks, as the backwards-compatibility rules of 2026-07-28 describe: a stateless request
+ * speaks, as the backwards-compatibility rules of 2026-07-28 describe: a modern request
  * first (`server/discover`); a refusal without a recognized error of that revision means the
  * handshake; an initialize refused with 400, 404 or 405 means the 2024-11-05 HTTP+SSE
  * transport. What worked is remembered per endpoint, so the next connection goes straight there.
@@ -9,7 +9,7 @@
 import type { Client, ConnectOptions } from '../../client/client.js';
 import type { ClientSession } from '../../client/client-session.js';
 import { processEraCache } from '../../protocol/era-cache.js';
-import { isStatefulVersion, LATEST_STATEFUL_VERSION } from '../../protocol/versions.js';
+import { isLegacyVersion, LATEST_LEGACY_VERSION } from '../../protocol/versions.js';
 import { SseClientTransport } from './legacy-sse.js';
 import { HttpStatusError } from './http-error.js';
 import { endpointKey, StreamableHttpClientTransport, type StreamableHttpClientOptions } from './streamable.js';
@@ -61,8 +61,8 @@ export async function connectHttp(client: Client, url: string | URL, options: Co
       ...(transportOptions.headers !== undefined && { headers: transportOptions.headers }),
       ...(endpointTimeoutMs !== undefined && { endpointTimeoutMs }),
     });
-    // HTTP+SSE is the 2024-11-05 transport: the handshake era only, nothing to probe.
-    const version = protocolVersion !== undefined && isStatefulVersion(protocolVersion) ? protocolVersion : LATEST_STATEFUL_VERSION;
+    // HTTP+SSE is the 2024-11-05 transport: the legacy era only, nothing to probe.
+    const version = protocolVersion !== undefined && isLegacyVersion(protocolVersion) ? protocolVersion : LATEST_LEGACY_VERSION;
     const session = await client.connect(transport, { ...connectOptions, protocolVersion: version, eraCache: false });
     if (kind === 'auto' && (era ?? 'auto') === 'auto') cache?.set(key, { era: 'legacy', protocolVersion: session.protocolVersion, transport: 'sse' });
     return { session, kind: 'sse', transport };

@@ -2,7 +2,7 @@
  * Following one event stream the client reads from (a POST's answer, or the GET stream) to its
  * end, and resuming it with GET and `Last-Event-ID` while it still owes something. A request
  * the stream can no longer answer gets an error response, so none hangs. Both sides of the
- * Streamable HTTP client use it: the session's streams resume, a stateless request's do not.
+ * Streamable HTTP client use it: the session's streams resume, a modern request's do not.
  * @module
  */
 import { LocalErrorCode } from '../../jsonrpc/errors.js';
@@ -22,9 +22,9 @@ export interface StreamState {
   retryMs: number | undefined;
   /** Events and ids seen: growth between attempts means the stream is alive. */
   progress: number;
-  /** Stops reading it: the transport's close, or the cancellation of its stateless request. */
+  /** Stops reading it: the transport's close, or the cancellation of its modern request. */
   signal: AbortSignal;
-  /** Whether a drop is resumed with GET; a stateless request's stream is not (2026-07-28). */
+  /** Whether a drop is resumed with GET; a modern request's stream is not (2026-07-28). */
   resumable: boolean;
 }
 

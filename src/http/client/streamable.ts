@@ -4,8 +4,8 @@
  * session id and revision are learned from the initialize exchange and sent on every later
  * request; a GET opens a stream for what the server says unprompted; dropped streams resume
  * with `Last-Event-ID` (`stream-follower.ts`); a session the server forgot is renewed. A request
- * of the stateless revision (its version in `_meta`) goes to the transport's stateless lane
- * (`stateless-lane.ts`) instead. Runtime-neutral: web fetch and streams only.
+ * of the modern revision (its version in `_meta`) goes to the transport's modern lane
+ * (`modern-lane.ts`) instead. Runtime-neutral: web fetch and streams only.
  * @module
  */
 import { serialize } from '../../jsonrpc/codec.js';
@@ -18,8 +18,8 @@ import { HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectOptions, type ReconnectOptions } from './reconnect.js';
 import { discardBody, mediaType } from './response-body.js';
 import { renewSession } from './session-renewal.js';
-import { statelessVersionOfRequest } from './stateless-headers.js';
-import { StatelessLane } from './stateless-lane.js';
+import { modernVersionOfRequest } from './modern-headers.js';
+import { ModernLane } from './modern-lane.js';
 import { followStream, type StreamOwner, type StreamState } from './stream-follower.js';
 
 /** Options of a {@link StreamableHttpClientTransport}. */
@@ -67,8 +67,8 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
   #closing: Promise<void> | undefined;
   /** How this transport's event streams are reopened and what they deliver to. */
   readonly #streams: StreamOwner;
-  /** Requests of the stateless revision, once one was sent. */
-  #lane: StatelessLane | undefined;
+  /** Requests of the modern revision, once one was sent. */
+  #lane: ModernLane | undefined;
 
   constructor(options: StreamableHttpClientOptions) {
     this.url = new URL(options.url).href;
@@ -123,8 +123,8 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
    */
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.#closing) throw new ConnectionClosedError();
-    const statelessVersion = statelessVersionOfRequest(message);
-    if (statelessVersion !== undefined) return this.#statelessLane().send(message as JsonRpcRequest, statelessVersion);
+    const modernVersion = modernVersionOfRequest(message);
+    if (modernVersion !== undefined) return this.#modernLane().send(message as JsonRpcRequest, modernVersion);
     if (this.#lane?.cancel(message)) return;
     return void (await this.#post(message, this.#abort.signal));
   }
@@ -323,9 +323,9 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
     return response;
   }
 
-  /** The lane of stateless requests, made with the first of them. */
-  #statelessLane(): StatelessLane {
-    return (this.#lane ??= new StatelessLane({
+  /** The lane of modern requests, made with the first of them. */
+  #modernLane(): ModernLane {
+    return (this.#lane ??= new ModernLane({
       url: this.url,
       fetch: this.#fetch,
       headers: this.#options.headers,

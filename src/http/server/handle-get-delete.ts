@@ -1,11 +1,11 @@
 /**
  * GET opens the standalone SSE stream, or resumes a stream with `Last-Event-ID`; DELETE ends
- * the session. Both belong to the handshake era: the stateless revision has neither.
+ * the session. Both belong to the legacy era: the modern revision has neither.
  * @module
  */
-import { isStateless } from '../../protocol/versions.js';
+import { isModern } from '../../protocol/versions.js';
 import type { HttpRequestLike, HttpResponseSink } from '../exchange.js';
-import { isStatelessHeader } from './handle-stateless-post.js';
+import { isModernHeader } from './handle-modern-post.js';
 import { accepts, protocolVersionProblem } from './header-checks.js';
 import type { ResolvedOptions } from './options.js';
 import { PROTOCOL_VERSION_HEADER, refuse, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
@@ -16,19 +16,19 @@ const NO_GET = { allow: 'POST, DELETE' };
 const POST_ONLY = { allow: 'POST' };
 
 /**
- * 405 for a GET or DELETE of the stateless revision (its version header says so), or to a
- * server that speaks no revision of the handshake era: there are no sessions to end or streams
+ * 405 for a GET or DELETE of the modern revision (its version header says so), or to a
+ * server that speaks no revision of the legacy era: there are no sessions to end or streams
  * to open. True when refused.
  */
-function refusedAsStateless(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable): boolean {
-  if (!isStatelessHeader(request.header(PROTOCOL_VERSION_HEADER)) && !sessions.server.protocolVersions.every(isStateless)) return false;
-  refuse(sink, 405, BadRequest, `Method Not Allowed: ${request.method} is not part of the stateless protocol revision; send requests with POST`, POST_ONLY);
+function refusedAsModern(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable): boolean {
+  if (!isModernHeader(request.header(PROTOCOL_VERSION_HEADER)) && !sessions.server.protocolVersions.every(isModern)) return false;
+  refuse(sink, 405, BadRequest, `Method Not Allowed: ${request.method} is not part of the modern protocol revision; send requests with POST`, POST_ONLY);
   return true;
 }
 
 /** Answers a GET: the standalone stream, or the resumption of a stream after `Last-Event-ID`. */
 export function handleGet(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable, config: ResolvedOptions): void {
-  if (refusedAsStateless(request, sink, sessions)) return;
+  if (refusedAsModern(request, sink, sessions)) return;
   const lastEventId = request.header('last-event-id');
   // Resuming a POST's stream is always done with GET, even where the GET stream is disabled.
   if (!config.standaloneStream && lastEventId === undefined) {
@@ -46,7 +46,7 @@ export function handleGet(request: HttpRequestLike, sink: HttpResponseSink, sess
 
 /** Answers a DELETE: the session ends, its streams close, its id answers 404 from then on. */
 export async function handleDelete(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable): Promise<void> {
-  if (refusedAsStateless(request, sink, sessions)) return;
+  if (refusedAsModern(request, sink, sessions)) return;
   const session = findSession(request, sink, sessions);
   if (!session) return;
   await session.serverSession.close();

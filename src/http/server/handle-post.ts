@@ -1,16 +1,16 @@
 /**
  * POST: the client sends messages. `initialize` opens a session; everything else needs one,
- * except requests of the stateless revision (see handle-stateless-post.ts). Requests are
+ * except requests of the modern revision (see handle-modern-post.ts). Requests are
  * answered as JSON or as an SSE stream; notifications and responses alone get 202.
  * @module
  */
 import { parseFrame, serialize } from '../../jsonrpc/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import { handshakeNotServed } from '../../protocol/errors.js';
-import { isStateless } from '../../protocol/versions.js';
+import { isModern } from '../../protocol/versions.js';
 import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
 import { RETRY_AFTER_FULL } from '../session-limits.js';
-import { handleStatelessPost, isStatelessHeader, isStatelessPost, servesStateless } from './handle-stateless-post.js';
+import { handleModernPost, isModernHeader, isModernPost, servesModern } from './handle-modern-post.js';
 import { acceptsJsonAndSse, isJsonContentType, protocolVersionProblem } from './header-checks.js';
 import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
@@ -29,12 +29,12 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
     return refuse(sink, 415, BadRequest, 'Unsupported Media Type: the body must be application/json');
   }
   const versionHeader = request.header(PROTOCOL_VERSION_HEADER);
-  const modernHeader = isStatelessHeader(versionHeader);
-  // A request of the stateless revision ignores any session id, as that revision asks.
+  const modernHeader = isModernHeader(versionHeader);
+  // A request of the modern revision ignores any session id, as that revision asks.
   const sessionId = modernHeader ? undefined : request.header(SESSION_HEADER);
   const session = sessionId === undefined ? undefined : sessions.get(sessionId);
   if (sessionId !== undefined && !session) return sessionNotFound(sink);
-  // Checked once the body is read when there is no session: the body may name a stateless
+  // Checked once the body is read when there is no session: the body may name a modern
   // revision, whose own checks then apply to the header.
   const versionProblem = modernHeader ? undefined : protocolVersionProblem(versionHeader, session?.serverSession.protocolVersion);
   if (versionProblem !== undefined && session) return refuse(sink, 400, BadRequest, versionProblem);
@@ -54,7 +54,7 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   const body = inspectBody(parsed.value);
 
   if (!session) {
-    if (servesStateless(sessions.server) && isStatelessPost(versionHeader, body)) return handleStatelessPost(request, sink, body, sessions);
+    if (servesModern(sessions.server) && isModernPost(versionHeader, body)) return handleModernPost(request, sink, body, sessions);
     if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
     return openSession(request, sink, body, sessions, config);
   }
@@ -91,7 +91,7 @@ async function openSession(request: HttpRequestLike, sink: HttpResponseSink, bod
       : refuse(sink, 400, BadRequest, 'Bad Request: Mcp-Session-Id header is required');
   }
   const served = sessions.server.protocolVersions;
-  if (served.every(isStateless)) {
+  if (served.every(isModern)) {
     // A modern-only server: the spec's 400, with the versions it does serve.
     const params = (body.value as { params?: Record<string, unknown> }).params;
     const error = handshakeNotServed(served, params?.protocolVersion);

@@ -1,5 +1,5 @@
 /**
- * The server's check of a stateless request's headers against its body (2026-07-28): the
+ * The server's check of a modern request's headers against its body (2026-07-28): the
  * version, `Mcp-Method`, `Mcp-Name`, and the `Mcp-Param-*` headers the called tool's
  * `x-mcp-header` annotations ask for. Any disagreement, a missing header or a malformed value
  * is refused with 400 and -32020 (HeaderMismatch), so intermediaries that route on headers can
@@ -23,7 +23,7 @@ import {
 import { PROTOCOL_VERSION_HEADER } from './replies.js';
 
 /**
- * What is wrong with the headers of a stateless request, or `undefined` when they agree with
+ * What is wrong with the headers of a modern request, or `undefined` when they agree with
  * the body. `bodyVersion` is the revision its `_meta` names (absent: the envelope check
  * refuses it later); `tool` looks up a tool for the `Mcp-Param-*` checks.
  */

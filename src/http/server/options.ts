@@ -25,11 +25,11 @@ export interface StreamableHttpOptions extends HostOriginPolicy, SessionLimits {
   /** A session with no HTTP request and no open stream for this long is closed. Default 30 min. */
   sessionIdleTimeoutMs?: number;
   /**
-   * Requests of the stateless revision (2026-07-28) served at once, subscription streams
+   * Requests of the modern revision (2026-07-28) served at once, subscription streams
    * included; one more is answered 503 with `Retry-After`. Counted apart from sessions, so
    * neither can starve the other. Default 10,000.
    */
-  maxStatelessRequests?: number;
+  maxModernRequests?: number;
   /** Largest POST body accepted; larger ones are answered 413 without being read. Default 4 MiB. */
   maxBodyBytes?: number;
   /** Requests of one session being handled at once; a POST beyond it is answered 429. Default 64. */
@@ -73,7 +73,7 @@ export interface StreamableHttpOptions extends HostOriginPolicy, SessionLimits {
 export interface ResolvedOptions extends HostOriginPolicy, ResolvedSessionLimits {
   responseMode: ResponseMode;
   sessionIdleTimeoutMs: number;
-  maxStatelessRequests: number;
+  maxModernRequests: number;
   maxBodyBytes: number;
   maxInFlightRequests: number;
   maxSseStreams: number;
@@ -102,7 +102,7 @@ export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions 
     responseMode: options.responseMode ?? 'json',
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     ...resolveSessionLimits(options),
-    maxStatelessRequests: options.maxStatelessRequests ?? 10_000,
+    maxModernRequests: options.maxModernRequests ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxInFlightRequests: options.maxInFlightRequests ?? 64,
     maxSseStreams: options.maxSseStreams ?? 8,
@@ -118,7 +118,7 @@ export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions 
   };
   if (options.allowedHosts) resolved.allowedHosts = options.allowedHosts;
   if (options.allowedOrigins) resolved.allowedOrigins = options.allowedOrigins;
-  for (const key of ['sessionIdleTimeoutMs', 'maxStatelessRequests', 'maxBodyBytes', 'maxInFlightRequests', 'maxSseStreams', 'keepAliveMs'] as const) {
+  for (const key of ['sessionIdleTimeoutMs', 'maxModernRequests', 'maxBodyBytes', 'maxInFlightRequests', 'maxSseStreams', 'keepAliveMs'] as const) {
     if (!(resolved[key] >= 0)) throw new RangeError(`${key} must be a non-negative number, got ${resolved[key]}`);
   }
   if (resolved.responseMode !== 'json' && resolved.responseMode !== 'sse') {

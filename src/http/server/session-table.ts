@@ -1,7 +1,7 @@
 /**
  * The sessions of one endpoint, by the id handed to their client: minting ids, connecting a
  * transport to the server for each, keeping to the limits (in all, per client, and for
- * stateless requests apart), and closing sessions left idle.
+ * modern requests apart), and closing sessions left idle.
  * @module
  */
 import type { TimerHandle } from '../../jsonrpc/clock.js';
@@ -22,11 +22,11 @@ export type HttpSession = HttpSessionTransport;
 export type OpenRefusal = 'client-limit' | 'full';
 
 /**
- * A transport stateless requests are served on: the endpoint's lane, shared by every request
+ * A transport modern requests are served on: the endpoint's lane, shared by every request
  * whose id is free on it, or one of a request's own. Its session is never initialized and
  * never listed.
  */
-export interface StatelessLane {
+export interface ModernLane {
   readonly transport: HttpSessionTransport;
   readonly serverSession: ServerSession;
 }
@@ -41,16 +41,16 @@ export class SessionTable implements SessionDirectory {
   /** One timer for the whole table, set for the earliest moment a session may have gone idle. */
   #sweepTimer: TimerHandle | undefined;
   #sweepAt = Infinity;
-  /** The shared lane of stateless requests, once one came. */
-  #lane: StatelessLane | undefined;
-  #laneOpening: Promise<StatelessLane> | undefined;
-  /** Transports of one stateless request each, for requests whose id was in use on the lane. */
+  /** The shared lane of modern requests, once one came. */
+  #lane: ModernLane | undefined;
+  #laneOpening: Promise<ModernLane> | undefined;
+  /** Transports of one modern request each, for requests whose id was in use on the lane. */
   readonly #ownLanes = new Set<ServerSession>();
-  /** Their options: a stateless stream is never resumed, so none of its events is kept. */
+  /** Their options: a modern stream is never resumed, so none of its events is kept. */
   readonly #laneConfig: ResolvedOptions;
   /** Sessions being connected, counted against the limit already. */
   #opening = 0;
-  /** Stateless lanes being connected, counted against their limit already. */
+  /** Modern lanes being connected, counted against their limit already. */
   #lanesOpening = 0;
   readonly #perClient: SessionsPerClient;
   /** The client of each session opened under a client key; sessions without one are not listed. */
@@ -74,9 +74,9 @@ export class SessionTable implements SessionDirectory {
     return this.#entries.size;
   }
 
-  /** Whether no more stateless requests may be served now. */
-  get statelessFull(): boolean {
-    return (this.#lane?.transport.inFlight ?? 0) + this.#ownLanes.size + this.#lanesOpening >= this.#config.maxStatelessRequests;
+  /** Whether no more modern requests may be served now. */
+  get modernFull(): boolean {
+    return (this.#lane?.transport.inFlight ?? 0) + this.#ownLanes.size + this.#lanesOpening >= this.#config.maxModernRequests;
   }
 
   /** The open session with this id; ended and expired sessions are gone. */
@@ -139,13 +139,13 @@ export class SessionTable implements SessionDirectory {
     return true;
   }
 
-  /** The shared lane of stateless requests when it is open; else `openLane()` opens it. */
-  get lane(): StatelessLane | undefined {
+  /** The shared lane of modern requests when it is open; else `openLane()` opens it. */
+  get lane(): ModernLane | undefined {
     return this.#lane && !this.#lane.transport.closed ? this.#lane : undefined;
   }
 
-  /** Opens the shared lane of stateless requests (again, if it was closed), once however many ask. */
-  openLane(): Promise<StatelessLane> {
+  /** Opens the shared lane of modern requests (again, if it was closed), once however many ask. */
+  openLane(): Promise<ModernLane> {
     return (this.#laneOpening ??= this.#connectLane().then(
       (lane) => {
         this.#laneOpening = undefined;
@@ -158,18 +158,18 @@ export class SessionTable implements SessionDirectory {
     ));
   }
 
-  /** A lane for one stateless request alone; it closes when that request is over. */
-  async openOwnLane(): Promise<StatelessLane> {
+  /** A lane for one modern request alone; it closes when that request is over. */
+  async openOwnLane(): Promise<ModernLane> {
     const lane = await this.#connectLane();
     this.#ownLanes.add(lane.serverSession);
     void lane.serverSession.finished.then(() => this.#ownLanes.delete(lane.serverSession));
     return lane;
   }
 
-  async #connectLane(): Promise<StatelessLane> {
+  async #connectLane(): Promise<ModernLane> {
     this.#lanesOpening++;
     try {
-      const transport = new HttpSessionTransport('stateless', this.#laneConfig);
+      const transport = new HttpSessionTransport('modern', this.#laneConfig);
       return { transport, serverSession: await this.#server.connect(transport, { listed: false }) };
     } finally {
       this.#lanesOpening--;
@@ -177,7 +177,7 @@ export class SessionTable implements SessionDirectory {
   }
 
   /**
-   * Closes every session, stateless requests included. Subscription streams first get their
+   * Closes every session, modern requests included. Subscription streams first get their
    * result, so their clients know the end was meant and do not reconnect at once.
    */
   async closeAll(): Promise<void> {

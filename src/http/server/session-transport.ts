@@ -59,7 +59,7 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
   #closed = false;
   #serverSession: ServerSession | undefined;
 
-  /** `config.directory` forgets the session's id when it closes (a lane of stateless requests has none). */
+  /** `config.directory` forgets the session's id when it closes (a lane of modern requests has none). */
   constructor(sessionId: string, config: ResolvedOptions & { directory?: SessionDirectory }) {
     this.sessionId = sessionId;
     this.#config = config;
@@ -176,7 +176,7 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
 
   /**
    * Cancels a request as if its client had sent `notifications/cancelled`: its handler's signal
-   * aborts and it is never answered. For requests whose client can only leave (stateless ones).
+   * aborts and it is never answered. For requests whose client can only leave (modern ones).
    */
   cancelRequest(id: RequestId, reason: string): void {
     if (this.#closed || this.#waiting?.get(id) === undefined) return;

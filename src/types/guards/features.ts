@@ -15,7 +15,7 @@ import {
 import { prompt, resource, resourceTemplate, tool } from './catalog.js';
 import { contentBlock, textOrBlobContents } from './content.js';
 import { anyObject, array, bool, int, literal, obj, oneOf, record, str, unknownJson, type Guard } from './kit.js';
-import { inputResponseMembers } from './mrtr.js';
+import { inputResponseMembers } from './multi-round-trip.js';
 
 const listMembers = { ...paginatedResultMembers, ...cacheMembers };
 

@@ -13,7 +13,7 @@ import * as content from './content.js';
 import * as features from './features.js';
 import { anyObject, array, literal, obj, requestId, select, str, unknownJson, when, type Guard } from './kit.js';
 import * as messages from './messages.js';
-import * as mrtr from './mrtr.js';
+import * as multiRoundTrip from './multi-round-trip.js';
 import * as protocol from './protocol.js';
 
 export type { Guard } from './kit.js';
@@ -140,15 +140,15 @@ export const GUARDS: Readonly<Record<string, Guard>> = {
   UntitledSingleSelectEnumSchema: cf.untitledSingleSelectEnumSchema,
 
   // Multi round-trip requests (the three requests double as JSON-RPC server requests)
-  CreateMessageRequest: mrtr.createMessageRequest,
-  ElicitRequest: mrtr.elicitRequest,
-  ListRootsRequest: mrtr.listRootsRequest,
-  InputRequest: mrtr.inputRequest,
-  InputRequests: mrtr.inputRequests,
-  InputRequiredResult: mrtr.inputRequiredResult,
-  InputResponse: mrtr.inputResponse,
-  InputResponseRequestParams: mrtr.inputResponseRequestParams,
-  InputResponses: mrtr.inputResponses,
+  CreateMessageRequest: multiRoundTrip.createMessageRequest,
+  ElicitRequest: multiRoundTrip.elicitRequest,
+  ListRootsRequest: multiRoundTrip.listRootsRequest,
+  InputRequest: multiRoundTrip.inputRequest,
+  InputRequests: multiRoundTrip.inputRequests,
+  InputRequiredResult: multiRoundTrip.inputRequiredResult,
+  InputResponse: multiRoundTrip.inputResponse,
+  InputResponseRequestParams: multiRoundTrip.inputResponseRequestParams,
+  InputResponses: multiRoundTrip.inputResponses,
 
   // Lifecycle, notifications, subscriptions
   CancelledNotificationParams: protocol.cancelledNotificationParams,

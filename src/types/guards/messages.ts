@@ -24,7 +24,7 @@ import {
   setLevelRequestParams,
 } from './features.js';
 import { anyObject, literal, obj, oneOf, optional, requestId, select, str, type Guard } from './kit.js';
-import { orInputRequired } from './mrtr.js';
+import { orInputRequired } from './multi-round-trip.js';
 import {
   cancelledNotificationParams,
   createTaskResult,

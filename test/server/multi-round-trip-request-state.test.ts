@@ -22,7 +22,7 @@ const answers = { 'elicitation-1': { action: 'accept', content: { name: 'Ada Lov
 
 /** A server whose tools `run` and `other` and prompt `greet` each ask one question. */
 function server(options: ServerOptions = {}): Server {
-  const s = new Server({ name: 'mrtr', version: '1' }, options);
+  const s = new Server({ name: 'multiRoundTrip', version: '1' }, options);
   for (const name of ['run', 'other']) {
     s.tool(name, {}, async (_args, ctx) => ({ content: [{ type: 'text', text: JSON.stringify((await ctx.elicit(nameForm)).content) }] }));
   }
@@ -64,7 +64,7 @@ describe('requestState', () => {
   });
 
   it('is encrypted: the answers it carries cannot be read from it', async () => {
-    const s = new Server({ name: 'mrtr', version: '1' });
+    const s = new Server({ name: 'multiRoundTrip', version: '1' });
     s.tool('two', {}, async (_args, ctx) => {
       await ctx.elicit(nameForm);
       await ctx.elicit(nameForm);

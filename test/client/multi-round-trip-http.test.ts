@@ -1,5 +1,5 @@
-// Multi round-trip requests over real Streamable HTTP in the stateless revision: each round is
-// its own POST with the version header equal to the body's, and asking for the stateless
+// Multi round-trip requests over real Streamable HTTP in the modern revision: each round is
+// its own POST with the version header equal to the body's, and asking for the modern
 // revision still falls back to the handshake with a server of the older era.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -10,14 +10,14 @@ import { Server } from '../../src/server/index.js';
 import { within } from '../e2e/helpers.js';
 import { recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
 import { startSdkHttpServer } from '../fixtures/http-client-sdk-server.js';
-import { askName, clientInfo } from './mrtr-helpers.js';
+import { askName, clientInfo } from './multi-round-trip-helpers.js';
 
 const LIMIT = 15_000;
 
 describe('multi round-trip requests over Streamable HTTP', () => {
   let listening: ListeningServer;
   before(async () => {
-    const server = new Server({ name: 'http-mrtr', version: '1' });
+    const server = new Server({ name: 'http-multiRoundTrip', version: '1' });
     server.addFeature({
       capabilities: () => ({ tools: {} }),
       rawInputRounds: true,

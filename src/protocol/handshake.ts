@@ -1,12 +1,12 @@
 /**
- * The stateful lifecycle (2024-11-05 .. 2025-11-25): initialize, version negotiation and
+ * The legacy lifecycle (2024-11-05 .. 2025-11-25): initialize, version negotiation and
  * the initialized notification, for both sides. Functions over a Session, not a subclass.
  * @module
  */
 import { isObject } from '../jsonrpc/message.js';
 import { McpError, UnsupportedVersionError } from './errors.js';
 import type { Session, SendRequestOptions } from './session.js';
-import { isStatefulVersion, negotiateStatefulVersion, STATEFUL_VERSIONS, type ProtocolVersion, type StatefulVersion } from './versions.js';
+import { isLegacyVersion, negotiateLegacyVersion, LEGACY_VERSIONS, type ProtocolVersion, type LegacyVersion } from './versions.js';
 import { McpErrorCode } from './errors.js';
 import { shapeForRevision } from './revision-shape.js';
 
@@ -21,14 +21,14 @@ export interface ServerIdentity {
   serverInfo: Implementation;
   capabilities: Record<string, unknown>;
   instructions?: string;
-  /** Stateful revisions this server accepts; default all. */
-  versions?: readonly StatefulVersion[];
+  /** Legacy revisions this server accepts; default all. */
+  versions?: readonly LegacyVersion[];
 }
 
 /** Answers an initialize request on the server side and opens the session. */
 export function acceptInitialize(session: Session, params: Record<string, unknown>, identity: ServerIdentity): Record<string, unknown> {
   const requested = params.protocolVersion as string;
-  const version = negotiateStatefulVersion(requested, identity.versions ?? STATEFUL_VERSIONS);
+  const version = negotiateLegacyVersion(requested, identity.versions ?? LEGACY_VERSIONS);
   session.establish({
     version,
     capabilities: isObject(params.capabilities) ? params.capabilities : {},
@@ -46,10 +46,10 @@ export function acceptInitialize(session: Session, params: Record<string, unknow
 export interface InitializeOptions {
   clientInfo: Implementation;
   capabilities: Record<string, unknown>;
-  /** The revision to ask for; default the latest stateful one. */
-  protocolVersion?: StatefulVersion;
-  /** Revisions the client accepts in the answer; default all stateful ones. */
-  versions?: readonly StatefulVersion[];
+  /** The revision to ask for; default the latest legacy one. */
+  protocolVersion?: LegacyVersion;
+  /** Revisions the client accepts in the answer; default all legacy ones. */
+  versions?: readonly LegacyVersion[];
   request?: SendRequestOptions;
 }
 
@@ -65,8 +65,8 @@ export interface InitializeOutcome {
  * does not accept is disconnected, and the error names both revisions.
  */
 export async function initialize(session: Session, options: InitializeOptions): Promise<InitializeOutcome> {
-  const requested = options.protocolVersion ?? STATEFUL_VERSIONS[0];
-  const accepted = options.versions ?? STATEFUL_VERSIONS;
+  const requested = options.protocolVersion ?? LEGACY_VERSIONS[0];
+  const accepted = options.versions ?? LEGACY_VERSIONS;
   // Offer only what the requested revision defines; the answer may still pick an older one.
   const result = await session.request(
     'initialize',
@@ -78,7 +78,7 @@ export async function initialize(session: Session, options: InitializeOptions): 
     options.request,
   );
   const answered = result.protocolVersion;
-  if (!isStatefulVersion(answered) || !accepted.includes(answered)) {
+  if (!isLegacyVersion(answered) || !accepted.includes(answered)) {
     await session.close();
     throw new UnsupportedVersionError(
       `Server answered protocol version ${JSON.stringify(answered)} to a request for ${requested}; this client supports ${accepted.join(', ')}`,

@@ -1,6 +1,6 @@
 /**
  * Guards for multi round-trip requests, and for the server-to-client requests that double as
- * MRTR input requests (`jsonrpc` and `id` are optional there: 2026-07-28 embeds them without).
+ * multi round-trip input requests (`jsonrpc` and `id` are optional there: 2026-07-28 embeds them without).
  * @module
  */
 import { requestParams, requestParamsMembers, resultMeta } from './base.js';

@@ -1,4 +1,4 @@
-// What a server may send a client that speaks the stateless revision (2026-07-28): notifications
+// What a server may send a client that speaks the modern revision (2026-07-28): notifications
 // about the request being served, never a request of its own (stdio.mdx: "The server MUST NOT
 // write JSON-RPC requests to stdout").
 import { describe, it } from 'node:test';
@@ -12,7 +12,7 @@ const META = {
   'io.modelcontextprotocol/clientCapabilities': {},
 };
 
-describe('a server answering stateless requests', () => {
+describe('a server answering modern requests', () => {
   it('refuses locally to send the client a request (the call fails with the reason), and still sends progress', async () => {
     const server = new Server({ name: 'pinger', version: '1' });
     server.tool('ping-client', {}, async (_args, ctx) => {

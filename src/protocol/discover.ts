@@ -1,6 +1,6 @@
 /**
- * Connecting to a server in the stateless revision, for a client: `server/discover` with the
- * envelope, a retry with a mutually supported stateless version after -32022, and otherwise
+ * Connecting to a server in the modern revision, for a client: `server/discover` with the
+ * envelope, a retry with a mutually supported modern version after -32022, and otherwise
  * the signal to fall back to the initialize handshake.
  * @module
  */
@@ -9,32 +9,32 @@ import { isObject } from '../jsonrpc/message.js';
 import { META } from '../types/meta.js';
 import { McpError, McpErrorCode } from './errors.js';
 import type { Session, SendRequestOptions } from './session.js';
-import type { Implementation, InitializeOutcome } from './stateful.js';
-import { STATELESS_VERSIONS, type ProtocolVersion } from './versions.js';
+import type { Implementation, InitializeOutcome } from './handshake.js';
+import { MODERN_VERSIONS, type ProtocolVersion } from './versions.js';
 
 export interface DiscoverOptions {
   clientInfo: Implementation;
-  /** The capabilities to declare, as the stateless revision defines them. */
+  /** The capabilities to declare, as the modern revision defines them. */
   capabilities: Record<string, unknown>;
-  /** The stateless revision to ask for first. */
+  /** The modern revision to ask for first. */
   protocolVersion: string;
   request?: SendRequestOptions;
   /** Whether a failed probe ends the connect (the time for it is up) rather than meaning the handshake. */
   givesUp?: () => boolean;
 }
 
-/** What the probe learned: a stateless session is open, or the server wants the handshake. */
+/** What the probe learned: a modern session is open, or the server wants the handshake. */
 export type DiscoverOutcome =
-  | { era: 'stateless'; outcome: InitializeOutcome }
-  | { era: 'stateful'; reason: string; supported?: string[] };
+  | { era: 'modern'; outcome: InitializeOutcome }
+  | { era: 'legacy'; reason: string; supported?: string[] };
 
 /**
  * Probes with `server/discover`, as the versioning rules describe. A result means a server of
- * the stateless revision; so does a recognized error of that revision: -32022 with its
+ * the modern revision; so does a recognized error of that revision: -32022 with its
  * `supported` list (retry once with a version both speak), or a refusal of the headers or
  * capabilities (-32020, -32021), which is thrown rather than fallen back from. Anything else
  * (another error, a timeout, an HTTP refusal without such an error) means a server of the
- * handshake era. A closed connection, an aborted signal, or a timeout when `givesUp` says so,
+ * legacy era. A closed connection, an aborted signal, or a timeout when `givesUp` says so,
  * is thrown.
  */
 export async function discover(session: Session, options: DiscoverOptions): Promise<DiscoverOutcome> {
@@ -52,24 +52,24 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
       // Nothing to fall back to: the connection is gone, the caller gave up, or the time did.
       if (session.closed || options.request?.signal?.aborted || options.givesUp?.()) throw error;
       if (error instanceof JsonRpcError && (error.code === McpErrorCode.HeaderMismatch || error.code === McpErrorCode.MissingRequiredClientCapability)) {
-        throw new McpError(error.code, `The server speaks the stateless revision but refused server/discover: ${error.message}`, error.data, { cause: error });
+        throw new McpError(error.code, `The server speaks the modern revision but refused server/discover: ${error.message}`, error.data, { cause: error });
       }
       const supported = unsupportedList(error);
-      if (!supported) return { era: 'stateful', reason: error instanceof Error ? error.message : String(error) };
-      const mutual = STATELESS_VERSIONS.find((v) => supported.includes(v));
-      if (!mutual || attempt > 0) return { era: 'stateful', reason: `the server supports ${supported.join(', ')}`, supported };
+      if (!supported) return { era: 'legacy', reason: error instanceof Error ? error.message : String(error) };
+      const mutual = MODERN_VERSIONS.find((v) => supported.includes(v));
+      if (!mutual || attempt > 0) return { era: 'legacy', reason: `the server supports ${supported.join(', ')}`, supported };
       version = mutual;
       continue;
     }
     const offered = Array.isArray(result.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [];
-    const chosen = offered.includes(version) ? version : STATELESS_VERSIONS.find((v) => offered.includes(v));
-    if (!chosen) return { era: 'stateful', reason: `server/discover offered no stateless revision (${offered.join(', ')})`, supported: offered };
+    const chosen = offered.includes(version) ? version : MODERN_VERSIONS.find((v) => offered.includes(v));
+    if (!chosen) return { era: 'legacy', reason: `server/discover offered no modern revision (${offered.join(', ')})`, supported: offered };
     const capabilities = isObject(result.capabilities) ? result.capabilities : {};
     const serverInfo = serverInfoOf(result);
     session.establish({ version: chosen, capabilities, info: serverInfo });
     session.stampRequests({ ...stamp, [META.protocolVersion]: chosen });
     return {
-      era: 'stateless',
+      era: 'modern',
       outcome: {
         protocolVersion: chosen as ProtocolVersion,
         capabilities,
@@ -78,7 +78,7 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
       },
     };
   }
-  return { era: 'stateful', reason: 'no mutually supported version' };
+  return { era: 'legacy', reason: 'no mutually supported version' };
 }
 
 /** The server's identity: in the result's `_meta`, or (drafts before it moved there) in the result. */

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { dressResult, readEnvelope, statelessVersionOf } from './stateless.js';
+import { dressResult, readEnvelope, modernVersionOf } from './modern.js';
 import { McpError } from './errors.js';
 
 const SUPPORTED = ['2026-07-28'];
@@ -12,15 +12,15 @@ const envelope = (meta: Record<string, unknown>) => ({
   },
 });
 
-describe('the stateless request envelope', () => {
-  it('tells stateless requests by the version in _meta', () => {
-    assert.equal(statelessVersionOf(envelope({})), '2026-07-28');
-    assert.equal(statelessVersionOf({ name: 'x' }), undefined);
-    assert.equal(statelessVersionOf(undefined), undefined);
-    assert.equal(statelessVersionOf({ _meta: { progressToken: 1 } }), undefined);
+describe('the modern request envelope', () => {
+  it('tells modern requests by the version in _meta', () => {
+    assert.equal(modernVersionOf(envelope({})), '2026-07-28');
+    assert.equal(modernVersionOf({ name: 'x' }), undefined);
+    assert.equal(modernVersionOf(undefined), undefined);
+    assert.equal(modernVersionOf({ _meta: { progressToken: 1 } }), undefined);
   });
 
-  it('refuses a stateful revision named in _meta: those have no envelope', () => {
+  it('refuses a legacy revision named in _meta: those have no envelope', () => {
     assert.throws(() => readEnvelope(envelope({ 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }), [...SUPPORTED, '2025-11-25']), { code: -32022 });
   });
 
@@ -42,7 +42,7 @@ describe('the stateless request envelope', () => {
 
 });
 
-describe('results of the stateless revision', () => {
+describe('results of the modern revision', () => {
   const serverInfo = { name: 'ExampleServer', version: '1.0.0' };
 
   it('carry resultType complete and the server identity, keeping their own _meta', () => {

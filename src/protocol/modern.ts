@@ -1,5 +1,5 @@
 /**
- * The stateless revision's per-request envelope, for a server: reading the `_meta` that every
+ * The modern revision's per-request envelope, for a server: reading the `_meta` that every
  * request carries (version, client identity and capabilities, log level), refusing it with
  * the revision's own errors, and dressing results (`resultType`, `serverInfo`).
  * @module
@@ -9,9 +9,9 @@ import { GUARDS } from '../types/guards/index.js';
 import { LOGGING_LEVELS, type LoggingLevel } from '../types/logging.js';
 import { META } from '../types/meta.js';
 import { McpError, McpErrorCode } from './errors.js';
-import { isStateless } from './versions.js';
+import { isModern } from './versions.js';
 
-/** What one stateless request says about its caller. */
+/** What one modern request says about its caller. */
 export interface RequestEnvelope {
   protocolVersion: string;
   clientCapabilities: Record<string, unknown>;
@@ -20,8 +20,8 @@ export interface RequestEnvelope {
   logLevel: LoggingLevel | undefined;
 }
 
-/** The version a request's `_meta` names, when it names one: such a request is stateless. */
-export function statelessVersionOf(params: Record<string, unknown> | undefined): string | undefined {
+/** The version a request's `_meta` names, when it names one: such a request is modern. */
+export function modernVersionOf(params: Record<string, unknown> | undefined): string | undefined {
   const meta = params?._meta;
   if (!isObject(meta)) return undefined;
   const version = meta[META.protocolVersion];
@@ -43,7 +43,7 @@ export function readEnvelope(params: Record<string, unknown>, supported: readonl
     envelopes.delete(meta);
     if (known.protocolVersion === requested && supported.includes(requested)) return known;
   }
-  if (!isStateless(requested) || !supported.includes(requested)) {
+  if (!isModern(requested) || !supported.includes(requested)) {
     throw new McpError(McpErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', { supported: [...supported], requested });
   }
   const capabilities = meta[META.clientCapabilities];
@@ -80,7 +80,7 @@ export function missingClientCapability(required: Record<string, unknown>, messa
   return new McpError(McpErrorCode.MissingRequiredClientCapability, message, { requiredCapabilities: required });
 }
 
-/** A result as the stateless revision sends it: `resultType` and the server's identity in `_meta`. */
+/** A result as the modern revision sends it: `resultType` and the server's identity in `_meta`. */
 export function dressResult(result: Record<string, unknown>, serverInfo: Record<string, unknown>): Record<string, unknown> {
   // Object.assign, not spread: a spread copy that then gets new members is slow on V8 11.
   const dressed: Record<string, unknown> = Object.assign({}, result);

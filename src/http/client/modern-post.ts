@@ -1,5 +1,5 @@
 /**
- * One POST of a stateless (2026-07-28) request and what came back. Unlike the handshake era,
+ * One POST of a modern (2026-07-28) request and what came back. Unlike the legacy era,
  * a refusal's body matters: a modern server answers 400 or 404 with a JSON-RPC error that says
  * what to do next (retry with a supported version, fix the headers), and the era probe reads
  * it to tell a modern server from an older one.
@@ -9,8 +9,8 @@ import { isObject, type JsonRpcErrorObject } from '../../jsonrpc/message.js';
 import { HttpStatusError } from './http-error.js';
 import { discardBody, mediaType, readSnippet } from './response-body.js';
 
-/** What a stateless POST came back with. */
-export type StatelessAnswer =
+/** What a modern POST came back with. */
+export type ModernAnswer =
   | { kind: 'json'; response: Response }
   | { kind: 'stream'; response: Response; body: ReadableStream<Uint8Array> }
   /** An error status whose body is a JSON-RPC error: the answer to the request. */
@@ -20,10 +20,10 @@ export type StatelessAnswer =
 const ERROR_BODY_BYTES = 64 * 1024;
 
 /**
- * Sorts a response to a stateless POST. An error status without a JSON-RPC error in its body
+ * Sorts a response to a modern POST. An error status without a JSON-RPC error in its body
  * is an {@link HttpStatusError}, as is an answer that is neither JSON nor an event stream.
  */
-export async function readStatelessAnswer(url: string, response: Response): Promise<StatelessAnswer> {
+export async function readModernAnswer(url: string, response: Response): Promise<ModernAnswer> {
   if (!response.ok) {
     const text = await readSnippet(response, ERROR_BODY_BYTES);
     const error = jsonRpcErrorIn(text);

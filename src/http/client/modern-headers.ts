@@ -1,5 +1,5 @@
 /**
- * The client's side of the stateless revision's request headers: the standard ones every
+ * The client's side of the modern revision's request headers: the standard ones every
  * request carries, and the `Mcp-Param-*` headers of a tool call, from the `x-mcp-header`
  * annotations learned as `tools/list` results pass through. Tools whose annotations break the
  * rules are dropped from those results, with a warning, as the spec requires.
@@ -10,8 +10,8 @@ import { META } from '../../types/meta.js';
 import { HeaderAnnotationError, headerParams, type HeaderParam } from '../../protocol/tool-headers.js';
 import { encodeHeaderValue, nameSource, paramHeaders } from '../mcp-headers.js';
 
-/** The revision a request names in its `_meta`, when it is a request of the stateless era. */
-export function statelessVersionOfRequest(message: JsonRpcMessage | JsonRpcMessage[]): string | undefined {
+/** The revision a request names in its `_meta`, when it is a request of the modern era. */
+export function modernVersionOfRequest(message: JsonRpcMessage | JsonRpcMessage[]): string | undefined {
   if (Array.isArray(message) || !('method' in message) || !('id' in message)) return undefined;
   const meta = message.params?._meta;
   const version = isObject(meta) ? meta[META.protocolVersion] : undefined;

@@ -19,7 +19,7 @@ const confirmForm: ElicitRequestFormParams = {
 };
 
 async function serving(body: (ctx: ServerContext) => unknown): Promise<RawClient> {
-  const server = new Server({ name: 'mrtr', version: '1' });
+  const server = new Server({ name: 'multiRoundTrip', version: '1' });
   server.tool('run', {}, async (_args, ctx) => ({ content: [{ type: 'text', text: JSON.stringify((await body(ctx)) ?? null) }] }));
   const client = new RawClient();
   await server.connect(client.wire);

@@ -1,4 +1,4 @@
-// Serving the stateless revision (2026-07-28) on a connection: no handshake, the envelope in
+// Serving the modern revision (2026-07-28) on a connection: no handshake, the envelope in
 // every request's _meta, the revision's errors, and results dressed as the revision requires.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ const META = (extra: Record<string, unknown> = {}) => ({
 });
 
 function server(): Server {
-  const s = new Server({ name: 'stateless-server', version: '2.0.0' }, { instructions: 'Try echo.' });
+  const s = new Server({ name: 'modern-server', version: '2.0.0' }, { instructions: 'Try echo.' });
   s.tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }, async ({ text }, ctx) => {
     await ctx.log('info', 'echoing');
     return { content: [{ type: 'text', text: `${String(text)} from ${String(ctx.clientInfo?.name)} at ${ctx.protocolVersion}` }] };
@@ -33,9 +33,9 @@ async function modern(): Promise<RawClient> {
   return client;
 }
 
-const serverInfo = { name: 'stateless-server', version: '2.0.0' };
+const serverInfo = { name: 'modern-server', version: '2.0.0' };
 
-describe('stateless requests', () => {
+describe('modern requests', () => {
   it('server/discover names the versions, capabilities and identity, with caching hints', async () => {
     const client = await modern();
     const reply = await client.request('server/discover', { _meta: META() });
@@ -141,7 +141,7 @@ describe('stateless requests', () => {
   });
 
   it('can be turned off, leaving only the handshake', async () => {
-    const s = new Server({ name: 'old-only', version: '1' }, { stateless: false });
+    const s = new Server({ name: 'old-only', version: '1' }, { modern: false });
     const client = new RawClient();
     await s.connect(client.wire);
     const reply = await client.request('server/discover', { _meta: META() });

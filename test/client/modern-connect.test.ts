@@ -1,4 +1,4 @@
-// Connecting in the stateless revision: a discover probe instead of the handshake, the envelope
+// Connecting in the modern revision: a discover probe instead of the handshake, the envelope
 // on every request, and a fallback to the handshake for servers that do not speak it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ async function connect(s: Server) {
   return { session, sent };
 }
 
-describe('a client asking for the stateless revision', () => {
+describe('a client asking for the modern revision', () => {
   it('opens with server/discover, no handshake, and sends its envelope with every request', async () => {
     const { session, sent } = await connect(server());
     assert.equal(session.protocolVersion, '2026-07-28');
@@ -54,7 +54,7 @@ describe('a client asking for the stateless revision', () => {
   });
 
   it('falls back to the handshake with a server that does not serve it', async () => {
-    const { session, sent } = await connect(server({ stateless: false }));
+    const { session, sent } = await connect(server({ modern: false }));
     assert.equal(session.protocolVersion, '2025-11-25');
     assert.deepEqual((await session.callTool({ name: 'who' })).content, [{ type: 'text', text: 'modern-client at 2025-11-25' }]);
     assert.deepEqual(sent.slice(0, 3), ['server/discover', 'initialize', 'notifications/initialized']);

@@ -1,5 +1,5 @@
 /**
- * The client's requests of the stateless revision (2026-07-28) over Streamable HTTP: each is a
+ * The client's requests of the modern revision (2026-07-28) over Streamable HTTP: each is a
  * POST of its own, with no session, carrying the revision's headers; its answer, refusals
  * included, comes back on its own response, and closing that response cancels it. The tools'
  * `x-mcp-header` annotations are learned from the `tools/list` results passing through.
@@ -11,12 +11,12 @@ import { McpErrorCode } from '../../protocol/errors.js';
 import { buildHeaders, fetchFailure, POST_ACCEPT, type FetchLike, type HeadersOption } from './fetch-options.js';
 import { HttpStatusError } from './http-error.js';
 import { resultOf } from './response-body.js';
-import { ToolHeaderBook } from './stateless-headers.js';
-import { readStatelessAnswer, type StatelessAnswer } from './stateless-post.js';
+import { ToolHeaderBook } from './modern-headers.js';
+import { readModernAnswer, type ModernAnswer } from './modern-post.js';
 import type { StreamState } from './stream-follower.js';
 
 /** What the lane needs of the transport it sends through. */
-export interface StatelessLaneHost {
+export interface ModernLaneHost {
   /** The MCP endpoint. */
   readonly url: string;
   readonly fetch: FetchLike;
@@ -36,9 +36,9 @@ export interface StatelessLaneHost {
   follow(state: StreamState, body: ReadableStream<Uint8Array>, then: () => void): void;
 }
 
-/** The stateless requests of one transport, and what it learned of the server's tools. */
-export class StatelessLane {
-  readonly #host: StatelessLaneHost;
+/** The modern requests of one transport, and what it learned of the server's tools. */
+export class ModernLane {
+  readonly #host: ModernLaneHost;
   /** Requests awaiting their answer; aborting one closes its response (cancels it). */
   readonly #calls = new Map<RequestId, AbortController>();
   /** `tools/list` requests awaiting their answer: the tools' annotations are learned from it. */
@@ -52,7 +52,7 @@ export class StatelessLane {
    */
   readonly #open = new Set<AbortController>();
 
-  constructor(host: StatelessLaneHost) {
+  constructor(host: ModernLaneHost) {
     this.#host = host;
     host.signal.addEventListener('abort', () => {
       for (const controller of this.#open) controller.abort();
@@ -79,7 +79,7 @@ export class StatelessLane {
       this.#toolLists.delete(id);
       this.#open.delete(controller);
     };
-    let answer: StatelessAnswer;
+    let answer: ModernAnswer;
     try {
       answer = await this.#post(request, version, controller.signal);
       // Relisting is a best effort: when it fails, the refusal stands as the answer.
@@ -106,7 +106,7 @@ export class StatelessLane {
       }
       return;
     }
-    // A stream of the stateless revision cannot be resumed: if it drops, the request fails.
+    // A stream of the modern revision cannot be resumed: if it drops, the request fails.
     const state: StreamState = { kind: 'post', awaiting: new Set([id]), lastEventId: '', retryMs: undefined, progress: 0, signal: controller.signal, resumable: false };
     host.follow(state, answer.body, done);
   }
@@ -135,11 +135,11 @@ export class StatelessLane {
     return { ...response, result: this.#tools.learn(response.result, (warning) => this.#host.warn(warning)) };
   }
 
-  async #post(request: JsonRpcRequest, version: string, signal: AbortSignal): Promise<StatelessAnswer> {
+  async #post(request: JsonRpcRequest, version: string, signal: AbortSignal): Promise<ModernAnswer> {
     const host = this.#host;
     const headers = await buildHeaders(host.headers, { ...this.#tools.headersFor(request, version), accept: POST_ACCEPT, 'content-type': 'application/json' });
     const response = await host.fetch(host.url, { method: 'POST', headers, body: serialize(request), signal });
-    return readStatelessAnswer(host.url, response);
+    return readModernAnswer(host.url, response);
   }
 
   /**

@@ -1,16 +1,16 @@
 /**
- * Serving `tools/call`, `prompts/get` and `resources/read` in the stateless revision as multi
- * round-trip requests: the handler runs with an `InputRound` on its context; when it asked for
+ * Serving `tools/call`, `prompts/get` and `resources/read` in the modern revision as multi
+ * round-trip requests: the handler runs with an `ServedRound` on its context; when it asked for
  * input the client has not given, the answer is an input-required result whose sealed
  * `requestState` carries everything the next round needs, so nothing is stored on the server.
  * @module
  */
 import type { Clock } from '../../jsonrpc/clock.js';
 import type { RequestHandler } from '../../protocol/session.js';
-import { INPUT_REQUIRED_METHODS, RESULT_TYPE, type InputResponses } from '../../types/mrtr.js';
+import { INPUT_REQUIRED_METHODS, RESULT_TYPE, type InputResponses } from '../../types/multi-round-trip.js';
 import type { ServerContext } from '../context.js';
 import { requestBinding, salientParams, type RequestBinding } from './binding.js';
-import { InputRound } from './input-round.js';
+import { ServedRound } from './served-round.js';
 import { RequestStateSealer, type RequestStateSecret, type RoundState } from './request-state.js';
 import { MemoryUsedStateStore, type UsedStateStore } from './used-states.js';
 import { isThenable } from '../../internal/maybe-async.js';
@@ -64,7 +64,7 @@ export class MultiRoundTrip {
     this.#principal = options.principal ?? clientIdentity;
   }
 
-  /** `handler`, with its stateless requests served as rounds of a multi round-trip request. */
+  /** `handler`, with its modern requests served as rounds of a multi round-trip request. */
   wrap(handler: RequestHandler<ServerContext>): RequestHandler<ServerContext> {
     return (params, ctx) => (ctx.envelope ? this.#serve(handler, params, ctx) : handler(params, ctx));
   }
@@ -80,7 +80,7 @@ export class MultiRoundTrip {
   }
 
   #run(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext, earlier: RoundState | undefined, binder: Binder): unknown {
-    const round = new InputRound(earlier, params.inputResponses as InputResponses | undefined);
+    const round = new ServedRound(earlier, params.inputResponses as InputResponses | undefined);
     ctx.inputRound = round;
     let result: unknown;
     try {
@@ -95,14 +95,14 @@ export class MultiRoundTrip {
     );
   }
 
-  #outcome(round: InputRound, binder: Binder, failure: { error: unknown } | undefined, result?: unknown): unknown {
+  #outcome(round: ServedRound, binder: Binder, failure: { error: unknown } | undefined, result?: unknown): unknown {
     // A question left unanswered decides the outcome, whatever the handler made of the signal.
     if (round.needsInput) return this.#inputRequired(round, binder);
     if (failure) throw failure.error;
     return result;
   }
 
-  async #inputRequired(round: InputRound, binder: Binder): Promise<Record<string, unknown>> {
+  async #inputRequired(round: ServedRound, binder: Binder): Promise<Record<string, unknown>> {
     const inputRequests = round.inputRequests;
     const requestState = await this.#sealer.seal(round.carry(), await binder.get());
     return { resultType: RESULT_TYPE.inputRequired, ...(inputRequests && { inputRequests }), requestState };

@@ -7,7 +7,7 @@
  */
 import { invalidParams } from '../../protocol/errors.js';
 import { GUARDS } from '../../types/guards/index.js';
-import type { InputRequest, InputRequests, InputResponses } from '../../types/mrtr.js';
+import type { InputRequest, InputRequests, InputResponses } from '../../types/multi-round-trip.js';
 import type { RoundState } from './request-state.js';
 
 /**
@@ -36,7 +36,7 @@ const KEY_PREFIX: Readonly<Record<InputRequest['method'], string>> = {
   'roots/list': 'roots',
 };
 
-export class InputRound {
+export class ServedRound {
   /** What the client sent with this retry, checked against the spec's shape. */
   readonly responses: Readonly<InputResponses>;
   readonly #earlier: Readonly<Record<string, unknown>>;

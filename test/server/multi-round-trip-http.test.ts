@@ -1,4 +1,4 @@
-// A multi round-trip request over Streamable HTTP: two independent stateless POSTs on a real
+// A multi round-trip request over Streamable HTTP: two independent modern POSTs on a real
 // socket, the second carrying the answer and the requestState of the first.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +18,7 @@ interface Reply {
 
 describe('multi round-trip requests over HTTP', () => {
   it('asks on one POST and completes on the retry, with no session in between', async () => {
-    const server = new Server({ name: 'mrtr-http', version: '1' });
+    const server = new Server({ name: 'multi-round-trip-http', version: '1' });
     server.tool('greet', {}, async (_args, ctx) => {
       const answer = await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
       return { content: [{ type: 'text', text: `Hello, ${String(answer.content?.name)}!` }] };
@@ -49,7 +49,7 @@ describe('multi round-trip requests over HTTP', () => {
 
   it("refuses a used requestState replayed by another client under the same name: no one gets another's answers", async () => {
     const form = (message: string) => ({ message, requestedSchema: { type: 'object' as const, properties: { value: { type: 'string' as const } }, required: ['value'] } });
-    const server = new Server({ name: 'mrtr-http', version: '1' });
+    const server = new Server({ name: 'multi-round-trip-http', version: '1' });
     server.tool('transfer', {}, async (_args, ctx) => {
       const account = await ctx.elicit(form('Account?'));
       const confirm = await ctx.elicit(form('Confirm?'));

@@ -1,4 +1,4 @@
-// Stateless (2026-07-28) requests over Streamable HTTP: no session, the envelope in _meta, the
+// Modern (2026-07-28) requests over Streamable HTTP: no session, the envelope in _meta, the
 // answer on the request's own response, and nothing left behind.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +19,7 @@ function gate() {
 }
 
 function setup() {
-  const server = new Server({ name: 'http-stateless', version: '1' });
+  const server = new Server({ name: 'http-modern', version: '1' });
   const gates = new Map<string, ReturnType<typeof gate>>();
   server.tool('wait', { inputSchema: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] } }, async ({ tag }, ctx) => {
     const g = gates.get(String(tag))!;
@@ -34,7 +34,7 @@ function setup() {
     return { content: [{ type: 'text', text: 'done' }] };
   });
   const handler = createStreamableHttpHandler(server);
-  const post = (body: StatelessRequest, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+  const post = (body: ModernRequest, headers: Record<string, string> = {}, signal?: AbortSignal) =>
     handler(
       new Request('http://localhost/mcp', {
         method: 'POST',
@@ -51,7 +51,7 @@ function setup() {
   return { server, handler, post, gateFor };
 }
 
-interface StatelessRequest {
+interface ModernRequest {
   jsonrpc: '2.0';
   id: number | string;
   method: string;
@@ -59,13 +59,13 @@ interface StatelessRequest {
 }
 
 /** The headers the revision requires, mirrored from the body. */
-function standardHeaders(body: StatelessRequest): Record<string, string> {
+function standardHeaders(body: ModernRequest): Record<string, string> {
   const headers: Record<string, string> = { 'mcp-protocol-version': String(body.params._meta['io.modelcontextprotocol/protocolVersion']), 'mcp-method': body.method };
   if (body.params.name !== undefined) headers['mcp-name'] = body.params.name;
   return headers;
 }
 
-describe('stateless requests over Streamable HTTP', () => {
+describe('modern requests over Streamable HTTP', () => {
   it('answers server/discover without a session and keeps none', async () => {
     const { server, post } = setup();
     const response = await post({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }, { 'mcp-protocol-version': '2026-07-28' });

@@ -1,4 +1,4 @@
-// A real Server answering in the stateless revision with hand-written handlers (so a test
+// A real Server answering in the modern revision with hand-written handlers (so a test
 // decides each InputRequiredResult itself), a Client connected to it in memory, and a record of
 // every request the server received.
 import { Client, type ClientOptions, type ClientSession } from '../../src/client/index.js';
@@ -6,7 +6,7 @@ import type { RequestId } from '../../src/jsonrpc/message.js';
 import { Server, type ServerContext, type ServerOptions } from '../../src/server/index.js';
 import { createInMemoryPair, type InMemoryTransport } from '../../src/testing/index.js';
 
-export const clientInfo = { name: 'mrtr-client', version: '1' };
+export const clientInfo = { name: 'multiRoundTrip-client', version: '1' };
 
 /** A request as the server received it. */
 export interface Received {
@@ -30,7 +30,7 @@ export interface Scripted {
 
 /**
  * Connects a client with `options` in 2026-07-28 to a server whose `handlers` answer the given
- * methods as written (their results dressed as the server dresses every stateless result).
+ * methods as written (their results dressed as the server dresses every modern result).
  */
 export async function scripted(handlers: Record<string, RawHandler>, options: ClientOptions = {}, serverOptions: ServerOptions = {}): Promise<Scripted> {
   const server = new Server({ name: 'scripted', version: '1' }, serverOptions);

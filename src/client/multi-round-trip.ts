@@ -13,7 +13,7 @@ import { hasCapability, requiredCapability } from '../protocol/methods.js';
 import { RequestContext } from '../protocol/request-context.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { RequestHandler, Session } from '../protocol/session.js';
-import type { InputRequest, InputRequests, InputRequiredMethod, InputRequiredResult, InputResponse, InputResponses } from '../types/mrtr.js';
+import type { InputRequest, InputRequests, InputRequiredMethod, InputRequiredResult, InputResponse, InputResponses } from '../types/multi-round-trip.js';
 
 /** How many `InputRequiredResult`s one call answers before giving up, unless configured. */
 export const DEFAULT_MAX_INPUT_ROUNDS = 10;
@@ -39,7 +39,7 @@ export type InputRequiredHook = (
 ) => InputResponses | undefined | Promise<InputResponses | undefined>;
 
 /** Options of the calls that may need input: `callTool`, `getPrompt`, `readResource`. */
-export interface InputRequiredOptions {
+export interface MultiRoundTripOptions {
   /**
    * Most `InputRequiredResult`s this call answers; one more ends it with an
    * `InputRoundsExceededError`. Default: the client's `maxInputRounds` (10).
@@ -140,7 +140,7 @@ const RESULT_TYPES: Readonly<Record<string, string>> = {
 /**
  * Answers every input request at once, each through the handler the client has for its method
  * (`sampling`, `elicitation`, `roots`, or one set with `setRequestHandler`), with the same checks
- * as a stateful server's requests: a sampling request using tools the client did not declare,
+ * as a legacy server's requests: a sampling request using tools the client did not declare,
  * or a form answer that does not fit its schema, fails. The first failure aborts the other
  * handlers and is the result. A request the client declared no capability for fails with
  * `InputRequestNotSupportedError`: the server should not have sent it, and answering for the

@@ -1,5 +1,5 @@
 // Multi round-trip requests (2026-07-28): handler code that asks the client through ctx.elicit,
-// ctx.sample and ctx.listRoots answers a stateless tools/call, prompts/get or resources/read
+// ctx.sample and ctx.listRoots answers a modern tools/call, prompts/get or resources/read
 // with an input-required result, and runs again, from the start, on the client's retry.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ const roots = { roots: [{ uri: 'file:///work', name: 'work' }] };
 
 /** A server whose tool `run` returns the JSON of what `body` returned. */
 function serverRunning(body: (ctx: ServerContext, args: Record<string, unknown>) => Promise<unknown>, options: ServerOptions = {}): Server {
-  const server = new Server({ name: 'mrtr', version: '1' }, options);
+  const server = new Server({ name: 'multiRoundTrip', version: '1' }, options);
   server.tool('run', {}, async (args, ctx) => ({ content: [{ type: 'text', text: JSON.stringify((await body(ctx, args)) ?? null) }] }));
   return server;
 }
@@ -43,7 +43,7 @@ async function modern(server: Server): Promise<RawClient> {
   return client;
 }
 
-/** Calls `run` statelessly; `extra` adds inputResponses, requestState, arguments. */
+/** Calls `run` as a modern request; `extra` adds inputResponses, requestState, arguments. */
 function run(client: RawClient, extra: Record<string, unknown> = {}, capabilities?: Record<string, unknown>): Promise<WireMessage> {
   return client.request('tools/call', { name: 'run', ...extra, _meta: META(capabilities) });
 }
@@ -65,7 +65,7 @@ describe('multi round-trip requests: asking the client', () => {
     const round = inputRequired(first);
     assert.deepEqual(round.inputRequests, { 'elicitation-1': { method: 'elicitation/create', params: { mode: 'form', ...nameForm } } });
     assert.equal(first.result?.ttlMs, undefined, 'no caching hints on an input-required result');
-    assert.deepEqual(first.result?._meta, { 'io.modelcontextprotocol/serverInfo': { name: 'mrtr', version: '1' } });
+    assert.deepEqual(first.result?._meta, { 'io.modelcontextprotocol/serverInfo': { name: 'multiRoundTrip', version: '1' } });
 
     const second = await run(client, { inputResponses: { 'elicitation-1': accept({ name: 'Ada' }) }, requestState: round.requestState });
     assert.equal(second.result?.resultType, 'complete');
@@ -222,7 +222,7 @@ describe('multi round-trip requests: client capabilities', () => {
 
 describe('multi round-trip requests: prompts and resources', () => {
   function server(): Server {
-    const s = new Server({ name: 'mrtr', version: '1' });
+    const s = new Server({ name: 'multiRoundTrip', version: '1' });
     s.prompt('greet', { arguments: [{ name: 'tone' }] }, async (args, ctx) => {
       const answer = await ctx.elicit(nameForm);
       return `Greet ${String(answer.content?.name)} in a ${args.tone ?? 'plain'} tone`;
@@ -270,8 +270,8 @@ describe('multi round-trip requests: prompts and resources', () => {
     assert.match(JSON.stringify(done.result?.contents), /a: /);
   });
 
-  it('other stateless requests cannot ask the client, and say so', async () => {
-    const s = new Server({ name: 'mrtr', version: '1' });
+  it('other modern requests cannot ask the client, and say so', async () => {
+    const s = new Server({ name: 'multiRoundTrip', version: '1' });
     s.resourceTemplate('file:///x/{id}', { name: 'x', list: async (ctx) => [{ uri: `file:///x/${JSON.stringify(await ctx.listRoots())}`, name: 'x' }] }, () => 'x');
     const reply = await (await modern(s)).request('resources/list', { _meta: META() });
     assert.match(reply.error?.message ?? '', /only tools\/call, prompts\/get and resources\/read can answer with an input-required result/);
@@ -279,7 +279,7 @@ describe('multi round-trip requests: prompts and resources', () => {
   });
 });
 
-describe('multi round-trip requests: the same handler in a stateful session', () => {
+describe('multi round-trip requests: the same handler in a legacy session', () => {
   it('sends real requests to the client and ignores the keys', async () => {
     const server = serverRunning((ctx) => Promise.all([ctx.elicit(nameForm, { key: 'user_name' }), ctx.listRoots()]));
     const client = await RawClient.connect(server, '2025-11-25', { elicitation: {}, roots: {} });
@@ -298,6 +298,6 @@ describe('multi round-trip requests: the same handler in a stateful session', ()
     const server = serverRunning(async (ctx) => (ctx.multiRoundTrip ? 'multi' : ctx.inputRequired({ state: 1 })));
     const reply = await (await RawClient.connect(server)).request('tools/call', { name: 'run' });
     assert.equal(reply.result?.isError, true);
-    assert.match(JSON.stringify(reply.result?.content), /needs a stateless \(2026-07-28\) tools\/call, prompts\/get or resources\/read request/);
+    assert.match(JSON.stringify(reply.result?.content), /needs a modern \(2026-07-28\) tools\/call, prompts\/get or resources\/read request/);
   });
 });

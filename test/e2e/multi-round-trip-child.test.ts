@@ -8,7 +8,7 @@ import { firstText, fixture, nodeTransport, within } from './helpers.js';
 
 function client(asked: string[]): Client {
   return new Client(
-    { name: 'e2e-mrtr', version: '1' },
+    { name: 'e2e-multiRoundTrip', version: '1' },
     {
       elicitation: {
         form: (params) => {

@@ -1,13 +1,13 @@
-// The stateless request envelope and its errors against the spec's own examples of 2026-07-28.
+// The modern request envelope and its errors against the spec's own examples of 2026-07-28.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { McpError } from '../../src/protocol/errors.js';
-import { missingClientCapability, readEnvelope } from '../../src/protocol/stateless.js';
+import { missingClientCapability, readEnvelope } from '../../src/protocol/modern.js';
 import { describeWithCorpus, examplesOf } from './spec.js';
 
 const SUPPORTED = ['2026-07-28'];
 
-describeWithCorpus('the stateless request envelope and the spec examples', () => {
+describeWithCorpus('the modern request envelope and the spec examples', () => {
   it('reads every member of the envelope of the spec example', () => {
     const [request] = examplesOf('CallToolRequest') as { params: Record<string, unknown> }[];
     const read = readEnvelope(request!.params, SUPPORTED);

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { InputRequestNotSupportedError, InputRoundsExceededError, type ClientSession } from '../../src/client/index.js';
 import { Client } from '../../src/client/index.js';
 import { McpError } from '../../src/protocol/errors.js';
-import type { InputRequiredResult } from '../../src/types/mrtr.js';
+import type { InputRequiredResult } from '../../src/types/multi-round-trip.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
-import { askModel, askName, clientInfo, deferred, scripted, text } from './mrtr-helpers.js';
+import { askModel, askName, clientInfo, deferred, scripted, text } from './multi-round-trip-helpers.js';
 
 const answerName = { elicitation: { form: () => ({ action: 'accept' as const, content: { name: 'octocat' } }) } };
 

@@ -1,14 +1,14 @@
 /**
- * POSTs of the stateless revision (2026-07-28): no session; the headers are checked against
- * the body, then the request is served on the endpoint's lane of stateless requests (one
+ * POSTs of the modern revision (2026-07-28): no session; the headers are checked against
+ * the body, then the request is served on the endpoint's lane of modern requests (one
  * transport for all of them, or one of its own when its id is in use there).
  * Refusals carry the request's id and the status the transport spec gives them.
  * @module
  */
 import { isObject, isRequestId, type RequestId } from '../../jsonrpc/message.js';
 import { McpError, McpErrorCode } from '../../protocol/errors.js';
-import { readEnvelope, statelessVersionOf } from '../../protocol/stateless.js';
-import { isStateless } from '../../protocol/versions.js';
+import { readEnvelope, modernVersionOf } from '../../protocol/modern.js';
+import { isModern } from '../../protocol/versions.js';
 import type { Server } from '../../server/server.js';
 import { META } from '../../types/meta.js';
 import type { HttpRequestLike, HttpResponseSink } from '../exchange.js';
@@ -17,42 +17,42 @@ import type { StoredMessage } from './event-store.js';
 import { headerMismatch } from './header-mismatch.js';
 import type { InboundBody } from './inbound-body.js';
 import { refuse, refuseRequest, TransportErrorCode } from './replies.js';
-import type { SessionTable, StatelessLane } from './session-table.js';
+import type { SessionTable, ModernLane } from './session-table.js';
 
 /**
- * Whether a POST belongs to the stateless revision: its `_meta` names a revision, or its
+ * Whether a POST belongs to the modern revision: its `_meta` names a revision, or its
  * version header names one of that era (the envelope check then says what the body lacks).
  */
-export function isStatelessPost(versionHeader: string | undefined, body: InboundBody): boolean {
+export function isModernPost(versionHeader: string | undefined, body: InboundBody): boolean {
   if (body.batch || !isObject(body.value)) return false;
-  return statelessVersionOf(body.value.params as Record<string, unknown> | undefined) !== undefined || isStatelessHeader(versionHeader);
+  return modernVersionOf(body.value.params as Record<string, unknown> | undefined) !== undefined || isModernHeader(versionHeader);
 }
 
-/** Whether an `MCP-Protocol-Version` header names a revision of the stateless era, known or not. */
-export function isStatelessHeader(versionHeader: string | undefined): boolean {
+/** Whether an `MCP-Protocol-Version` header names a revision of the modern era, known or not. */
+export function isModernHeader(versionHeader: string | undefined): boolean {
   const header = versionHeader?.trim();
-  return header !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(header) && isStateless(header);
+  return header !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(header) && isModern(header);
 }
 
-/** Whether `server` answers stateless requests at all (`stateless: false` turns them off). */
-export function servesStateless(server: Server): boolean {
-  return server.protocolVersions.some(isStateless);
+/** Whether `server` answers modern requests at all (`modern: false` turns them off). */
+export function servesModern(server: Server): boolean {
+  return server.protocolVersions.some(isModern);
 }
 
-/** Serves one stateless POST; see the module comment. */
-export async function handleStatelessPost(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, sessions: SessionTable): Promise<void> {
+/** Serves one modern POST; see the module comment. */
+export async function handleModernPost(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, sessions: SessionTable): Promise<void> {
   // The revision defines no header rules for notifications, and nothing answers them.
   if (!body.expectsAnswer) return sink.send(202, {});
   const message = body.value as Record<string, unknown>;
   const id: RequestId | null = isRequestId(message.id) ? message.id : null;
   const params = isObject(message.params) ? message.params : {};
   const server = sessions.server;
-  const mismatch = headerMismatch(request, message, statelessVersionOf(params), (name) => server.toolDefinition(name));
+  const mismatch = headerMismatch(request, message, modernVersionOf(params), (name) => server.toolDefinition(name));
   if (mismatch !== undefined) return refuseRequest(sink, 400, id, McpErrorCode.HeaderMismatch, `Header mismatch: ${mismatch}`);
-  const refusal = envelopeRefusal(params, server.protocolVersions.filter(isStateless));
+  const refusal = envelopeRefusal(params, server.protocolVersions.filter(isModern));
   if (refusal) return refuseRequest(sink, 400, id, refusal.code, refusal.message, refusal.data);
 
-  if (sessions.statelessFull) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many stateless requests are being served', RETRY_AFTER_FULL);
+  if (sessions.modernFull) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many modern requests are being served', RETRY_AFTER_FULL);
   // The shared lane serves requests whose id is free on it; a request whose id another
   // request is using there (another client's, most likely) gets a lane of its own.
   let lane = sessions.lane ?? (await sessions.openLane());
@@ -69,7 +69,7 @@ export async function handleStatelessPost(request: HttpRequestLike, sink: HttpRe
       return writer;
     },
   };
-  // A client that leaves before its answer cancels the request: that is how a stateless
+  // A client that leaves before its answer cancels the request: that is how a modern
   // request is cancelled over HTTP, possibly long after its response started (a subscription stream).
   const onDone = (): void => {
     if (!exchange.finished && id !== null) transport.cancelRequest(id, 'the client closed its HTTP request');
@@ -83,8 +83,8 @@ export async function handleStatelessPost(request: HttpRequestLike, sink: HttpRe
 }
 
 /** Whether a request with this id is being served on `lane` (its handler may outlive its exchange). */
-function isBusyWith(lane: StatelessLane, id: RequestId): boolean {
-  return lane.transport.idInUse(id) || lane.serverSession.session.serving(id);
+function isBusyWith(lane: ModernLane, id: RequestId): boolean {
+  return lane.transport.idInUse(id) || lane.serverSession.serving(id);
 }
 
 /** Why the request's envelope is refused (-32022 or -32602), checked before anything runs. */
