@@ -10,7 +10,7 @@ import { isObject } from '../jsonrpc/message.js';
 import { invalidParams, McpError } from '../protocol/errors.js';
 import { hasCapability } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
-import type { RequestHandler } from '../protocol/session.js';
+import { declaredCapabilities, type RequestHandler } from '../protocol/session.js';
 import { validateResult } from '../protocol/validation.js';
 import { checkSamplingMessages } from '../protocol/sampling-rules.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
@@ -131,7 +131,7 @@ export function answerHandlers(config: AnswerConfig, hooks: AnswerHooks): Map<st
 
 async function answerSampling(options: SamplingOptions, params: CreateMessageRequestParams, ctx: RequestContext, config: AnswerConfig): Promise<CreateMessageResult> {
   // Judged by what this session declared, which explicit capabilities may have changed.
-  if (!hasCapability(ctx.session.capabilities, 'sampling.tools') && (params.tools !== undefined || params.toolChoice !== undefined)) {
+  if (!hasCapability(declaredCapabilities(ctx.session), 'sampling.tools') && (params.tools !== undefined || params.toolChoice !== undefined)) {
     throw invalidParams('This client does not support tools in sampling (it did not declare sampling.tools)');
   }
   // A conversation with unanswered tool uses or mixed tool results is the server's error (-32602).

@@ -8,7 +8,7 @@
 import { ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { CapabilityNotSupportedError, invalidParams, McpErrorCode } from '../protocol/errors.js';
-import type { RequestHandler, Session, SendRequestOptions } from '../protocol/session.js';
+import { stampMember, type RequestHandler, type Session, type SendRequestOptions } from '../protocol/session.js';
 import type { InitializeOutcome } from '../protocol/handshake.js';
 import { isModern } from '../protocol/versions.js';
 import type { CacheScope, EmptyResult, Implementation, PaginatedRequestParams } from '../types/base.js';
@@ -252,7 +252,7 @@ export class ClientSession {
     if (this.serverCapabilities.logging === undefined) {
       return Promise.reject(new CapabilityNotSupportedError('Server does not support logging (required for a log level)'));
     }
-    this.#session.stampMember(META.logLevel, level);
+    stampMember(this.#session, META.logLevel, level);
     return Promise.resolve({});
   }
 

@@ -8,7 +8,8 @@ import { systemClock, type Clock } from '../jsonrpc/clock.js';
 import { hasCapability, methodAllowed } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
-import { Session, type HandlerTable, type RequestHandler } from '../protocol/session.js';
+import { RequestStamp } from '../protocol/request-stamp.js';
+import { Session, startSession, type HandlerTable, type RequestHandler } from '../protocol/session.js';
 import { processEraCache, type EraCache } from '../protocol/era-cache.js';
 import { selectEra, type EraChoice } from '../protocol/era-selection.js';
 import type { Implementation, InitializeOutcome } from '../protocol/handshake.js';
@@ -184,8 +185,10 @@ export class Client {
       ...(this.#options.requestTimeoutMs !== undefined && { defaultTimeoutMs: this.#options.requestTimeoutMs }),
       ...(this.#options.clock && { clock: this.#options.clock }),
       ...(this.#options.onError && { onError: this.#options.onError }),
+      // Set by the probe when the server turns out to be modern.
+      stamp: new RequestStamp(),
     });
-    await session.start();
+    await startSession(session);
     try {
       const cacheKey = options.eraCacheKey ?? eraCacheKeyOf(transport);
       const outcome = await selectEra(session, {

@@ -11,7 +11,7 @@ import { JsonRpcError, LocalErrorCode, RequestTimeoutError } from '../jsonrpc/er
 import type { RequestId } from '../jsonrpc/message.js';
 import { CancelledError, McpError, McpErrorCode } from '../protocol/errors.js';
 import { CancelledByPeerError } from '../protocol/request-context.js';
-import type { Session } from '../protocol/session.js';
+import { allocateId, type Session } from '../protocol/session.js';
 import type { ListChangedNotificationParams } from '../types/notifications.js';
 import type { ResourceUpdatedNotificationParams } from '../types/resources.js';
 import type { SubscriptionFilter, SubscriptionsListenResult } from '../types/subscriptions.js';
@@ -208,7 +208,7 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
   /** Sends a listen request; resolves with the acknowledged filter, or rejects if it fails before that. */
   #listen(): Promise<SubscriptionFilter> {
     const { session, router } = this.#host;
-    const id = session.connection.allocateId();
+    const id = allocateId(session);
     const request = new AbortController();
     this.#id = id;
     this.#request = request;

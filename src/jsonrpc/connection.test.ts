@@ -6,7 +6,7 @@ import { ManualClock } from '../testing/manual-clock.js';
 import { ScriptedTransport } from '../../test/helpers/scripted-transport.js';
 import type { JsonRpcRequest, RequestId } from './message.js';
 
-function setup(handlers: Partial<ConnectionHandlers> = {}, defaultTimeoutMs?: number) {
+function setup(handlers: Partial<ConnectionHandlers<undefined>> = {}, defaultTimeoutMs?: number) {
   const transport = new ScriptedTransport();
   const clock = new ManualClock();
   const abandoned: { id: RequestId; method: string; reason: unknown }[] = [];
@@ -16,10 +16,11 @@ function setup(handlers: Partial<ConnectionHandlers> = {}, defaultTimeoutMs?: nu
     {
       onRequest: () => ({}),
       onNotification: () => {},
-      onAbandon: (id, method, reason) => abandoned.push({ id, method, reason }),
-      onError: (e) => errors.push(e),
+      onAbandon: (_owner, id, method, reason) => abandoned.push({ id, method, reason }),
+      onError: (_owner, e) => errors.push(e),
       ...handlers,
     },
+    undefined,
     { clock, ...(defaultTimeoutMs !== undefined && { defaultTimeoutMs }) },
   );
   void connection.start();
@@ -127,7 +128,7 @@ describe('Connection: outbound requests', () => {
 
 describe('Connection: inbound messages', () => {
   it('answers requests with the handler result', async () => {
-    const { transport } = setup({ onRequest: (r) => ({ echo: r.params }) });
+    const { transport } = setup({ onRequest: (_owner, r) => ({ echo: r.params }) });
     transport.receive({ jsonrpc: '2.0', id: 'a', method: 'm', params: { x: 1 } });
     await transport.waitForSent(1);
     assert.deepEqual(transport.sent[0], { jsonrpc: '2.0', id: 'a', result: { echo: { x: 1 } } });
@@ -135,7 +136,7 @@ describe('Connection: inbound messages', () => {
 
   it('maps a thrown JsonRpcError to its code and anything else to -32603 without details', async () => {
     const { transport, errors } = setup({
-      onRequest: (r) => {
+      onRequest: (_owner, r) => {
         if (r.method === 'a') throw new JsonRpcError(-32602, 'nope', { field: 'x' });
         throw new Error('secret stack detail');
       },
@@ -200,7 +201,7 @@ describe('Connection: inbound messages', () => {
 
   it('delivers notifications without answering them', async () => {
     const seen: string[] = [];
-    const { transport } = setup({ onNotification: (n) => seen.push(n.method) });
+    const { transport } = setup({ onNotification: (_owner, n) => seen.push(n.method) });
     transport.receive({ jsonrpc: '2.0', method: 'note' });
     await tick();
     assert.deepEqual(seen, ['note']);
@@ -220,8 +221,8 @@ describe('Connection: batches', () => {
     const notes: string[] = [];
     const { transport } = setup({
       acceptBatch: () => true,
-      onRequest: async (r, batched) => ({ method: r.method, batched }),
-      onNotification: (n) => notes.push(n.method),
+      onRequest: async (_owner, r, batched) => ({ method: r.method, batched }),
+      onNotification: (_owner, n) => notes.push(n.method),
     });
     transport.receive([
       { jsonrpc: '2.0', id: 1, method: 'a' },

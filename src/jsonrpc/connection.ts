@@ -4,7 +4,7 @@
  * handlers and hears about abandoned requests so it can tell the peer.
  * @module
  */
-import type { SendOptions, Transport, TransportReceiver } from './transport.js';
+import type { MessageInfo, SendOptions, Transport, TransportReceiver } from './transport.js';
 import { errorResponse } from './codec.js';
 import { ConnectionClosedError, ErrorCode, JsonRpcError, RequestTimeoutError } from './errors.js';
 import {
@@ -22,15 +22,20 @@ import { systemClock, type Clock, type TimerHandle } from './clock.js';
 /** Returned by a request handler to send no response at all (the request was cancelled). */
 export const NO_RESPONSE: unique symbol = Symbol('mcpkit.noResponse');
 
-export interface ConnectionHandlers {
+/**
+ * What the layer above does with what the connection hears. One object may serve many
+ * connections: each call names the connection's `owner` (the session above it), so a server
+ * with thousands of connections holds one set of handlers, not a set each.
+ */
+export interface ConnectionHandlers<Owner> {
   /**
    * Answers a request (`batched`: it arrived inside a batch) with a result object, or throws a
-   * `JsonRpcError`; any other throw is -32603.
+   * `JsonRpcError`; any other throw is -32603. `info` is what the transport learned reading it.
    */
-  onRequest(request: JsonRpcRequest, batched: boolean): unknown;
-  onNotification(notification: JsonRpcNotification): void;
+  onRequest(owner: Owner, request: JsonRpcRequest, batched: boolean, info: MessageInfo | undefined): unknown;
+  onNotification(owner: Owner, notification: JsonRpcNotification): void;
   /** One of our requests was given up (timeout or abort) while the peer may still be working on it. */
-  onAbandon?(id: RequestId, method: string, reason: unknown): void;
+  onAbandon?(owner: Owner, id: RequestId, method: string, reason: unknown): void;
   /**
    * The error a request rejects with when the peer answers with an error, or with a response
    * that breaks JSON-RPC: lets the layer above give the peer's errors a class of its own.
@@ -38,21 +43,21 @@ export interface ConnectionHandlers {
    */
   peerError?(code: number, message: string, data: unknown): JsonRpcError;
   /** Whether an inbound batch is acceptable now. Without it, batches are rejected. */
-  acceptBatch?(): boolean;
+  acceptBatch?(owner: Owner): boolean;
   /** A problem that does not end the connection: dropped responses, handler crashes, transport errors. */
-  onError?(error: Error): void;
+  onError?(owner: Owner, error: Error): void;
   /** The connection ended; every pending request has already been rejected with `error`. */
-  onClose?(error: ConnectionClosedError): void;
+  onClose?(owner: Owner, error: ConnectionClosedError): void;
   /**
    * The peer ended its input; requests still being handled get to finish before the connection
    * closes. Long-lived ones (a subscription stream) should end now rather than hold it open.
    */
-  onInputEnd?(): void;
+  onInputEnd?(owner: Owner): void;
   /**
    * A request's handler failed with something other than a `JsonRpcError`: a bug on this side,
    * answered -32603 with nothing internal in it. Default: the error goes to `onError`.
    */
-  onRequestFailure?(request: JsonRpcRequest, error: unknown): void;
+  onRequestFailure?(owner: Owner, request: JsonRpcRequest, error: unknown): void;
 }
 
 export interface RequestOptions {
@@ -112,9 +117,11 @@ const DRAINING = 1;
 const CLOSING = 2;
 type Phase = typeof OPEN | typeof DRAINING | typeof CLOSING;
 
-export class Connection implements TransportReceiver {
+export class Connection<Owner = undefined> implements TransportReceiver {
   readonly #transport: Transport;
-  readonly #handlers: ConnectionHandlers;
+  readonly #handlers: ConnectionHandlers<Owner>;
+  /** What the handlers are told they act for. */
+  readonly #owner: Owner;
   /** Kept as given (the layer above shares one object among its connections); read with defaults. */
   readonly #options: ConnectionOptions;
   // Created on first use: an idle connection (an HTTP session between requests) holds nothing.
@@ -128,20 +135,21 @@ export class Connection implements TransportReceiver {
   /** How far it is on its way to closed; once closed, `#closed` holds why. */
   #phase: Phase = OPEN;
 
-  constructor(transport: Transport, handlers: ConnectionHandlers, options: ConnectionOptions = {}) {
+  constructor(transport: Transport, handlers: ConnectionHandlers<Owner>, owner: Owner, options: ConnectionOptions = {}) {
     this.#transport = transport;
     this.#handlers = handlers;
+    this.#owner = owner;
     this.#options = options;
   }
 
-  /** For the transport: an inbound JSON value. */
-  onTransportMessage(value: unknown): void {
-    this.#receive(value);
+  /** For the transport: an inbound JSON value, and what the transport learned reading it. */
+  onTransportMessage(value: unknown, info?: MessageInfo): void {
+    this.#receive(value, info);
   }
 
   /** For the transport: a problem that does not end it. */
   onTransportError(error: Error): void {
-    this.#handlers.onError?.(error);
+    this.#handlers.onError?.(this.#owner, error);
   }
 
   /** For the transport: the peer's input ended. */
@@ -276,7 +284,7 @@ export class Connection implements TransportReceiver {
     const entry = this.#pending?.get(id);
     if (!entry || !this.#settle(id)) return;
     entry.reject(reason);
-    if (!this.#closed) this.#handlers.onAbandon?.(id, entry.method, reason);
+    if (!this.#closed) this.#handlers.onAbandon?.(this.#owner, id, entry.method, reason);
   }
 
   /** Removes a pending entry and its timer and abort listener; false when it was already gone. */
@@ -303,7 +311,7 @@ export class Connection implements TransportReceiver {
       this.#settle(id);
       entry.reject(closed);
     }
-    this.#handlers.onClose?.(closed);
+    this.#handlers.onClose?.(this.#owner, closed);
   }
 
   /**
@@ -318,7 +326,7 @@ export class Connection implements TransportReceiver {
       this.#settle(id);
       entry.reject(ended);
     }
-    this.#handlers.onInputEnd?.();
+    this.#handlers.onInputEnd?.(this.#owner);
     if (this.#busy === 0) {
       void this.close();
       return;
@@ -331,13 +339,13 @@ export class Connection implements TransportReceiver {
     if (this.#phase === DRAINING && this.#busy === 0) void this.close();
   }
 
-  #receive(value: unknown): void {
+  #receive(value: unknown, info: MessageInfo | undefined): void {
     if (this.#closed) return;
     if (Array.isArray(value)) {
       this.#receiveBatch(value);
       return;
     }
-    const reply = this.#receiveOne(value, false);
+    const reply = this.#receiveOne(value, false, info);
     if (reply instanceof Promise) {
       this.#busy++;
       void reply.then((response) => response && this.#sendQuietly(response)).finally(() => this.#idle());
@@ -351,11 +359,11 @@ export class Connection implements TransportReceiver {
       void this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
       return;
     }
-    if (!this.#handlers.acceptBatch?.()) {
+    if (!this.#handlers.acceptBatch?.(this.#owner)) {
       void this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported'));
       return;
     }
-    const replies = items.map((item) => this.#receiveOne(item, true));
+    const replies = items.map((item) => this.#receiveOne(item, true, undefined));
     this.#busy++;
     void Promise.all(replies)
       .then((responses) => {
@@ -366,7 +374,7 @@ export class Connection implements TransportReceiver {
   }
 
   /** Handles one message; returns the response to send for it, if any. */
-  #receiveOne(value: unknown, batched: boolean): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+  #receiveOne(value: unknown, batched: boolean, info: MessageInfo | undefined): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     if (!isObject(value) || value.jsonrpc !== '2.0') {
       return invalid(value, 'Invalid Request: not a JSON-RPC 2.0 message');
     }
@@ -392,25 +400,29 @@ export class Connection implements TransportReceiver {
       this.#dispatchNotification(value as unknown as JsonRpcNotification);
       return undefined;
     }
-    return this.#dispatchRequest(value as unknown as JsonRpcRequest, batched);
+    return this.#dispatchRequest(value as unknown as JsonRpcRequest, batched, info);
   }
 
   #dispatchNotification(notification: JsonRpcNotification): void {
     try {
-      this.#handlers.onNotification(notification);
+      this.#handlers.onNotification(this.#owner, notification);
     } catch (error) {
       this.#reportError(error);
     }
   }
 
-  #dispatchRequest(request: JsonRpcRequest, batched: boolean): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+  #dispatchRequest(
+    request: JsonRpcRequest,
+    batched: boolean,
+    info: MessageInfo | undefined,
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     const id = request.id;
     if (this.#inbound?.has(id)) {
       return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use`);
     }
     let outcome: unknown;
     try {
-      outcome = this.#handlers.onRequest(request, batched);
+      outcome = this.#handlers.onRequest(this.#owner, request, batched, info);
     } catch (error) {
       return this.#errorFor(request, error);
     }
@@ -441,7 +453,7 @@ export class Connection implements TransportReceiver {
     const id = request.id;
     if (error instanceof JsonRpcError) return { jsonrpc: '2.0', id, error: error.toJSON() };
     // Anything else is a bug on this side: report it locally, tell the peer nothing internal.
-    if (this.#handlers.onRequestFailure) this.#handlers.onRequestFailure(request, error);
+    if (this.#handlers.onRequestFailure) this.#handlers.onRequestFailure(this.#owner, request, error);
     else this.#reportError(error);
     return errorResponse(id, ErrorCode.InternalError, 'Internal error');
   }
@@ -451,7 +463,7 @@ export class Connection implements TransportReceiver {
     const entry = isRequestId(id) ? this.#pending?.get(id) : undefined;
     if (!entry) {
       // Late (after a timeout or cancel), duplicated, or never asked for: nothing waits for it.
-      this.#handlers.onError?.(new Error(`Dropped a response to unknown request id ${JSON.stringify(id)}`));
+      this.#handlers.onError?.(this.#owner, new Error(`Dropped a response to unknown request id ${JSON.stringify(id)}`));
       return;
     }
     const rid = id as RequestId;
@@ -485,7 +497,7 @@ export class Connection implements TransportReceiver {
   }
 
   #reportError(error: unknown): void {
-    this.#handlers.onError?.(error instanceof Error ? error : new Error(String(error)));
+    this.#handlers.onError?.(this.#owner, error instanceof Error ? error : new Error(String(error)));
   }
 }
 

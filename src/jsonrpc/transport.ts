@@ -36,12 +36,25 @@ export interface Transport {
 }
 
 /**
+ * What a transport already learned about an inbound message while reading it, handed on with
+ * the message so that the layer reading it next need not work it out again. The connection
+ * passes it through untouched; the protocol layer knows what each member holds.
+ */
+export interface MessageInfo {
+  /** The checked envelope of a modern request: an HTTP endpoint checks it before it serves. */
+  readonly envelope?: object;
+}
+
+/**
  * What a transport reports to: one object rather than callbacks set on the transport, so a
  * connection costs no closures (which counts where thousands stay open, as HTTP sessions do).
  */
 export interface TransportReceiver {
-  /** An inbound JSON value: a message, a batch (array), or something malformed to be answered. */
-  onTransportMessage(message: unknown): void;
+  /**
+   * An inbound JSON value: a message, a batch (array), or something malformed to be answered;
+   * `info` is what the transport learned of it while reading, if anything.
+   */
+  onTransportMessage(message: unknown, info?: MessageInfo): void;
   /** A problem that does not end the transport (an unparseable line, a write error). */
   onTransportError(error: Error): void;
   /**

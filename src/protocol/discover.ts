@@ -8,7 +8,7 @@ import { JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { META } from '../types/meta.js';
 import { McpError, McpErrorCode } from './errors.js';
-import type { Session, SendRequestOptions } from './session.js';
+import { establish, stampRequests, type Session, type SendRequestOptions } from './session.js';
 import type { Implementation, InitializeOutcome } from './handshake.js';
 import { MODERN_VERSIONS, type ProtocolVersion } from './versions.js';
 
@@ -66,8 +66,8 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
     if (!chosen) return { era: 'legacy', reason: `server/discover offered no modern revision (${offered.join(', ')})`, supported: offered };
     const capabilities = isObject(result.capabilities) ? result.capabilities : {};
     const serverInfo = serverInfoOf(result);
-    session.establish({ version: chosen, capabilities, info: serverInfo });
-    session.stampRequests({ ...stamp, [META.protocolVersion]: chosen });
+    establish(session, { version: chosen, capabilities, info: serverInfo });
+    stampRequests(session, { ...stamp, [META.protocolVersion]: chosen });
     return {
       era: 'modern',
       outcome: {

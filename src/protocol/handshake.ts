@@ -5,7 +5,7 @@
  */
 import { isObject } from '../jsonrpc/message.js';
 import { McpError, UnsupportedVersionError } from './errors.js';
-import type { Session, SendRequestOptions } from './session.js';
+import { establish, type Session, type SendRequestOptions } from './session.js';
 import { isLegacyVersion, negotiateLegacyVersion, LEGACY_VERSIONS, type ProtocolVersion, type LegacyVersion } from './versions.js';
 import { McpErrorCode } from './errors.js';
 import { shapeForRevision } from './revision-shape.js';
@@ -29,7 +29,7 @@ export interface ServerIdentity {
 export function acceptInitialize(session: Session, params: Record<string, unknown>, identity: ServerIdentity): Record<string, unknown> {
   const requested = params.protocolVersion as string;
   const version = negotiateLegacyVersion(requested, identity.versions ?? LEGACY_VERSIONS);
-  session.establish({
+  establish(session, {
     version,
     capabilities: isObject(params.capabilities) ? params.capabilities : {},
     info: isObject(params.clientInfo) ? params.clientInfo : undefined,
@@ -89,7 +89,7 @@ export async function initialize(session: Session, options: InitializeOptions): 
     await session.close();
     throw new McpError(McpErrorCode.InvalidParams, 'Malformed initialize result: capabilities and serverInfo.name are required');
   }
-  session.establish({ version: answered, capabilities: result.capabilities, info: result.serverInfo });
+  establish(session, { version: answered, capabilities: result.capabilities, info: result.serverInfo });
   await session.notify('notifications/initialized');
   return {
     protocolVersion: answered,

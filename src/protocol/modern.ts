@@ -11,13 +11,18 @@ import { META } from '../types/meta.js';
 import { McpError, McpErrorCode } from './errors.js';
 import { isModern } from './versions.js';
 
-/** What one modern request says about its caller. */
-export interface RequestEnvelope {
-  protocolVersion: string;
-  clientCapabilities: Record<string, unknown>;
-  clientInfo: Record<string, unknown> | undefined;
-  /** The level at or above which log messages may be sent for this request; none when absent. */
-  logLevel: LoggingLevel | undefined;
+/**
+ * What one modern request says about its caller, read and checked. A class, so that a check
+ * made before the request is served (an HTTP endpoint's) can be handed on and recognized.
+ */
+export class RequestEnvelope {
+  constructor(
+    readonly protocolVersion: string,
+    readonly clientCapabilities: Record<string, unknown>,
+    readonly clientInfo: Record<string, unknown> | undefined,
+    /** The level at or above which log messages may be sent for this request; none when absent. */
+    readonly logLevel: LoggingLevel | undefined,
+  ) {}
 }
 
 /** The version a request's `_meta` names, when it names one: such a request is modern. */
@@ -29,20 +34,12 @@ export function modernVersionOf(params: Record<string, unknown> | undefined): st
 }
 
 /**
- * Reads and checks the envelope of a request that names a version. `remember` keeps the result
- * for the next read of the same `_meta` (a check made before the request is served). An unsupported version is
+ * Reads and checks the envelope of a request that names a version. An unsupported version is
  * -32022 listing what the server supports; a missing or malformed member is -32602 naming it.
  */
-export function readEnvelope(params: Record<string, unknown>, supported: readonly string[], remember = false): RequestEnvelope {
+export function readEnvelope(params: Record<string, unknown>, supported: readonly string[]): RequestEnvelope {
   const meta = params._meta as Record<string, unknown>;
   const requested = meta[META.protocolVersion] as string;
-  // An HTTP endpoint reads the envelope before the request is served, which reads it again:
-  // the second read takes the first one's result (once, so a reused object is read afresh).
-  const known = envelopes.get(meta);
-  if (known !== undefined) {
-    envelopes.delete(meta);
-    if (known.protocolVersion === requested && supported.includes(requested)) return known;
-  }
   if (!isModern(requested) || !supported.includes(requested)) {
     throw new McpError(McpErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', { supported: [...supported], requested });
   }
@@ -59,18 +56,13 @@ export function readEnvelope(params: Record<string, unknown>, supported: readonl
   if (logLevel !== undefined && !(LOGGING_LEVELS as readonly unknown[]).includes(logLevel)) {
     throw invalidMeta(META.logLevel, `expected one of ${LOGGING_LEVELS.join(', ')}`);
   }
-  const envelope: RequestEnvelope = {
-    protocolVersion: requested,
-    clientCapabilities: capabilities as Record<string, unknown>,
-    clientInfo: clientInfo as Record<string, unknown> | undefined,
-    logLevel: logLevel as LoggingLevel | undefined,
-  };
-  if (remember) envelopes.set(meta, envelope);
-  return envelope;
+  return new RequestEnvelope(
+    requested,
+    capabilities as Record<string, unknown>,
+    clientInfo as Record<string, unknown> | undefined,
+    logLevel as LoggingLevel | undefined,
+  );
 }
-
-/** Envelopes already read, by their `_meta` object (the envelope holds parts of it, not copies). */
-const envelopes = new WeakMap<object, RequestEnvelope>();
 
 /**
  * The request needs client capabilities it did not declare (-32021). `required` is in the

@@ -8,6 +8,15 @@ import { isObject } from '../jsonrpc/message.js';
 import type { Session } from './session.js';
 import type { RequestEnvelope } from './modern.js';
 
+// The library's own access to a context, given out by the class below.
+
+/** Marks the request cancelled (no response will be sent) and aborts its signal. */
+export let abortRequest: (ctx: RequestContext, reason: unknown) => void;
+/** Whether the peer cancelled the request or the session ended. */
+export let isCancelled: (ctx: RequestContext) => boolean;
+/** For a modern request: the caller's version, identity, capabilities and log level. */
+export let envelopeOf: (ctx: RequestContext) => RequestEnvelope | undefined;
+
 /** The reason a request's signal aborts when the peer cancels it. */
 export class RequestCancelledError extends Error {
   constructor(readonly reason: string | undefined) {
@@ -34,27 +43,45 @@ export class RequestContext {
   /** The protocol revision this request is served under. */
   readonly protocolVersion: string;
   readonly params: Record<string, unknown>;
-  /** For a modern request: the caller's version, identity, capabilities and log level. */
-  envelope: RequestEnvelope | undefined;
-  /** True once the peer cancelled the request or the session ended; no response will be sent. */
-  cancelled = false;
-  #controller: AbortController | undefined;
+  readonly #envelope: RequestEnvelope | undefined;
+  /** Set once the peer cancelled the request or the session ended: no response will be sent. */
+  #cancelled = false;
   #abortReason: unknown;
+  #controller: AbortController | undefined;
   #lastProgress = -Infinity;
 
-  constructor(session: Session, requestId: RequestId, method: string, params: Record<string, unknown>, protocolVersion: string) {
+  constructor(
+    session: Session,
+    requestId: RequestId,
+    method: string,
+    params: Record<string, unknown>,
+    protocolVersion: string,
+    envelope?: RequestEnvelope,
+  ) {
     this.session = session;
     this.requestId = requestId;
     this.method = method;
     this.params = params;
     this.protocolVersion = protocolVersion;
+    this.#envelope = envelope;
+  }
+
+  static {
+    abortRequest = (ctx, reason) => {
+      if (ctx.#cancelled) return;
+      ctx.#cancelled = true;
+      ctx.#abortReason = reason;
+      ctx.#controller?.abort(reason);
+    };
+    isCancelled = (ctx) => ctx.#cancelled;
+    envelopeOf = (ctx) => ctx.#envelope;
   }
 
   /** Aborts when the peer cancels the request or the session ends. Created on first use. */
   get signal(): AbortSignal {
     if (!this.#controller) {
       this.#controller = new AbortController();
-      if (this.cancelled) this.#controller.abort(this.#abortReason);
+      if (this.#cancelled) this.#controller.abort(this.#abortReason);
     }
     return this.#controller.signal;
   }
@@ -81,18 +108,10 @@ export class RequestContext {
     }
     this.#lastProgress = progress;
     const token = this.progressToken;
-    if (token === undefined || this.cancelled) return;
+    if (token === undefined || this.#cancelled) return;
     const params: Record<string, unknown> = { progressToken: token, progress };
     if (total !== undefined) params.total = total;
     if (message !== undefined && this.protocolVersion >= '2025-03-26') params.message = message;
     await this.session.notify('notifications/progress', params, { relatedRequestId: this.requestId });
-  }
-
-  /** Marks the request cancelled and aborts its signal. */
-  abort(reason: unknown): void {
-    if (this.cancelled) return;
-    this.cancelled = true;
-    this.#abortReason = reason;
-    this.#controller?.abort(reason);
   }
 }

@@ -6,13 +6,13 @@
  * request through the context's `ServedRound`.
  * @module
  */
-import { RequestContext } from '../protocol/request-context.js';
+import { envelopeOf, isCancelled, RequestContext } from '../protocol/request-context.js';
 import { CapabilityNotSupportedError, invalidParams } from '../protocol/errors.js';
 import { elicitationContentIssues } from '../protocol/elicitation-validate.js';
 import { hasCapability } from '../protocol/methods.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
-import { missingClientCapability } from '../protocol/modern.js';
-import type { Session } from '../protocol/session.js';
+import { missingClientCapability, type RequestEnvelope } from '../protocol/modern.js';
+import { peerCapabilities, peerInfo } from '../protocol/session.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Implementation } from '../types/base.js';
@@ -61,35 +61,41 @@ export interface InputRequiredOptions {
 
 const NO_RESPONSES: Readonly<InputResponses> = Object.freeze({});
 
+/**
+ * Makes `ctx` serve a round of a multi round-trip request (a modern `tools/call`,
+ * `prompts/get` or `resources/read`): its calls to the client are answered from `round`.
+ */
+export let enterRound: (ctx: ServerContext, round: ServedRound) => void;
+
 /** A request being served: signal, metadata, progress, logging, and who is asking. */
 export class ServerContext extends RequestContext {
-  readonly serverSession: ServerSession;
-  /**
-   * Set by the server when this request is served as a round of a multi round-trip request (a
-   * modern `tools/call`, `prompts/get` or `resources/read`).
-   */
-  inputRound: ServedRound | undefined;
+  declare readonly session: ServerSession;
+  #round: ServedRound | undefined;
 
   constructor(
-    session: Session,
-    serverSession: ServerSession,
+    session: ServerSession,
     requestId: RequestId,
     method: string,
     params: Record<string, unknown>,
     protocolVersion: string,
+    envelope?: RequestEnvelope,
   ) {
-    super(session, requestId, method, params, protocolVersion);
-    this.serverSession = serverSession;
+    super(session, requestId, method, params, protocolVersion, envelope);
+  }
+
+  static {
+    enterRound = (ctx, round) => (ctx.#round = round);
   }
 
   /** The client's declared capabilities. */
   get clientCapabilities(): ClientCapabilities {
-    return (this.envelope?.clientCapabilities ?? this.session.peerCapabilities ?? {}) as ClientCapabilities;
+    return (envelopeOf(this)?.clientCapabilities ?? peerCapabilities(this.session) ?? {}) as ClientCapabilities;
   }
 
   /** The client's name and version, as it introduced itself. */
   get clientInfo(): Implementation | undefined {
-    return (this.envelope ? this.envelope.clientInfo : this.session.peerInfo) as Implementation | undefined;
+    const envelope = envelopeOf(this);
+    return (envelope ? envelope.clientInfo : peerInfo(this.session)) as Implementation | undefined;
   }
 
   /**
@@ -98,8 +104,9 @@ export class ServerContext extends RequestContext {
    */
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
     // A modern request opts into log messages itself; a session sets one level for all.
-    const threshold = this.envelope ? this.envelope.logLevel : this.serverSession.logLevel;
-    if (!levelPasses(level, threshold) || this.cancelled) return;
+    const envelope = envelopeOf(this);
+    const threshold = envelope ? envelope.logLevel : this.session.logLevel;
+    if (!levelPasses(level, threshold) || isCancelled(this)) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params.logger = logger;
     await this.session.notify('notifications/message', params, { relatedRequestId: this.requestId });
@@ -134,17 +141,17 @@ export class ServerContext extends RequestContext {
 
   /** Whether this request can be answered with an input-required result (`ctx.inputRequired()`). */
   get multiRoundTrip(): boolean {
-    return this.inputRound !== undefined;
+    return this.#round !== undefined;
   }
 
   /** In a multi round-trip request: the state the handler gave `ctx.inputRequired()` in an earlier round. */
   get requestState(): unknown {
-    return this.inputRound?.state;
+    return this.#round?.state;
   }
 
   /** In a multi round-trip request: the answers the client sent with this retry, by key. */
   get inputResponses(): Readonly<InputResponses> {
-    return this.inputRound?.responses ?? NO_RESPONSES;
+    return this.#round?.responses ?? NO_RESPONSES;
   }
 
   /**
@@ -154,7 +161,7 @@ export class ServerContext extends RequestContext {
    * Only for a modern `tools/call`, `prompts/get` or `resources/read` (`ctx.multiRoundTrip`).
    */
   inputRequired(options: InputRequiredOptions = {}): never {
-    const round = this.inputRound;
+    const round = this.#round;
     if (!round) {
       throw new Error(
         `ctx.inputRequired() needs a modern (2026-07-28) tools/call, prompts/get or resources/read request; this is ${this.method} in ${this.protocolVersion}`,
@@ -175,8 +182,8 @@ export class ServerContext extends RequestContext {
    * `check` vets the answer before the handler sees it.
    */
   async #ask(request: InputRequest, key: string | undefined, check?: (answer: Record<string, unknown>) => void): Promise<Record<string, unknown>> {
-    const round = this.inputRound;
-    if (!round && this.envelope) {
+    const round = this.#round;
+    if (!round && envelopeOf(this)) {
       throw new CapabilityNotSupportedError(
         `Asking the client (${request.method}) during a ${this.protocolVersion} ${this.method} request is not possible: only tools/call, prompts/get and resources/read can answer with an input-required result`,
       );
@@ -250,7 +257,7 @@ export class ServerContext extends RequestContext {
    */
   #need(capability: string, message: string): void {
     if (hasCapability(this.clientCapabilities, capability)) return;
-    if (!this.envelope) throw new CapabilityNotSupportedError(message);
+    if (!envelopeOf(this)) throw new CapabilityNotSupportedError(message);
     const required: Record<string, unknown> = {};
     let node = required;
     for (const part of capability.split('.')) {

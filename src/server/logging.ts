@@ -10,7 +10,7 @@ export function createLogging(): ServerFeature {
   return {
     handlers: {
       'logging/setLevel': (params, ctx) => {
-        ctx.serverSession.logLevel = params.level as LoggingLevel;
+        ctx.session.logLevel = params.level as LoggingLevel;
         return {};
       },
     },

@@ -266,8 +266,8 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
    */
   #subscribe(uri: string, ctx: ServerContext, on: boolean): Record<string, never> {
     if (!ABSOLUTE_URI.test(uri)) throw invalidParams(`Invalid resource URI: ${JSON.stringify(uri)}`, { uri });
-    if (on) ctx.serverSession.subscriptions.add(uri);
-    else ctx.serverSession.subscriptions.delete(uri);
+    if (on) ctx.session.subscriptions.add(uri);
+    else ctx.session.subscriptions.delete(uri);
     return {};
   }
 }

@@ -7,7 +7,8 @@
 import type { Clock } from '../jsonrpc/clock.js';
 import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
-import type { HandlerTable, NotificationHandler, RequestHandler, Session, SessionOptions, ModernServing } from '../protocol/session.js';
+import { ModernServing } from '../protocol/modern-serving.js';
+import { declaredCapabilities, startSession, type HandlerTable, type NotificationHandler, type RequestHandler, type Session, type SessionOptions } from '../protocol/session.js';
 import { acceptInitialize } from '../protocol/handshake.js';
 import { handshakeNotServed } from '../protocol/errors.js';
 import { isLegacyVersion, isModern, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
@@ -171,9 +172,7 @@ export class Server {
     const dressedOnce = new WeakMap<object, Record<string, unknown>>();
     // Shaped once: every modern result carries it.
     const modernInfo = shapeForRevision('Implementation', info, LATEST_VERSION);
-    this.#modern = {
-      versions: served.filter(isModern),
-      finish: (method, result) => {
+    this.#modern = new ModernServing(served.filter(isModern), (method, result) => {
         // A result made once for many answers (a list) is dressed once too.
         const once = isSerialized(result);
         const known = once ? dressedOnce.get(result) : undefined;
@@ -186,8 +185,7 @@ export class Server {
         }
         if (once) dressedOnce.set(result, withSerialized(dressed));
         return dressed;
-      },
-    };
+    });
     this.#host = {
       pageSize: options.pageSize ?? Infinity,
       listChanged: (kind) => this.#listChanged(kind),
@@ -198,7 +196,7 @@ export class Server {
       if (legacyVersions.length === 0) throw handshakeNotServed(served, params.protocolVersion);
       return acceptInitialize(ctx.session, params, {
         serverInfo: this.info,
-        capabilities: ctx.session.capabilities,
+        capabilities: declaredCapabilities(ctx.session),
         ...(options.instructions !== undefined && { instructions: options.instructions }),
         versions: legacyVersions,
       });
@@ -206,7 +204,7 @@ export class Server {
     this.#requestHandlers.set('server/discover', (_params, ctx) => {
       const result: Record<string, unknown> = {
         supportedVersions: [...served],
-        capabilities: shapeForRevision('ServerCapabilities', ctx.session.capabilities, ctx.protocolVersion),
+        capabilities: shapeForRevision('ServerCapabilities', declaredCapabilities(ctx.session), ctx.protocolVersion),
       };
       if (options.instructions !== undefined) result.instructions = options.instructions;
       return result;
@@ -324,7 +322,7 @@ export class Server {
     const session = new ServerSession(transport, this.#declaredCapabilities(), (this.#sessionOptions ??= this.#createSessionOptions()));
     this.#sessions.add(session);
     if (!listed) this.#unlisted.add(session);
-    await session.start();
+    await startSession(session);
     return session;
   }
 
@@ -335,8 +333,8 @@ export class Server {
       role: 'server',
       handlers: this.#handlers,
       // Calls to the client from a legacy session's handlers are real requests on it.
-      createContext: (s, request: JsonRpcRequest, version): ServerContext =>
-        new ServerContext(s, s as ServerSession, request.id, request.method, request.params ?? {}, version),
+      createContext: (s, request: JsonRpcRequest, version, envelope): ServerContext =>
+        new ServerContext(s as ServerSession, request.id, request.method, request.params ?? {}, version, envelope),
       ...(options.requestTimeoutMs !== undefined && { defaultTimeoutMs: options.requestTimeoutMs }),
       ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),
       ...(options.clock && { clock: options.clock }),
@@ -404,7 +402,7 @@ export class Server {
       const version = session.protocolVersion;
       if (version === undefined || session.closed) continue;
       for (const kind of kinds) {
-        const declared = session.capabilities[kind] as { listChanged?: boolean } | undefined;
+        const declared = declaredCapabilities(session)[kind] as { listChanged?: boolean } | undefined;
         const method = `notifications/${kind}/list_changed`;
         if (!declared?.listChanged || !methodAllowed(method, version, 'server', 'notification')) continue;
         session.notify(method).catch(() => {});

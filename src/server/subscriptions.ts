@@ -7,7 +7,7 @@
  * @module
  */
 import type { RequestId } from '../jsonrpc/message.js';
-import type { RequestHandler, Session } from '../protocol/session.js';
+import { declaredCapabilities, notifyUnchecked, type RequestHandler, type Session } from '../protocol/session.js';
 import { META } from '../types/meta.js';
 import type { SubscriptionFilter } from '../types/subscriptions.js';
 import type { ServerContext } from './context.js';
@@ -84,7 +84,7 @@ export class SubscriptionStreams {
   #open(requested: SubscriptionFilter, ctx: ServerContext): Promise<Record<string, unknown>> {
     const id = ctx.requestId;
     const session = ctx.session;
-    const filter = acknowledgedFilter(requested, session.capabilities);
+    const filter = acknowledgedFilter(requested, declaredCapabilities(session));
     const tagged = { _meta: { [META.subscriptionId]: id } };
     // First on the stream, before the stream can be found by any change.
     void send({ id, session }, 'notifications/subscriptions/acknowledged', { _meta: tagged._meta, notifications: filter });
@@ -140,7 +140,7 @@ export class SubscriptionStreams {
  */
 function send(stream: { id: RequestId; session: Session }, method: string, params: Record<string, unknown>): Promise<void> {
   if (stream.session.closed) return Promise.resolve();
-  return stream.session.connection.notify(method, params, { relatedRequestId: stream.id }).catch(() => {
+  return notifyUnchecked(stream.session, method, params, { relatedRequestId: stream.id }).catch(() => {
     // The session is ending; its streams end with it.
   });
 }

@@ -114,12 +114,12 @@ export function fakeServer(options: ServerOptions = {}) {
       },
       'resources/subscribe': (params, ctx) => {
         seen('resources/subscribe', params);
-        ctx.serverSession.subscriptions.add(params.uri as string);
+        ctx.session.subscriptions.add(params.uri as string);
         return {};
       },
       'resources/unsubscribe': (params, ctx) => {
         seen('resources/unsubscribe', params);
-        ctx.serverSession.subscriptions.delete(params.uri as string);
+        ctx.session.subscriptions.delete(params.uri as string);
         return {};
       },
       'prompts/list': (params) => {

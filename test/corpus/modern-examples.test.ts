@@ -10,7 +10,7 @@ const SUPPORTED = ['2026-07-28'];
 describeWithCorpus('the modern request envelope and the spec examples', () => {
   it('reads every member of the envelope of the spec example', () => {
     const [request] = examplesOf('CallToolRequest') as { params: Record<string, unknown> }[];
-    const read = readEnvelope(request!.params, SUPPORTED);
+    const read = { ...readEnvelope(request!.params, SUPPORTED) };
     assert.deepEqual(read, { protocolVersion: '2026-07-28', clientCapabilities: {}, clientInfo: { name: 'ExampleClient', version: '1.0.0' }, logLevel: undefined });
   });
 

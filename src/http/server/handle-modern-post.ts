@@ -7,7 +7,8 @@
  */
 import { isObject, isRequestId, type RequestId } from '../../jsonrpc/message.js';
 import { McpError, McpErrorCode } from '../../protocol/errors.js';
-import { readEnvelope, modernVersionOf } from '../../protocol/modern.js';
+import { readEnvelope, modernVersionOf, type RequestEnvelope } from '../../protocol/modern.js';
+import { isServing } from '../../protocol/session.js';
 import { isModern } from '../../protocol/versions.js';
 import type { Server } from '../../server/server.js';
 import { META } from '../../types/meta.js';
@@ -49,8 +50,8 @@ export async function handleModernPost(request: HttpRequestLike, sink: HttpRespo
   const server = sessions.server;
   const mismatch = headerMismatch(request, message, modernVersionOf(params), (name) => server.toolDefinition(name));
   if (mismatch !== undefined) return refuseRequest(sink, 400, id, McpErrorCode.HeaderMismatch, `Header mismatch: ${mismatch}`);
-  const refusal = envelopeRefusal(params, server.protocolVersions.filter(isModern));
-  if (refusal) return refuseRequest(sink, 400, id, refusal.code, refusal.message, refusal.data);
+  const envelope = checkedEnvelope(params, server.protocolVersions.filter(isModern));
+  if (envelope instanceof McpError) return refuseRequest(sink, 400, id, envelope.code, envelope.message, envelope.data);
 
   if (sessions.modernFull) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many modern requests are being served', RETRY_AFTER_FULL);
   // The shared lane serves requests whose id is free on it; a request whose id another
@@ -76,7 +77,8 @@ export async function handleModernPost(request: HttpRequestLike, sink: HttpRespo
     if (own) void lane.serverSession.close();
   };
   const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: streamed, answerStatus, onDone });
-  transport.deliver(body, exchange);
+  // The envelope goes with the request: the session need not read it again.
+  transport.deliver(body, exchange, { envelope });
   if (exchange.finished) return;
   request.onAbort(() => exchange.clientGone());
   await exchange.settled;
@@ -84,19 +86,18 @@ export async function handleModernPost(request: HttpRequestLike, sink: HttpRespo
 
 /** Whether a request with this id is being served on `lane` (its handler may outlive its exchange). */
 function isBusyWith(lane: ModernLane, id: RequestId): boolean {
-  return lane.transport.idInUse(id) || lane.serverSession.serving(id);
+  return lane.transport.idInUse(id) || isServing(lane.serverSession, id);
 }
 
-/** Why the request's envelope is refused (-32022 or -32602), checked before anything runs. */
-function envelopeRefusal(params: Record<string, unknown>, versions: readonly string[]): McpError | undefined {
+/** The request's envelope, or why it is refused (-32022 or -32602): checked before anything runs. */
+function checkedEnvelope(params: Record<string, unknown>, versions: readonly string[]): RequestEnvelope | McpError {
   const meta = params._meta;
   if (!isObject(meta)) return new McpError(McpErrorCode.InvalidParams, 'Invalid request envelope: params._meta: missing required property');
   if (typeof meta[META.protocolVersion] !== 'string') {
     return new McpError(McpErrorCode.InvalidParams, `Invalid request envelope: params._meta["${META.protocolVersion}"]: missing required property`);
   }
   try {
-    readEnvelope(params, versions, true);
-    return undefined;
+    return readEnvelope(params, versions);
   } catch (error) {
     if (error instanceof McpError) return error;
     throw error;

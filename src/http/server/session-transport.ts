@@ -8,7 +8,7 @@
  */
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
-import type { SendOptions, Transport, TransportReceiver } from '../../jsonrpc/transport.js';
+import type { MessageInfo, SendOptions, Transport, TransportReceiver } from '../../jsonrpc/transport.js';
 import type { SessionIdentified } from '../../protocol/transport-abilities.js';
 import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { EventStore, StoredMessage } from './event-store.js';
@@ -110,8 +110,9 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     return Promise.resolve();
   }
 
-  #receive(message: unknown): void {
-    this.#receiver?.onTransportMessage(message);
+
+  #receive(message: unknown, info?: MessageInfo): void {
+    this.#receiver?.onTransportMessage(message, info);
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
@@ -153,8 +154,11 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     return new PostExchange(options, this);
   }
 
-  /** Hands a POST body to the connection; its answers will go to `exchange`. */
-  deliver(body: InboundBody, exchange: PostExchange): void {
+  /**
+   * Hands a POST body to the connection, with what was learned reading it (`info`); its
+   * answers will go to `exchange`.
+   */
+  deliver(body: InboundBody, exchange: PostExchange, info?: MessageInfo): void {
     if (exchange.ids.length > 0) {
       const waiting = (this.#waiting ??= new WaitingExchanges());
       for (const id of exchange.ids) waiting.add(id, exchange);
@@ -163,7 +167,7 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     }
     this.#delivering = exchange;
     try {
-      this.#receive(body.value);
+      this.#receive(body.value, info);
     } finally {
       this.#delivering = undefined;
     }

@@ -7,8 +7,9 @@
  */
 import type { Clock } from '../../jsonrpc/clock.js';
 import type { RequestHandler } from '../../protocol/session.js';
+import { envelopeOf } from '../../protocol/request-context.js';
 import { INPUT_REQUIRED_METHODS, RESULT_TYPE, type InputResponses } from '../../types/multi-round-trip.js';
-import type { ServerContext } from '../context.js';
+import { enterRound, type ServerContext } from '../context.js';
 import { requestBinding, salientParams, type RequestBinding } from './binding.js';
 import { ServedRound } from './served-round.js';
 import { RequestStateSealer, type RequestStateSecret, type RoundState } from './request-state.js';
@@ -66,7 +67,7 @@ export class MultiRoundTrip {
 
   /** `handler`, with its modern requests served as rounds of a multi round-trip request. */
   wrap(handler: RequestHandler<ServerContext>): RequestHandler<ServerContext> {
-    return (params, ctx) => (ctx.envelope ? this.#serve(handler, params, ctx) : handler(params, ctx));
+    return (params, ctx) => (envelopeOf(ctx) ? this.#serve(handler, params, ctx) : handler(params, ctx));
   }
 
   /** Runs one round; synchronous when the handler is and the round needs no sealing or opening. */
@@ -81,7 +82,7 @@ export class MultiRoundTrip {
 
   #run(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext, earlier: RoundState | undefined, binder: Binder): unknown {
     const round = new ServedRound(earlier, params.inputResponses as InputResponses | undefined);
-    ctx.inputRound = round;
+    enterRound(ctx, round);
     let result: unknown;
     try {
       result = handler(params, ctx);
