@@ -6,14 +6,11 @@
  */
 import { META } from './meta.js';
 
-/** Every protocol revision, oldest first. */
+/** Every protocol revision, oldest first: the one list (`protocol/versions.ts` derives the lists by era from it). */
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 
 /** A protocol revision. */
 export type Revision = (typeof REVISIONS)[number];
-
-/** The newest revision. */
-export const LATEST_REVISION: Revision = '2026-07-28';
 
 /** True when `value` names a known revision. */
 export function isRevision(value: unknown): value is Revision {
