@@ -1,21 +1,10 @@
 /**
- * Protocol revisions and the single predicate that splits them into two eras.
+ * Protocol revisions by era, and the single predicate that splits them. The revisions are listed
+ * once, oldest first, in `types/revisions.ts`; the lists here are views of that one by era, newest
+ * first, with the same literal types.
  * @module
  */
-
-/** Revisions with the initialize handshake and sessions, newest first. */
-export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
-/** Revisions without a handshake, where every request carries its version in `_meta`, newest first. */
-export const MODERN_VERSIONS = ['2026-07-28'] as const;
-/** Every revision this library speaks, newest first. */
-export const SUPPORTED_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS] as const;
-
-export type LegacyVersion = (typeof LEGACY_VERSIONS)[number];
-export type ModernVersion = (typeof MODERN_VERSIONS)[number];
-export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number];
-
-export const LATEST_LEGACY_VERSION: LegacyVersion = '2025-11-25';
-export const LATEST_VERSION: ProtocolVersion = '2026-07-28';
+import { REVISIONS } from '../types/revisions.js';
 
 /** First revision of the modern era. Revisions are ISO dates, so string order is time order. */
 const FIRST_MODERN = '2026-07-28';
@@ -24,6 +13,41 @@ const FIRST_MODERN = '2026-07-28';
 export function isModern(version: string): boolean {
   return version >= FIRST_MODERN;
 }
+
+/** The revisions of an oldest-first tuple before the first modern one. */
+type LegacyOf<T extends readonly string[]> = T extends readonly [infer V extends string, ...infer Rest extends string[]]
+  ? V extends typeof FIRST_MODERN
+    ? []
+    : [V, ...LegacyOf<Rest>]
+  : [];
+/** The revisions of an oldest-first tuple from the first modern one on. */
+type ModernOf<T extends readonly string[]> = T extends readonly [infer V extends string, ...infer Rest extends string[]]
+  ? V extends typeof FIRST_MODERN
+    ? [V, ...Rest]
+    : ModernOf<Rest>
+  : [];
+type Reversed<T extends readonly string[]> = T extends readonly [infer V extends string, ...infer Rest extends string[]]
+  ? [...Reversed<Rest>, V]
+  : [];
+
+/** The revisions `keep` selects, newest first, typed as `Tuple`. */
+function newestFirst<Tuple extends readonly string[]>(keep: (version: string) => boolean): Tuple {
+  return REVISIONS.filter(keep).reverse() as readonly string[] as Tuple;
+}
+
+/** Revisions with the initialize handshake and sessions, newest first. */
+export const LEGACY_VERSIONS = newestFirst<readonly [...Reversed<LegacyOf<typeof REVISIONS>>]>((v) => !isModern(v));
+/** Revisions without a handshake, where every request carries its version in `_meta`, newest first. */
+export const MODERN_VERSIONS = newestFirst<readonly [...Reversed<ModernOf<typeof REVISIONS>>]>(isModern);
+/** Every revision this library speaks, newest first. */
+export const SUPPORTED_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS] as const;
+
+export type LegacyVersion = (typeof LEGACY_VERSIONS)[number];
+export type ModernVersion = (typeof MODERN_VERSIONS)[number];
+export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number];
+
+export const LATEST_LEGACY_VERSION: LegacyVersion = LEGACY_VERSIONS[0];
+export const LATEST_VERSION: ProtocolVersion = SUPPORTED_VERSIONS[0];
 
 /** Whether `version` is a revision mcpkit speaks (one of {@link SUPPORTED_VERSIONS}), for reading one from configuration or a command line. */
 export function isSupportedVersion(version: unknown): version is ProtocolVersion {

@@ -12,6 +12,7 @@ export type * from './lifecycle.js';
 export * from './logging.js';
 export type * from './messages.js';
 export * from './meta.js';
+export * from './methods.js';
 export * from './multi-round-trip.js';
 export type * from './notifications.js';
 export type * from './prompts.js';
@@ -22,11 +23,4 @@ export type * from './sampling.js';
 export type * from './subscriptions.js';
 export * from './tasks.js';
 export type * from './tools.js';
-export {
-  errorDataGuards,
-  GUARDS,
-  notificationParamsGuards,
-  requestParamsGuards,
-  resultGuards,
-  type Guard,
-} from './guards/index.js';
+export { errorDataGuards, GUARDS, type Guard } from './guards/index.js';

@@ -1,6 +1,7 @@
 /**
  * Every MCP method of every revision, by direction: method maps (method → params and result)
- * and the message unions derived from them. Which revisions define a method is in `revisions.ts`.
+ * and the message unions derived from them. Everything else about a method is in the method
+ * table, `methods.ts`, which the compiler holds to these maps.
  * @module
  */
 import type { EmptyResult, NotificationParams, PaginatedRequestParams, RequestId } from './base.js';

@@ -1,19 +1,16 @@
 /**
- * What differs between protocol revisions, as data: which methods, definitions, members and
- * features each revision has, so each peer can be given exactly what its revision defines.
- * Spans are inclusive; an absent bound is open.
+ * What differs between protocol revisions, as data: which definitions, members and features
+ * each revision has, so each peer can be given exactly what its revision defines. Which methods
+ * each revision has is in the method table, `methods.ts`. Spans are inclusive; an absent bound is open.
  * @module
  */
 import { META } from './meta.js';
 
-/** Every protocol revision, oldest first. */
+/** Every protocol revision, oldest first: the one list (`protocol/versions.ts` derives the lists by era from it). */
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 
 /** A protocol revision. */
 export type Revision = (typeof REVISIONS)[number];
-
-/** The newest revision. */
-export const LATEST_REVISION: Revision = '2026-07-28';
 
 /** True when `value` names a known revision. */
 export function isRevision(value: unknown): value is Revision {
@@ -33,76 +30,14 @@ export function revisionsIn(span: Span): Revision[] {
   return REVISIONS.filter((r) => inSpan(span, r));
 }
 
-const ALL: Span = {};
-const UNTIL_2025_11: Span = { until: '2025-11-25' };
-const ONLY_2025_11: Span = { since: '2025-11-25', until: '2025-11-25' };
-const SINCE_2025_03: Span = { since: '2025-03-26' };
-const SINCE_2025_06: Span = { since: '2025-06-18' };
-const SINCE_2025_11: Span = { since: '2025-11-25' };
-const SINCE_2026: Span = { since: '2026-07-28' };
-
-/** Who sends a method, in which revisions. */
-export type MethodInfo = {
-  kind: 'request' | 'notification';
-  /** Revisions in which clients send it. */
-  client?: Span;
-  /** Revisions in which servers send it as a JSON-RPC message. */
-  server?: Span;
-  /** Revisions in which servers send it inside an `InputRequiredResult` instead. */
-  input?: Span;
-};
-
-/** Every method of every revision. */
-export const METHODS: Readonly<Record<string, MethodInfo>> = {
-  initialize: { kind: 'request', client: UNTIL_2025_11 },
-  ping: { kind: 'request', client: UNTIL_2025_11, server: UNTIL_2025_11 },
-  'server/discover': { kind: 'request', client: SINCE_2026 },
-  'resources/list': { kind: 'request', client: ALL },
-  'resources/templates/list': { kind: 'request', client: ALL },
-  'resources/read': { kind: 'request', client: ALL },
-  'resources/subscribe': { kind: 'request', client: UNTIL_2025_11 },
-  'resources/unsubscribe': { kind: 'request', client: UNTIL_2025_11 },
-  'subscriptions/listen': { kind: 'request', client: SINCE_2026 },
-  'prompts/list': { kind: 'request', client: ALL },
-  'prompts/get': { kind: 'request', client: ALL },
-  'tools/list': { kind: 'request', client: ALL },
-  'tools/call': { kind: 'request', client: ALL },
-  'logging/setLevel': { kind: 'request', client: UNTIL_2025_11 },
-  'completion/complete': { kind: 'request', client: ALL },
-  'tasks/get': { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 },
-  'tasks/result': { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 },
-  'tasks/cancel': { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 },
-  'tasks/list': { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 },
-  'sampling/createMessage': { kind: 'request', server: UNTIL_2025_11, input: SINCE_2026 },
-  'roots/list': { kind: 'request', server: UNTIL_2025_11, input: SINCE_2026 },
-  'elicitation/create': { kind: 'request', server: { since: '2025-06-18', until: '2025-11-25' }, input: SINCE_2026 },
-  'notifications/cancelled': { kind: 'notification', client: ALL, server: ALL },
-  'notifications/initialized': { kind: 'notification', client: UNTIL_2025_11 },
-  'notifications/progress': { kind: 'notification', client: UNTIL_2025_11, server: ALL },
-  'notifications/roots/list_changed': { kind: 'notification', client: UNTIL_2025_11 },
-  'notifications/tasks/status': { kind: 'notification', client: ONLY_2025_11, server: ONLY_2025_11 },
-  'notifications/message': { kind: 'notification', server: ALL },
-  'notifications/resources/updated': { kind: 'notification', server: ALL },
-  'notifications/resources/list_changed': { kind: 'notification', server: ALL },
-  'notifications/tools/list_changed': { kind: 'notification', server: ALL },
-  'notifications/prompts/list_changed': { kind: 'notification', server: ALL },
-  'notifications/elicitation/complete': { kind: 'notification', server: ONLY_2025_11 },
-  'notifications/subscriptions/acknowledged': { kind: 'notification', server: SINCE_2026 },
-};
-
-/** True when `method` exists in `revision`, optionally as sent by that side (input requests count for the server). */
-export function hasMethod(method: string, revision: Revision, sender?: 'client' | 'server'): boolean {
-  const info = METHODS[method];
-  if (info === undefined) return false;
-  const spans =
-    sender === 'client' ? [info.client] : sender === 'server' ? [info.server, info.input] : [info.client, info.server, info.input];
-  return spans.some((s) => s !== undefined && inSpan(s, revision));
-}
-
-/** The methods of a revision, optionally only those one side sends. */
-export function methodsOf(revision: Revision, sender?: 'client' | 'server'): string[] {
-  return Object.keys(METHODS).filter((m) => hasMethod(m, revision, sender));
-}
+// Spans several tables share; the method table (`methods.ts`) uses them too.
+export const ALL: Span = {};
+export const UNTIL_2025_11: Span = { until: '2025-11-25' };
+export const ONLY_2025_11: Span = { since: '2025-11-25', until: '2025-11-25' };
+export const SINCE_2025_03: Span = { since: '2025-03-26' };
+export const SINCE_2025_06: Span = { since: '2025-06-18' };
+export const SINCE_2025_11: Span = { since: '2025-11-25' };
+export const SINCE_2026: Span = { since: '2026-07-28' };
 
 /** Whitespace-separated names, each paired with `value`. */
 function named<T>(names: string, value: T): [string, T][] {

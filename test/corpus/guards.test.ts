@@ -1,16 +1,11 @@
-// Behaviour of the guards beyond the corpus: issue paths, by-method registries, robustness.
+// Behaviour of the guards beyond the corpus: issue paths, the method table's guards, robustness.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  errorDataGuards,
-  GUARDS,
-  notificationParamsGuards,
-  requestParamsGuards,
-  resultGuards,
-} from '../../src/types/guards/index.js';
+import { errorDataGuards, GUARDS } from '../../src/types/guards/index.js';
 import { array, at, obj, oneOf, str } from '../../src/types/guards/kit.js';
 import { McpErrorCode } from '../../src/types/errors.js';
 import { isReservedMetaKey, META } from '../../src/types/meta.js';
+import { METHODS } from '../../src/types/methods.js';
 
 const guard = (name: string) => GUARDS[name] ?? assert.fail(`no guard ${name}`);
 
@@ -80,30 +75,30 @@ describe('leniency and strictness', () => {
   });
 });
 
-describe('by-method registries', () => {
+describe('guards of the method table', () => {
   it('accept omitted params only where the method allows it', () => {
-    assert.equal(requestParamsGuards['tools/list']?.(undefined), undefined);
-    assert.equal(requestParamsGuards.ping?.(undefined), undefined);
-    assert.equal(requestParamsGuards['tools/call']?.(undefined), 'expected object');
-    assert.equal(notificationParamsGuards['notifications/tools/list_changed']?.(undefined), undefined);
-    assert.equal(notificationParamsGuards['notifications/progress']?.(undefined), 'expected object');
+    assert.equal(METHODS['tools/list'].params(undefined), undefined);
+    assert.equal(METHODS.ping.params(undefined), undefined);
+    assert.equal(METHODS['tools/call'].params(undefined), 'expected object');
+    assert.equal(METHODS['notifications/tools/list_changed'].params(undefined), undefined);
+    assert.equal(METHODS['notifications/progress'].params(undefined), 'expected object');
   });
 
   it('accept an InputRequiredResult for tools/call, prompts/get and resources/read only', () => {
     const interim = { resultType: 'input_required', requestState: 'abc' };
-    for (const method of ['tools/call', 'prompts/get', 'resources/read']) assert.equal(resultGuards[method]?.(interim), undefined, method);
-    assert.match(resultGuards['tools/list']?.(interim) ?? '', /^tools: missing/);
-    assert.equal(resultGuards['tools/call']?.({ resultType: 'input_required' }), 'expected inputRequests or requestState');
+    for (const method of ['tools/call', 'prompts/get', 'resources/read'] as const) assert.equal(METHODS[method].result(interim), undefined, method);
+    assert.match(METHODS['tools/list'].result(interim) ?? '', /^tools: missing/);
+    assert.equal(METHODS['tools/call'].result({ resultType: 'input_required' }), 'expected inputRequests or requestState');
     const badRequests = { resultType: 'input_required', inputRequests: { a: { method: 'ping' } } };
-    assert.match(resultGuards['prompts/get']?.(badRequests) ?? '', /^inputRequests.a.method: expected one of/);
+    assert.match(METHODS['prompts/get'].result(badRequests) ?? '', /^inputRequests.a.method: expected one of/);
   });
 
   it('accept a CreateTaskResult where a request may be task-augmented', () => {
     const task = { taskId: 't', status: 'working', createdAt: 'a', lastUpdatedAt: 'b', ttl: null };
-    for (const method of ['tools/call', 'sampling/createMessage', 'elicitation/create']) {
-      assert.equal(resultGuards[method]?.({ task }), undefined, method);
+    for (const method of ['tools/call', 'sampling/createMessage', 'elicitation/create'] as const) {
+      assert.equal(METHODS[method].result({ task }), undefined, method);
     }
-    assert.match(resultGuards['tools/call']?.({ task: {} }) ?? '', /^task.taskId: missing/);
+    assert.match(METHODS['tools/call'].result({ task: {} }) ?? '', /^task.taskId: missing/);
   });
 
   it('check retries carrying input responses', () => {
@@ -112,9 +107,9 @@ describe('by-method registries', () => {
       inputResponses: { a: { action: 'accept', content: { n: 'v' } }, b: { roots: [] }, c: { role: 'assistant', model: 'm', content: { type: 'text', text: 't' } } },
       requestState: 's',
     };
-    assert.equal(requestParamsGuards['tools/call']?.(params), undefined);
+    assert.equal(METHODS['tools/call'].params(params), undefined);
     const bad = { ...params, inputResponses: { a: { action: 'maybe' } } };
-    assert.match(requestParamsGuards['tools/call']?.(bad) ?? '', /^inputResponses.a.action: expected one of/);
+    assert.match(METHODS['tools/call'].params(bad) ?? '', /^inputResponses.a.action: expected one of/);
   });
 
   it('shape error data by code', () => {

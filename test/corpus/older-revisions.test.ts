@@ -2,7 +2,8 @@
 // that revision's schema.json with Ajv.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { GUARDS, notificationParamsGuards, requestParamsGuards, resultGuards } from '../../src/types/guards/index.js';
+import { GUARDS } from '../../src/types/guards/index.js';
+import { methodInfo, type MethodName } from '../../src/types/methods.js';
 import type { Revision } from '../../src/types/revisions.js';
 import { describeWithCorpus, validatorFor } from './spec.js';
 
@@ -280,12 +281,12 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
   ],
 };
 
-/** Requests and notifications of the samples, to check the by-method registries too. */
-function checkRegistries(value: Record<string, unknown>): void {
+/** Requests and notifications of the samples, to check the params guards of the method table too. */
+function checkParams(value: Record<string, unknown>): void {
   if (typeof value.method !== 'string' || value.jsonrpc !== '2.0') return;
-  const registry = 'id' in value ? requestParamsGuards : notificationParamsGuards;
-  const guard = registry[value.method] ?? assert.fail(`no params guard for ${value.method}`);
-  assert.equal(guard(value.params), undefined, `${value.method} params`);
+  const info = methodInfo(value.method) ?? assert.fail(`${value.method} is not in the method table`);
+  assert.equal(info.kind, 'id' in value ? 'request' : 'notification', value.method);
+  assert.equal(info.params(value.params), undefined, `${value.method} params`);
 }
 
 describeWithCorpus('messages of older revisions', () => {
@@ -295,7 +296,7 @@ describeWithCorpus('messages of older revisions', () => {
         assert.ok(validatorFor(revision, name)(value), `schema.json of ${revision} rejects the sample`);
         const guard = GUARDS[name] ?? assert.fail(`no guard for ${name}`);
         assert.equal(guard(value), undefined);
-        checkRegistries(value);
+        checkParams(value);
       });
     }
   }
@@ -303,7 +304,7 @@ describeWithCorpus('messages of older revisions', () => {
   it('results pass the result guards of their methods', () => {
     const byName = (revision: keyof typeof SAMPLES, name: string) =>
       SAMPLES[revision].find((s) => s.name === name)?.value ?? assert.fail(name);
-    const cases: [string, Record<string, unknown>][] = [
+    const cases: [MethodName, Record<string, unknown>][] = [
       ['initialize', byName('2024-11-05', 'InitializeResult')],
       ['tools/call', byName('2025-06-18', 'CallToolResult')],
       ['tools/call', byName('2025-11-25', 'CreateTaskResult')],
@@ -314,7 +315,7 @@ describeWithCorpus('messages of older revisions', () => {
       ['roots/list', byName('2024-11-05', 'ListRootsResult')],
       ['ping', {}],
     ];
-    for (const [method, value] of cases) assert.equal(resultGuards[method]?.(value), undefined, method);
+    for (const [method, value] of cases) assert.equal(methodInfo(method)?.result?.(value), undefined, method);
   });
 
   it('a 2024-11-05 initialize without clientInfo fails the guard and the schema', () => {

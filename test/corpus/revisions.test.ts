@@ -1,36 +1,64 @@
-// The per-revision tables of src/types/revisions.ts, checked against every revision's schema.json.
+// The per-revision tables of src/types/revisions.ts and the method table of src/types/methods.ts,
+// checked against every revision's schema.json.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { GUARDS, notificationParamsGuards, requestParamsGuards, resultGuards } from '../../src/types/guards/index.js';
-import type {
-  ClientNotificationMap,
-  ClientRequestMap,
-  ServerNotificationMap,
-  ServerRequestMap,
-} from '../../src/types/messages.js';
+import { it } from 'node:test';
+import { GUARDS } from '../../src/types/guards/index.js';
+import { hasMethod, methodInfo, METHODS, methodsOf, type MethodInfo } from '../../src/types/methods.js';
 import {
   CONTENT_TYPES,
   DEFINITIONS,
   FIELDS,
   hasField,
-  hasMethod,
   inSpan,
-  METHODS,
-  methodsOf,
   resourceNotFoundCode,
   REVISION_REQUIRED,
   revisionsIn,
   type Revision,
 } from '../../src/types/revisions.js';
-import { corpusMissing, definitionsOf, deref, describeWithCorpus, REVISIONS, type SchemaNode } from './spec.js';
+import { definitionsOf, deref, describeWithCorpus, REVISIONS, type SchemaNode } from './spec.js';
 
-/** The methods of a union definition (`ClientRequest`...), which may also be a single message definition. */
-function unionMethods(revision: Revision, union: string): string[] {
-  const node = definitionsOf(revision)[union];
-  if (node === undefined) return [];
-  const members = node.anyOf ?? [node];
-  return members.map((m) => String(deref(revision, m)?.properties?.method?.const));
+/** A request or notification definition's method. */
+function methodOf(revision: Revision, node: SchemaNode | undefined): string {
+  return String(deref(revision, node)?.properties?.method?.const);
 }
+
+/**
+ * The messages a union definition (`ClientRequest`...) admits, by method and definition name. A
+ * union of one message may be that message written out: its name is then the definition with that method.
+ */
+function unionMessages(revision: Revision, union: string): { method: string; name: string }[] {
+  const defs = definitionsOf(revision);
+  const node = defs[union];
+  if (node === undefined) return [];
+  if (node.anyOf === undefined) {
+    const method = methodOf(revision, node);
+    const name = Object.keys(defs).find((n) => n !== union && methodOf(revision, defs[n]) === method);
+    return [{ method, name: name ?? union }];
+  }
+  return node.anyOf.map((m) => ({ method: methodOf(revision, m), name: refName(m) }));
+}
+
+/** The definitions a union of results names (`ServerResult`...); none where it is absent. */
+function unionMembers(revision: Revision, union: string): string[] {
+  return (definitionsOf(revision)[union]?.anyOf ?? []).map(refName);
+}
+
+const refName = (node: SchemaNode) => node.$ref?.split('/').pop() ?? '';
+
+/** The definition a name stands for, through aliases (`EmptyResult` is `Result`). */
+function unalias(revision: Revision, name: string): string {
+  const ref = definitionsOf(revision)[name]?.$ref;
+  return ref === undefined ? name : unalias(revision, refName({ $ref: ref }));
+}
+
+const table: [string, MethodInfo][] = Object.entries(METHODS);
+const sides = ['client', 'server', 'input'] as const;
+/** Where each side's messages and the answers to them are listed in a schema. */
+const UNIONS = {
+  client: { requests: 'ClientRequest', notifications: 'ClientNotification', answers: 'ServerResult', capabilities: 'ServerCapabilities' },
+  server: { requests: 'ServerRequest', notifications: 'ServerNotification', answers: 'ClientResult', capabilities: 'ClientCapabilities' },
+  input: { requests: 'InputRequest', notifications: '', answers: 'InputResponse', capabilities: 'ClientCapabilities' },
+} as const;
 
 /** Where a neutral type's shape lives in a revision: its definition, or the `params` of its request. */
 function resolve(revision: Revision, type: string): SchemaNode | undefined {
@@ -60,27 +88,68 @@ function member(revision: Revision, node: SchemaNode | undefined, path: string):
   return current;
 }
 
-describeWithCorpus('METHODS', () => {
-  it('matches the request and notification unions of every schema', () => {
+describeWithCorpus('the method table', () => {
+  it('has the methods of every schema, by side and kind, under the spec names', () => {
     for (const revision of REVISIONS) {
-      const sides = {
-        client: [...unionMethods(revision, 'ClientRequest'), ...unionMethods(revision, 'ClientNotification')],
-        server: [...unionMethods(revision, 'ServerRequest'), ...unionMethods(revision, 'ServerNotification')],
-        input: unionMethods(revision, 'InputRequest'),
-      };
-      for (const [method, info] of Object.entries(METHODS)) {
-        for (const side of ['client', 'server', 'input'] as const) {
+      for (const side of sides) {
+        const { requests, notifications } = UNIONS[side];
+        const listed = [
+          ...unionMessages(revision, requests).map((m) => ({ ...m, kind: 'request' })),
+          ...unionMessages(revision, notifications).map((m) => ({ ...m, kind: 'notification' })),
+        ];
+        for (const { method, name, kind } of listed) {
+          const info = methodInfo(method);
+          assert.ok(info, `${method} (${name}) of ${revision} missing from the table`);
+          assert.equal(info.kind, kind, `${method} is a ${kind}`);
+          assert.equal(info.spec, name, `the spec's name of ${method}`);
+        }
+        for (const [method, info] of table) {
           const span = info[side];
           const expected = span !== undefined && inSpan(span, revision);
-          assert.equal(sides[side].includes(method), expected, `${method} sent by ${side} in ${revision}`);
+          const actual = listed.some((m) => m.method === method);
+          assert.equal(actual, expected, `${method} sent by ${side} in ${revision}`);
         }
       }
-      const all = [...sides.client, ...sides.server, ...sides.input];
-      assert.deepEqual(all.filter((m) => METHODS[m] === undefined), [], `methods of ${revision} missing from METHODS`);
     }
   });
 
-  it('answers the questions the brief names', () => {
+  it('names the result of every request as the schema answers it', () => {
+    for (const revision of REVISIONS) {
+      for (const side of sides) {
+        const answers = unionMembers(revision, UNIONS[side].answers);
+        const requests = table.filter(([, info]) => info.kind === 'request' && info[side] && inSpan(info[side], revision));
+        for (const [method, info] of requests) {
+          const name = info.specResult ?? assert.fail(`${method} has no result name`);
+          assert.ok(definitionsOf(revision)[name], `${name} of ${method} is not in ${revision}`);
+          assert.ok(answers.includes(unalias(revision, name)), `${name} of ${method} is not in ${UNIONS[side].answers} of ${revision}`);
+          // `XRequest` is answered by `XResult`; where there is none, by `EmptyResult`.
+          const own = info.spec.replace(/Request$/, 'Result');
+          assert.equal(name, definitionsOf(revision)[own] ? own : 'EmptyResult', `${method} in ${revision}`);
+        }
+        // Every answer but the generic ones belongs to a request.
+        const named = new Set(requests.map(([, info]) => unalias(revision, info.specResult ?? '')));
+        const unclaimed = answers.filter((a) => a !== 'Result' && a !== 'InputRequiredResult' && !named.has(a));
+        assert.deepEqual(unclaimed, [], `${UNIONS[side].answers} of ${revision}`);
+      }
+    }
+  });
+
+  it("requires only capabilities the receiver's schema declares", () => {
+    for (const revision of REVISIONS) {
+      for (const side of sides) {
+        const capabilities = definitionsOf(revision)[UNIONS[side].capabilities];
+        for (const [method, info] of table) {
+          const span = info[side];
+          if (span === undefined || !inSpan(span, revision)) continue;
+          const path = typeof info.capability === 'function' ? info.capability(revision) : info.capability;
+          if (path === undefined) continue;
+          assert.ok(member(revision, capabilities, path), `${method} needs ${path}, not in ${UNIONS[side].capabilities} of ${revision}`);
+        }
+      }
+    }
+  });
+
+  it('answers which side has a method in which revision', () => {
     assert.equal(hasMethod('ping', '2026-07-28'), false);
     assert.equal(hasMethod('ping', '2025-11-25', 'server'), true);
     assert.equal(hasMethod('elicitation/create', '2025-03-26'), false);
@@ -166,53 +235,10 @@ describeWithCorpus('REVISION_REQUIRED', () => {
   });
 });
 
-// Compile-time lists of the method maps' keys: `satisfies` fails the build if a key is missing or extra.
-const clientRequests = {
-  initialize: 1, ping: 1, 'server/discover': 1, 'resources/list': 1, 'resources/templates/list': 1, 'resources/read': 1,
-  'resources/subscribe': 1, 'resources/unsubscribe': 1, 'subscriptions/listen': 1, 'prompts/list': 1, 'prompts/get': 1,
-  'tools/list': 1, 'tools/call': 1, 'logging/setLevel': 1, 'completion/complete': 1, 'tasks/get': 1, 'tasks/result': 1,
-  'tasks/cancel': 1, 'tasks/list': 1,
-} satisfies Record<keyof ClientRequestMap, 1>;
-const serverRequests = {
-  ping: 1, 'sampling/createMessage': 1, 'elicitation/create': 1, 'roots/list': 1, 'tasks/get': 1, 'tasks/result': 1,
-  'tasks/cancel': 1, 'tasks/list': 1,
-} satisfies Record<keyof ServerRequestMap, 1>;
-const clientNotifications = {
-  'notifications/cancelled': 1, 'notifications/initialized': 1, 'notifications/progress': 1,
-  'notifications/roots/list_changed': 1, 'notifications/tasks/status': 1,
-} satisfies Record<keyof ClientNotificationMap, 1>;
-const serverNotifications = {
-  'notifications/cancelled': 1, 'notifications/progress': 1, 'notifications/message': 1,
-  'notifications/resources/updated': 1, 'notifications/resources/list_changed': 1, 'notifications/tools/list_changed': 1,
-  'notifications/prompts/list_changed': 1, 'notifications/elicitation/complete': 1, 'notifications/tasks/status': 1,
-  'notifications/subscriptions/acknowledged': 1,
-} satisfies Record<keyof ServerNotificationMap, 1>;
-
 const sorted = (xs: Iterable<string>) => [...xs].sort();
-const methodsWhere = (kind: 'request' | 'notification', side: 'client' | 'server') =>
-  sorted(
-    Object.entries(METHODS)
-      .filter(([, i]) => i.kind === kind && (side === 'client' ? i.client : (i.server ?? i.input)) !== undefined)
-      .map(([m]) => m),
-  );
 
-describe('method maps and registries', () => {
-  it('cover every method of every revision, by direction', () => {
-    assert.deepEqual(sorted(Object.keys(clientRequests)), methodsWhere('request', 'client'));
-    assert.deepEqual(sorted(Object.keys(serverRequests)), methodsWhere('request', 'server'));
-    assert.deepEqual(sorted(Object.keys(clientNotifications)), methodsWhere('notification', 'client'));
-    assert.deepEqual(sorted(Object.keys(serverNotifications)), methodsWhere('notification', 'server'));
-  });
-
-  it('have a params and a result guard for every request, a params guard for every notification', () => {
-    const requests = Object.keys(METHODS).filter((m) => METHODS[m]?.kind === 'request');
-    const notifications = Object.keys(METHODS).filter((m) => METHODS[m]?.kind === 'notification');
-    assert.deepEqual(sorted(Object.keys(requestParamsGuards)), sorted(requests));
-    assert.deepEqual(sorted(Object.keys(resultGuards)), sorted(requests));
-    assert.deepEqual(sorted(Object.keys(notificationParamsGuards)), sorted(notifications));
-  });
-
-  it('GUARDS has every definition of every schema and nothing else', { skip: corpusMissing }, () => {
+describeWithCorpus('GUARDS', () => {
+  it('has every definition of every schema and nothing else', () => {
     const names = new Set(REVISIONS.flatMap((r) => Object.keys(definitionsOf(r))));
     assert.deepEqual(sorted([...names].filter((n) => GUARDS[n] === undefined)), []);
     assert.deepEqual(sorted(Object.keys(GUARDS).filter((n) => !names.has(n))), []);

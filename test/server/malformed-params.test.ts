@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEverythingServer } from '../../src/cli/everything-server.js';
 import { methodAllowed, requiredCapability, hasCapability } from '../../src/protocol/methods.js';
-import { METHODS } from '../../src/types/revisions.js';
+import { METHODS } from '../../src/types/methods.js';
 import { RawClient } from '../helpers/raw-client.js';
 
 const VERSION = '2025-11-25';

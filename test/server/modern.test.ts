@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server } from '../../src/server/index.js';
-import { resultGuards } from '../../src/types/guards/index.js';
+import { METHODS } from '../../src/types/methods.js';
 import { RawClient, type WireMessage } from '../helpers/raw-client.js';
 
 const META = (extra: Record<string, unknown> = {}) => ({
@@ -48,7 +48,7 @@ describe('modern requests', () => {
       ttlMs: 0,
       cacheScope: 'private',
     });
-    assert.equal(resultGuards['server/discover']?.(reply.result), undefined, 'a DiscoverResult of the spec');
+    assert.equal(METHODS['server/discover'].result(reply.result), undefined, 'a DiscoverResult of the spec');
   });
 
   it('serves a tool call without a handshake, the caller known from its envelope', async () => {
@@ -60,7 +60,7 @@ describe('modern requests', () => {
       _meta: { 'io.modelcontextprotocol/serverInfo': serverInfo },
     });
     const list = await client.request('tools/list', { _meta: META() });
-    assert.equal(resultGuards['tools/list']?.(list.result), undefined);
+    assert.equal(METHODS['tools/list'].result(list.result), undefined);
     assert.equal(list.result?.ttlMs, 0);
   });
 

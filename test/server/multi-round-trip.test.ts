@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, type ServerContext, type ServerOptions } from '../../src/server/index.js';
-import { resultGuards } from '../../src/types/guards/index.js';
+import { methodInfo } from '../../src/types/methods.js';
 import type { ElicitRequestFormParams } from '../../src/types/elicitation.js';
 import { RawClient, type WireMessage } from '../helpers/raw-client.js';
 
@@ -53,7 +53,7 @@ const text = (reply: WireMessage) => JSON.parse((reply.result?.content as { text
 function inputRequired(reply: WireMessage, method = 'tools/call'): { inputRequests?: Record<string, { method: string; params?: Record<string, unknown> }>; requestState: string } {
   assert.equal(reply.error, undefined, JSON.stringify(reply.error));
   assert.equal(reply.result?.resultType, 'input_required', JSON.stringify(reply.result));
-  assert.equal(resultGuards[method]?.(reply.result), undefined, 'an InputRequiredResult of the spec');
+  assert.equal(methodInfo(method)?.result?.(reply.result), undefined, 'an InputRequiredResult of the spec');
   assert.equal(typeof reply.result?.requestState, 'string');
   return reply.result as never;
 }

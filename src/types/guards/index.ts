@@ -1,8 +1,9 @@
 /**
- * Structural guards for every definition of every revision's schema, keyed by the spec's names,
- * plus the by-method registries. Guards are revision-neutral: members only some revisions require
- * (`resultType`, the `_meta` protocol fields, `ttlMs`/`cacheScope`) are checked when present;
- * `revisions.ts` lists them for the protocol layer to enforce per peer.
+ * Structural guards for every definition of every revision's schema, keyed by the spec's names.
+ * The guards of each method's params and result are in the method table, `../methods.ts`.
+ * Guards are revision-neutral: members only some revisions require (`resultType`, the `_meta`
+ * protocol fields, `ttlMs`/`cacheScope`) are checked when present; `revisions.ts` lists them for
+ * the protocol layer to enforce per peer.
  * @module
  */
 import * as base from './base.js';
@@ -17,7 +18,6 @@ import * as multiRoundTrip from './multi-round-trip.js';
 import * as protocol from './protocol.js';
 
 export type { Guard } from './kit.js';
-export { notificationParamsGuards, requestParamsGuards, resultGuards } from './messages.js';
 export { errorDataGuards } from './protocol.js';
 
 const jsonRpcErrorResponse = protocol.errorResponse(protocol.errorObject);

@@ -25,6 +25,7 @@ import {
   num,
   obj,
   requestId,
+  select,
   str,
   unknownJson,
   type Guard,
@@ -87,6 +88,11 @@ export const task: Guard = obj(taskRequired, taskOptional);
 
 /** `CreateTaskResult`. */
 export const createTaskResult: Guard = obj({ task }, resultMembers);
+
+/** A result guard that also accepts a `CreateTaskResult`, told apart by `task` without the result's own `member`. */
+export function orTask(complete: Guard, member: string): Guard {
+  return select((o) => (o.task !== undefined && o[member] === undefined ? createTaskResult : complete));
+}
 
 /** `GetTaskResult` and `CancelTaskResult`: a result that is a task. */
 export const taskResult: Guard = obj(taskRequired, { ...resultMembers, ...taskOptional });
