@@ -7,16 +7,10 @@
 import type { Clock } from '../jsonrpc/clock.js';
 import type { CacheScope } from '../types/base.js';
 import { canonicalJson } from '../internal/canonical-json.js';
+import { CACHEABLE_METHODS } from '../types/methods.js';
 
 /** The methods whose complete results may carry `ttlMs` and `cacheScope`. */
-export const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
-  'server/discover',
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-]);
+const CACHEABLE: ReadonlySet<string> = new Set(CACHEABLE_METHODS);
 
 /** How many results a session keeps by default; the oldest stored goes first beyond that. */
 export const DEFAULT_MAX_CACHE_ENTRIES = 500;
@@ -77,7 +71,7 @@ export class ResultCache {
    * `method` was evicted since `generation` was read: the result may predate the change.
    */
   store(method: string, params: Record<string, unknown> | undefined, result: Record<string, unknown>, generation: number): void {
-    if (!CACHEABLE_METHODS.has(method) || generation !== this.generation(method)) return;
+    if (!CACHEABLE.has(method) || generation !== this.generation(method)) return;
     const resultType = result.resultType;
     if (resultType !== undefined && resultType !== 'complete') return;
     const ttlMs = result.ttlMs;

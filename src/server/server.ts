@@ -16,7 +16,8 @@ import { dressResult } from '../protocol/modern.js';
 import { isSerialized, withSerialized } from '../jsonrpc/codec.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../jsonrpc/transport.js';
-import type { CacheScope, Implementation } from '../types/base.js';
+import type { CacheableMethod, CacheScope, Implementation } from '../types/base.js';
+import { CACHEABLE_METHODS } from '../types/methods.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { PromptArgument } from '../types/prompts.js';
 import { ServerContext } from './context.js';
@@ -92,9 +93,6 @@ export interface ServerOptions {
   requestState?: RequestStateOptions;
 }
 
-/** Results the modern revision marks with caching hints. */
-const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
-export type CacheableMethod = (typeof CACHEABLE)[number];
 
 /** How long a client may reuse a result (`ttlMs`), and whether a shared cache may (`cacheScope`). */
 export interface CacheHints {
@@ -105,26 +103,31 @@ export interface CacheHints {
 /** The hints each cacheable method's results carry, the per-method ones over the server's. */
 function cacheHintsByMethod(cache: ServerOptions['cache'] = {}): Map<string, Required<CacheHints>> {
   const hints = new Map<string, Required<CacheHints>>();
-  for (const method of CACHEABLE) {
+  const ttlMs = checkedTtl(cache.ttlMs ?? 0, 'cache.ttlMs');
+  const cacheScope = checkedScope(cache.cacheScope ?? 'private', 'cache.cacheScope');
+  for (const method of CACHEABLE_METHODS) {
     const own = cache.methods?.[method];
+    const where = `cache.methods["${method}"]`;
     hints.set(method, {
-      ttlMs: checkedTtl(own?.ttlMs ?? cache.ttlMs ?? 0, method),
-      cacheScope: checkedScope(own?.cacheScope ?? cache.cacheScope ?? 'private', method),
+      ttlMs: own?.ttlMs === undefined ? ttlMs : checkedTtl(own.ttlMs, `${where}.ttlMs`),
+      cacheScope: own?.cacheScope === undefined ? cacheScope : checkedScope(own.cacheScope, `${where}.cacheScope`),
     });
   }
   for (const method of Object.keys(cache.methods ?? {})) {
-    if (!hints.has(method)) throw new TypeError(`cache.methods: ${method} results carry no caching hints (cacheable: ${CACHEABLE.join(', ')})`);
+    if (!hints.has(method)) throw new TypeError(`cache.methods: ${method} results carry no caching hints (cacheable: ${CACHEABLE_METHODS.join(', ')})`);
   }
   return hints;
 }
 
-function checkedScope(scope: CacheScope, method: string): CacheScope {
-  if (scope !== 'public' && scope !== 'private') throw new TypeError(`cache: cacheScope for ${method} must be 'public' or 'private', got ${String(scope)}`);
+/** `scope`, refused unless the spec allows it; `where` names the option. */
+function checkedScope(scope: CacheScope, where: string): CacheScope {
+  if (scope !== 'public' && scope !== 'private') throw new TypeError(`${where} must be 'public' or 'private', got ${String(scope)}`);
   return scope;
 }
 
-function checkedTtl(ttlMs: number, method: string): number {
-  if (!Number.isInteger(ttlMs) || ttlMs < 0) throw new TypeError(`cache: ttlMs for ${method} must be a whole number of milliseconds >= 0, got ${ttlMs}`);
+/** `ttlMs`, refused unless the spec allows it; `where` names the option. */
+function checkedTtl(ttlMs: number, where: string): number {
+  if (!Number.isInteger(ttlMs) || ttlMs < 0) throw new TypeError(`${where} must be a whole number of milliseconds >= 0, got ${ttlMs}`);
   return ttlMs;
 }
 

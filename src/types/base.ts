@@ -37,6 +37,12 @@ export type ResultType = 'complete' | 'input_required' | (string & {});
 /** Who may cache a cacheable result: shared intermediaries (`public`) or only the client (`private`). Since 2026-07-28. */
 export type CacheScope = 'public' | 'private';
 
+/**
+ * A method whose complete results may carry caching hints (`ttlMs`, `cacheScope`). The method
+ * table marks the same ones (`cacheHints`), and the compiler holds the two together.
+ */
+export type CacheableMethod = 'server/discover' | 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read';
+
 /** An icon a user interface can show for a tool, resource, prompt or implementation. Since 2025-11-25. */
 export type Icon = {
   /** An http(s) URL or a `data:` URI. */

@@ -59,6 +59,8 @@ import type {
   ServerNotificationMap,
   ServerRequestMap,
 } from './messages.js';
+import type { CacheableMethod } from './base.js';
+import type { InputRequiredMethod } from './multi-round-trip.js';
 import { ALL, inSpan, ONLY_2025_11, SINCE_2026, UNTIL_2025_11, type Revision, type Span } from './revisions.js';
 
 export type MethodKind = 'request' | 'notification';
@@ -85,6 +87,10 @@ export type MethodInfo = {
   params: Guard;
   /** Checks a request's result, including the interim results the method allows. */
   result?: Guard;
+  /** Revisions in which its result may be an `InputRequiredResult` (a multi round-trip request). */
+  multiRoundTrip?: Span;
+  /** Revisions in which its complete result may carry caching hints (`ttlMs`, `cacheScope`). */
+  cacheHints?: Span;
 };
 
 type ClientMethod = keyof ClientRequestMap | keyof ClientNotificationMap;
@@ -97,7 +103,9 @@ type Fixed<M extends MethodName> = (M extends RequestMethod
   ? { kind: 'request'; specResult: string; result: Guard }
   : { kind: 'notification'; specResult?: never; result?: never }) &
   (M extends ClientMethod ? { client: Span } : { client?: never }) &
-  (M extends ServerMethod ? { server: Span } | { input: Span } : { server?: never; input?: never });
+  (M extends ServerMethod ? { server: Span } | { input: Span } : { server?: never; input?: never }) &
+  (M extends InputRequiredMethod ? { multiRoundTrip: Span } : { multiRoundTrip?: never }) &
+  (M extends CacheableMethod ? { cacheHints: Span } : { cacheHints?: never });
 
 /**
  * The shape of the table: exactly the methods of the method maps, each of the kind and with
@@ -141,6 +149,7 @@ export const METHODS = {
     specResult: 'DiscoverResult',
     params: noParams,
     result: discoverResult,
+    cacheHints: SINCE_2026,
   },
   'resources/list': {
     kind: 'request',
@@ -150,6 +159,7 @@ export const METHODS = {
     specResult: 'ListResourcesResult',
     params: pageParams,
     result: listResourcesResult,
+    cacheHints: SINCE_2026,
   },
   'resources/templates/list': {
     kind: 'request',
@@ -159,6 +169,7 @@ export const METHODS = {
     specResult: 'ListResourceTemplatesResult',
     params: pageParams,
     result: listResourceTemplatesResult,
+    cacheHints: SINCE_2026,
   },
   'resources/read': {
     kind: 'request',
@@ -168,6 +179,8 @@ export const METHODS = {
     specResult: 'ReadResourceResult',
     params: readResourceRequestParams,
     result: orInputRequired(readResourceResult),
+    multiRoundTrip: SINCE_2026,
+    cacheHints: SINCE_2026,
   },
   'resources/subscribe': {
     kind: 'request',
@@ -203,6 +216,7 @@ export const METHODS = {
     specResult: 'ListPromptsResult',
     params: pageParams,
     result: listPromptsResult,
+    cacheHints: SINCE_2026,
   },
   'prompts/get': {
     kind: 'request',
@@ -212,6 +226,7 @@ export const METHODS = {
     specResult: 'GetPromptResult',
     params: getPromptRequestParams,
     result: orInputRequired(getPromptResult),
+    multiRoundTrip: SINCE_2026,
   },
   'tools/list': {
     kind: 'request',
@@ -221,6 +236,7 @@ export const METHODS = {
     specResult: 'ListToolsResult',
     params: pageParams,
     result: listToolsResult,
+    cacheHints: SINCE_2026,
   },
   'tools/call': {
     kind: 'request',
@@ -230,6 +246,7 @@ export const METHODS = {
     specResult: 'CallToolResult',
     params: callToolRequestParams,
     result: orInputRequired(orTask(callToolResult, 'content')),
+    multiRoundTrip: SINCE_2026,
   },
   'logging/setLevel': {
     kind: 'request',
@@ -410,3 +427,6 @@ export function hasMethod(method: string, revision: Revision, sender?: 'client' 
 export function methodsOf(revision: Revision, sender?: 'client' | 'server'): string[] {
   return Object.keys(METHODS).filter((m) => hasMethod(m, revision, sender));
 }
+
+/** The methods whose complete results may carry caching hints, in some revision. */
+export const CACHEABLE_METHODS = Object.keys(BY_NAME).filter((m) => BY_NAME[m]!.cacheHints !== undefined) as readonly CacheableMethod[];

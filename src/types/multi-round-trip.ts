@@ -14,11 +14,11 @@ export const RESULT_TYPE = {
   inputRequired: 'input_required',
 } as const;
 
-/** The requests whose result may be an `InputRequiredResult`. */
-export const INPUT_REQUIRED_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
-
-/** A method whose result may be an `InputRequiredResult`. */
-export type InputRequiredMethod = (typeof INPUT_REQUIRED_METHODS)[number];
+/**
+ * A method whose result may be an `InputRequiredResult`. The method table marks the same ones
+ * (`multiRoundTrip`), and the compiler holds the two together.
+ */
+export type InputRequiredMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /** A request the server needs the client to fulfil: a JSON-RPC request without `jsonrpc` and `id`. */
 export type InputRequest =

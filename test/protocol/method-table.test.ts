@@ -34,6 +34,13 @@ const { result: _result, ...toolsListWithoutResult } = METHODS['tools/list'];
 // @ts-expect-error a request has a result guard
 const _noResult: MethodTable = { ...METHODS, 'tools/list': toolsListWithoutResult };
 
+const { multiRoundTrip: _rounds, ...promptsGetOnce } = METHODS['prompts/get'];
+// @ts-expect-error prompts/get is an InputRequiredMethod: its result may ask for input
+const _noRounds: MethodTable = { ...METHODS, 'prompts/get': promptsGetOnce };
+
+// @ts-expect-error tools/call is not a CacheableMethod: its results carry no caching hints
+const _extraHints: MethodTable = { ...METHODS, 'tools/call': { ...METHODS['tools/call'], cacheHints: ALL } };
+
 describe('method lookups', () => {
   it('find the methods of the table and nothing else', () => {
     assert.equal(methodInfo('tools/call'), METHODS['tools/call']);

@@ -87,9 +87,9 @@ describe('modern requests', () => {
   });
 
   it('refuses caching hints the spec does not allow, naming the method', () => {
-    assert.throws(() => new Server(serverInfo, { cache: { ttlMs: -1 } }), /ttlMs for tools\/list must be a whole number/);
-    assert.throws(() => new Server(serverInfo, { cache: { methods: { 'prompts/list': { ttlMs: 1.5 } } } }), /ttlMs for prompts\/list/);
-    assert.throws(() => new Server(serverInfo, { cache: { cacheScope: 'shared' as 'public' } }), /cacheScope for tools\/list must be 'public' or 'private'/);
+    assert.throws(() => new Server(serverInfo, { cache: { ttlMs: -1 } }), /cache\.ttlMs must be a whole number/);
+    assert.throws(() => new Server(serverInfo, { cache: { methods: { 'prompts/list': { ttlMs: 1.5 } } } }), /cache\.methods\["prompts\/list"\]\.ttlMs must be/);
+    assert.throws(() => new Server(serverInfo, { cache: { cacheScope: 'shared' as 'public' } }), /cache\.cacheScope must be 'public' or 'private'/);
     assert.throws(() => new Server(serverInfo, { cache: { methods: { 'tools/call': {} } as never } }), /tools\/call results carry no caching hints/);
   });
 

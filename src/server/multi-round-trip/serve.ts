@@ -8,7 +8,8 @@
 import type { Clock } from '../../jsonrpc/clock.js';
 import type { RequestHandler } from '../../protocol/session.js';
 import { envelopeOf } from '../../protocol/request-context.js';
-import { INPUT_REQUIRED_METHODS, RESULT_TYPE, type InputResponses } from '../../types/multi-round-trip.js';
+import { methodInfo } from '../../types/methods.js';
+import { RESULT_TYPE, type InputResponses } from '../../types/multi-round-trip.js';
 import { enterRound, type ServerContext } from '../context.js';
 import { requestBinding, salientParams, type RequestBinding } from './binding.js';
 import { ServedRound } from './served-round.js';
@@ -43,11 +44,9 @@ export interface RequestStateOptions {
   usedStates?: UsedStateStore | false;
 }
 
-const METHODS: ReadonlySet<string> = new Set(INPUT_REQUIRED_METHODS);
-
 /** Whether results of `method` may be input-required results. */
 export function mayRequireInput(method: string): boolean {
-  return METHODS.has(method);
+  return methodInfo(method)?.multiRoundTrip !== undefined;
 }
 
 function clientIdentity(ctx: ServerContext): string | undefined {
