@@ -2,8 +2,10 @@
  * Two transports linked in memory, for tests and for running a client and a server in one process.
  * @module
  */
+import { serialize } from '../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
+import { SerializedResult } from '../jsonrpc/serialized-result.js';
 import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
 
 /** Options of {@link createInMemoryPair}. */
@@ -11,7 +13,9 @@ export interface InMemoryPairOptions {
   /**
    * Pass each message through `JSON.stringify`/`JSON.parse`, so the receiver sees exactly what a
    * wire would carry (no shared objects, `undefined` fields dropped) and a message that cannot be
-   * serialized makes `send` reject. Default `true`; `false` hands over the same object.
+   * serialized makes `send` reject. Default `true`; `false` hands over the same object, except
+   * a response carrying a {@link SerializedResult}: the sender keeps that for many answers, so
+   * the receiver gets a copy of its own, as plain data.
    */
   clone?: boolean;
 }
@@ -56,7 +60,7 @@ export class InMemoryTransport implements Transport {
 
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.#sendClosed) throw new ConnectionClosedError();
-    const payload: unknown = this.#clone ? JSON.parse(JSON.stringify(message)) : message;
+    const payload: unknown = this.#clone || sharesResult(message) ? JSON.parse(serialize(message)) : message;
     this.#peer.#deliver(payload);
   }
 
@@ -111,6 +115,12 @@ export class InMemoryTransport implements Transport {
     this.#inbox = [];
     this.#receiver?.onTransportClose();
   }
+}
+
+/** Whether `message` carries a result made once for many answers. */
+function sharesResult(message: JsonRpcMessage | JsonRpcMessage[]): boolean {
+  const messages = Array.isArray(message) ? message : [message];
+  return messages.some((m) => 'result' in m && m.result instanceof SerializedResult);
 }
 
 /**
