@@ -59,4 +59,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One style of private member: JavaScript's own, private at run time as well as in the types.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // A constructor may stay `private`: there is no `#constructor`.
+          selector: [
+            'PropertyDefinition[accessibility="private"]',
+            'AccessorProperty[accessibility="private"]',
+            'MethodDefinition[accessibility="private"][kind!="constructor"]',
+            'TSParameterProperty[accessibility="private"]',
+          ].join(', '),
+          message: 'Use a #private member, not the `private` keyword: one style of private member, private at run time too.',
+        },
+      ],
+    },
+  },
 );

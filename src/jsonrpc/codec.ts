@@ -4,6 +4,7 @@
  */
 import { ErrorCode } from './errors.js';
 import type { JsonRpcErrorResponse, JsonRpcMessage } from './message.js';
+import { SerializedResult } from './serialized-result.js';
 
 /** The outcome of parsing one frame of text. */
 export type ParseResult = { ok: true; value: unknown } | { ok: false; response: JsonRpcErrorResponse };
@@ -18,30 +19,14 @@ export function parseFrame(text: string): ParseResult {
   }
 }
 
-/** Where a result made once and sent many times keeps its own JSON (see {@link withSerialized}). */
-const SERIALIZED: unique symbol = Symbol('mcpkit.serialized');
-
 /**
- * Marks `result` as made once and answered many times (a list of tools, say): its JSON is worked
- * out now, and every response carrying it is written around that text rather than serialized
- * again. The result must not change afterwards. Returns `result`.
+ * Serializes a message or a batch for the wire. A response whose result is a
+ * {@link SerializedResult} is written around the result's own text.
  */
-export function withSerialized<T extends object>(result: T): T {
-  Object.defineProperty(result, SERIALIZED, { value: JSON.stringify(result) });
-  return result;
-}
-
-/** Whether `result` was marked by {@link withSerialized}: it does not change. */
-export function isSerialized(result: object): boolean {
-  return SERIALIZED in result;
-}
-
-/** Serializes a message or a batch for the wire. */
 export function serialize(message: JsonRpcMessage | JsonRpcMessage[]): string {
-  if (!Array.isArray(message) && 'result' in message) {
-    const text = (message.result as { [SERIALIZED]?: string })[SERIALIZED];
+  if (!Array.isArray(message) && 'result' in message && message.result instanceof SerializedResult) {
     // The same text JSON.stringify gives for a response built as { jsonrpc, id, result }.
-    if (text !== undefined) return `{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":${text}}`;
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":${SerializedResult.textOf(message.result)}}`;
   }
   return JSON.stringify(message);
 }

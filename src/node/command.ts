@@ -69,28 +69,28 @@ export class CommandTransport implements Transport, EraCacheKeyed {
   /** With `stderr: 'pipe'`, each chunk the child writes to stderr. */
   onstderr?: (chunk: Uint8Array) => void;
 
-  private readonly options: CommandTransportOptions;
-  private readonly splitter: LineSplitter;
-  private readonly tail: StderrTail | undefined;
+  readonly #options: CommandTransportOptions;
+  readonly #splitter: LineSplitter;
+  readonly #tail: StderrTail | undefined;
   /** Set by `start()`. */
-  private receiver: TransportReceiver | undefined;
-  private child: ChildProcess | undefined;
-  private writer: LineWriter | undefined;
-  private closeRequested = false;
-  private stopping: Promise<void> | undefined;
-  private exited = false;
-  private drainTimer: ReturnType<typeof setTimeout> | undefined;
-  private finished = false;
-  private readonly exitSignal = deferred();
-  private readonly finishedSignal = deferred();
+  #receiver: TransportReceiver | undefined;
+  #child: ChildProcess | undefined;
+  #writer: LineWriter | undefined;
+  #closeRequested = false;
+  #stopping: Promise<void> | undefined;
+  #exited = false;
+  #drainTimer: ReturnType<typeof setTimeout> | undefined;
+  #finished = false;
+  readonly #exitSignal = deferred();
+  readonly #finishedSignal = deferred();
   /** Why the connection ended, once it has. */
-  private ending: ConnectionClosedError | undefined;
+  #ending: ConnectionClosedError | undefined;
 
   constructor(options: CommandTransportOptions) {
-    this.options = options;
-    this.tail = options.stderr === 'pipe' ? new StderrTail(options.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES) : undefined;
-    this.splitter = new LineSplitter(
-      { onLine: (line) => this.receive(line), onOversizedLine: (limit) => this.reportOversized(limit) },
+    this.#options = options;
+    this.#tail = options.stderr === 'pipe' ? new StderrTail(options.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES) : undefined;
+    this.#splitter = new LineSplitter(
+      { onLine: (line) => this.#receive(line), onOversizedLine: (limit) => this.#reportOversized(limit) },
       { maxLineBytes: options.maxMessageBytes ?? DEFAULT_CLIENT_MAX_MESSAGE_BYTES, decode: decodeUtf8 },
     );
   }
@@ -100,71 +100,71 @@ export class CommandTransport implements Transport, EraCacheKeyed {
    * server of the legacy era is not probed again each time it is started.
    */
   get eraCacheKey(): string {
-    return JSON.stringify(['command', this.options.cwd ?? process.cwd(), this.options.command, ...(this.options.args ?? [])]);
+    return JSON.stringify(['command', this.#options.cwd ?? process.cwd(), this.#options.command, ...(this.#options.args ?? [])]);
   }
 
   /** The child's process id, once spawned. */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.#child?.pid;
   }
 
   /** The child's exit code once it has exited normally, else `null` (also when it never started). */
   get exitCode(): number | null {
-    const code = this.child?.exitCode ?? null;
+    const code = this.#child?.exitCode ?? null;
     // Node reports a failed spawn as a negative errno here.
     return code !== null && code < 0 ? null : code;
   }
 
   /** The signal that ended the child, once it has been ended by one, else `null`. */
   get signalCode(): NodeJS.Signals | null {
-    return this.child?.signalCode ?? null;
+    return this.#child?.signalCode ?? null;
   }
 
   /** With `stderr: 'pipe'`, the last bytes the child wrote to stderr, as text; otherwise `''`. */
   get stderrTail(): string {
-    return this.tail?.text() ?? '';
+    return this.#tail?.text() ?? '';
   }
 
   /** Spawns the child. Rejects (and reports the close) if it cannot be started, or was closed already. */
   async start(receiver: TransportReceiver): Promise<void> {
-    if (this.receiver) throw new Error('CommandTransport already started');
-    if (this.finished) {
-      receiver.onTransportClose(this.closeRequested ? undefined : this.ending);
+    if (this.#receiver) throw new Error('CommandTransport already started');
+    if (this.#finished) {
+      receiver.onTransportClose(this.#closeRequested ? undefined : this.#ending);
       throw new Error('CommandTransport already closed');
     }
-    this.receiver = receiver;
+    this.#receiver = receiver;
     const { spawn } = await childProcess();
     // Closed while `node:child_process` loaded: the close went to the receiver already.
-    if (this.finished) throw new Error('CommandTransport already closed');
-    const { command, args = [], cwd } = this.options;
+    if (this.#finished) throw new Error('CommandTransport already closed');
+    const { command, args = [], cwd } = this.#options;
     let child: ChildProcess;
     try {
       child = spawn(command, args, {
         cwd,
-        env: { ...getDefaultEnvironment(), ...this.options.env },
-        stdio: ['pipe', 'pipe', this.options.stderr ?? 'inherit'],
+        env: { ...getDefaultEnvironment(), ...this.#options.env },
+        stdio: ['pipe', 'pipe', this.#options.stderr ?? 'inherit'],
         shell: false,
         windowsHide: true,
       });
     } catch (error) {
-      const failure = this.spawnError(error instanceof Error ? error : new Error(String(error)));
-      this.finish(failure);
+      const failure = this.#spawnError(error instanceof Error ? error : new Error(String(error)));
+      this.#finish(failure);
       throw failure;
     }
-    this.child = child;
+    this.#child = child;
     const stdin = child.stdin!;
     const stdout = child.stdout!;
-    this.writer = new LineWriter(stdin);
-    stdin.on('error', (error) => this.onStdinError(error));
-    stdout.on('data', (chunk: Uint8Array | string) => this.splitter.push(toBytes(chunk)));
-    stdout.on('end', () => this.onStdoutEnd());
+    this.#writer = new LineWriter(stdin);
+    stdin.on('error', (error) => this.#onStdinError(error));
+    stdout.on('data', (chunk: Uint8Array | string) => this.#splitter.push(toBytes(chunk)));
+    stdout.on('end', () => this.#onStdoutEnd());
     child.stderr?.on('data', (chunk: Uint8Array | string) => {
       const bytes = toBytes(chunk);
-      this.tail?.push(bytes);
+      this.#tail?.push(bytes);
       this.onstderr?.(bytes);
     });
-    child.on('exit', (code, signal) => this.onExit(code, signal));
-    child.on('close', (code, signal) => this.finish(this.exitError(code, signal)));
+    child.on('exit', (code, signal) => this.#onExit(code, signal));
+    child.on('close', (code, signal) => this.#finish(this.#exitError(code, signal)));
 
     await new Promise<void>((resolve, reject) => {
       const onSpawn = (): void => {
@@ -174,10 +174,10 @@ export class CommandTransport implements Transport, EraCacheKeyed {
       };
       const onError = (error: Error): void => {
         child.off('spawn', onSpawn);
-        const failure = this.spawnError(error);
-        this.exited = true;
-        this.exitSignal.resolve();
-        this.finish(failure);
+        const failure = this.#spawnError(error);
+        this.#exited = true;
+        this.#exitSignal.resolve();
+        this.#finish(failure);
         reject(failure);
       };
       child.once('spawn', onSpawn);
@@ -186,87 +186,87 @@ export class CommandTransport implements Transport, EraCacheKeyed {
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    if (!this.writer) return Promise.reject(new ConnectionClosedError('CommandTransport not started'));
+    if (!this.#writer) return Promise.reject(new ConnectionClosedError('CommandTransport not started'));
     // Once finished, the writer rejects with the reason the connection ended.
-    if (this.closeRequested && !this.finished) return Promise.reject(new ConnectionClosedError('Connection is closing'));
+    if (this.#closeRequested && !this.#finished) return Promise.reject(new ConnectionClosedError('Connection is closing'));
     // The child is going away on its own (it closed stdout, or stops reading stdin): the reason
     // to give is how it ended (its exit code, its stderr), not that a pipe is closed.
-    if (!this.finished && (this.stopping || !this.child!.stdin!.writable)) return this.endedWith();
-    return this.writer.writeMessage(message);
+    if (!this.#finished && (this.#stopping || !this.#child!.stdin!.writable)) return this.#endedWith();
+    return this.#writer.writeMessage(message);
   }
 
   /** Rejects, once the child is gone, with the reason the connection ended. */
-  private async endedWith(): Promise<never> {
-    await this.finishedSignal.promise;
-    throw this.ending ?? new ConnectionClosedError();
+  async #endedWith(): Promise<never> {
+    await this.#finishedSignal.promise;
+    throw this.#ending ?? new ConnectionClosedError();
   }
 
   /** Shuts the child down (stdin close, then SIGTERM, then SIGKILL) and resolves once it has exited. */
   async close(): Promise<void> {
-    if (!this.child) {
-      if (!this.finished) this.closeRequested = true;
-      this.finish(undefined);
+    if (!this.#child) {
+      if (!this.#finished) this.#closeRequested = true;
+      this.#finish(undefined);
       return;
     }
-    if (!this.finished) this.closeRequested = true;
-    await this.stop();
-    await this.finishedSignal.promise;
+    if (!this.#finished) this.#closeRequested = true;
+    await this.#stop();
+    await this.#finishedSignal.promise;
   }
 
-  private stop(): Promise<void> {
-    this.stopping ??= this.escalate();
-    return this.stopping;
+  #stop(): Promise<void> {
+    this.#stopping ??= this.#escalate();
+    return this.#stopping;
   }
 
-  private async escalate(): Promise<void> {
-    const child = this.child!;
-    if (!this.exited) {
-      this.writer!.flushNow();
+  async #escalate(): Promise<void> {
+    const child = this.#child!;
+    if (!this.#exited) {
+      this.#writer!.flushNow();
       child.stdin!.end();
     }
-    if (await this.exitsWithin(this.options.closeTimeoutMs ?? 2000)) return;
+    if (await this.#exitsWithin(this.#options.closeTimeoutMs ?? 2000)) return;
     child.kill('SIGTERM');
-    if (await this.exitsWithin(this.options.killTimeoutMs ?? 2000)) return;
+    if (await this.#exitsWithin(this.#options.killTimeoutMs ?? 2000)) return;
     child.kill('SIGKILL');
-    await this.exitSignal.promise;
+    await this.#exitSignal.promise;
   }
 
-  private exitsWithin(ms: number): Promise<boolean> {
-    if (this.exited) return Promise.resolve(true);
+  #exitsWithin(ms: number): Promise<boolean> {
+    if (this.#exited) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), ms);
-      void this.exitSignal.promise.then(() => {
+      void this.#exitSignal.promise.then(() => {
         clearTimeout(timer);
         resolve(true);
       });
     });
   }
 
-  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
-    this.exited = true;
-    this.exitSignal.resolve();
+  #onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.#exited = true;
+    this.#exitSignal.resolve();
     // 'close' follows once stdout and stderr are drained; a grandchild holding them open must not delay it forever.
-    this.drainTimer = setTimeout(() => {
-      this.child?.stdout?.destroy();
-      this.child?.stderr?.destroy();
-      this.finish(this.exitError(code, signal));
+    this.#drainTimer = setTimeout(() => {
+      this.#child?.stdout?.destroy();
+      this.#child?.stderr?.destroy();
+      this.#finish(this.#exitError(code, signal));
     }, STDIO_DRAIN_GRACE_MS);
   }
 
   // The child closed its stdout: it can send nothing more, so shut it down if it does not exit.
-  private onStdoutEnd(): void {
-    this.splitter.end();
-    if (!this.exited) void this.stop();
+  #onStdoutEnd(): void {
+    this.#splitter.end();
+    if (!this.#exited) void this.#stop();
   }
 
-  private onStdinError(error: Error): void {
+  #onStdinError(error: Error): void {
     // A child that exits or stops reading closes the pipe under pending writes; its exit reports that.
-    if (this.exited || this.stopping || (error as NodeJS.ErrnoException).code === 'EPIPE') return;
-    this.receiver?.onTransportError(error);
+    if (this.#exited || this.#stopping || (error as NodeJS.ErrnoException).code === 'EPIPE') return;
+    this.#receiver?.onTransportError(error);
   }
 
-  private receive(line: string): void {
-    const receiver = this.receiver!;
+  #receive(line: string): void {
+    const receiver = this.#receiver!;
     const parsed = parseFrame(line);
     const value: unknown = parsed.ok ? parsed.value : undefined;
     if (!parsed.ok || !isMessageShaped(value)) {
@@ -288,40 +288,40 @@ export class CommandTransport implements Transport, EraCacheKeyed {
     }
   }
 
-  private reportOversized(limit: number): void {
-    this.receiver?.onTransportError(new JsonRpcError(ErrorCode.InvalidRequest, `Message from the server exceeds the limit of ${limit} bytes`));
+  #reportOversized(limit: number): void {
+    this.#receiver?.onTransportError(new JsonRpcError(ErrorCode.InvalidRequest, `Message from the server exceeds the limit of ${limit} bytes`));
   }
 
-  private finish(error: ConnectionClosedError | undefined): void {
-    if (this.finished) return;
-    this.finished = true;
-    clearTimeout(this.drainTimer);
+  #finish(error: ConnectionClosedError | undefined): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    clearTimeout(this.#drainTimer);
     const closedError = error ?? new ConnectionClosedError();
-    this.ending = closedError;
-    this.writer?.fail(closedError);
-    this.splitter.reset();
-    this.finishedSignal.resolve();
-    this.receiver?.onTransportClose(this.closeRequested ? undefined : closedError);
+    this.#ending = closedError;
+    this.#writer?.fail(closedError);
+    this.#splitter.reset();
+    this.#finishedSignal.resolve();
+    this.#receiver?.onTransportClose(this.#closeRequested ? undefined : closedError);
   }
 
-  private spawnError(error: Error): ConnectionClosedError {
+  #spawnError(error: Error): ConnectionClosedError {
     const code = (error as NodeJS.ErrnoException).code;
     const hint = code === 'ENOENT' ? ' (command not found, or the working directory does not exist)' : '';
     return new ConnectionClosedError(
-      `Failed to start MCP server ${JSON.stringify(this.options.command)}: ${error.message}${hint}`,
-      { command: this.options.command, code },
+      `Failed to start MCP server ${JSON.stringify(this.#options.command)}: ${error.message}${hint}`,
+      { command: this.#options.command, code },
       { cause: error },
     );
   }
 
-  private exitError(code: number | null, signal: NodeJS.Signals | null): ConnectionClosedError {
+  #exitError(code: number | null, signal: NodeJS.Signals | null): ConnectionClosedError {
     const how = signal ? `was terminated by ${signal}` : `exited with code ${code}`;
     const stderr = this.stderrTail;
     const detail = stderr.trim() ? `; stderr:\n${stderr.trimEnd()}` : '';
-    return new ConnectionClosedError(`MCP server process ${JSON.stringify(this.options.command)} ${how}${detail}`, {
+    return new ConnectionClosedError(`MCP server process ${JSON.stringify(this.#options.command)} ${how}${detail}`, {
       exitCode: code,
       signal,
-      ...(this.tail ? { stderr } : {}),
+      ...(this.#tail ? { stderr } : {}),
     });
   }
 }

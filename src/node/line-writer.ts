@@ -46,27 +46,27 @@ export interface LineWriterOptions {
  * stop taking work.
  */
 export class LineWriter {
-  private readonly stream: Writable;
-  private readonly highWaterMark: number;
-  private readonly onBackedUp: ((backedUp: boolean) => void) | undefined;
-  private backedUp = false;
-  private batch: Batch | undefined;
-  private scheduled = false;
-  private waitingForDrain = false;
-  private failure: Error | undefined;
+  readonly #stream: Writable;
+  readonly #highWaterMark: number;
+  readonly #onBackedUp: ((backedUp: boolean) => void) | undefined;
+  #backedUp = false;
+  #batch: Batch | undefined;
+  #scheduled = false;
+  #waitingForDrain = false;
+  #failure: Error | undefined;
   // Writes handed to the stream whose callbacks have not run yet.
-  private inFlight = 0;
-  private idleWaiters: (() => void)[] = [];
+  #inFlight = 0;
+  #idleWaiters: (() => void)[] = [];
 
   constructor(stream: Writable, options: LineWriterOptions = {}) {
-    this.stream = stream;
-    this.highWaterMark = options.highWaterMark ?? Infinity;
-    this.onBackedUp = options.onBackedUp;
+    this.#stream = stream;
+    this.#highWaterMark = options.highWaterMark ?? Infinity;
+    this.#onBackedUp = options.onBackedUp;
   }
 
   /** Output not yet taken by the reader: queued here, and buffered by the stream. */
   get pendingBytes(): number {
-    return (this.batch?.text.length ?? 0) + this.stream.writableLength;
+    return (this.#batch?.text.length ?? 0) + this.#stream.writableLength;
   }
 
   /** Encodes a message as one line and writes it; a message JSON cannot encode rejects. */
@@ -82,86 +82,86 @@ export class LineWriter {
 
   /** Queues one line (with its newline). */
   write(line: string): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    const batch = (this.batch ??= newBatch());
+    if (this.#failure) return Promise.reject(this.#failure);
+    const batch = (this.#batch ??= newBatch());
     batch.text += line;
     // Only a writer already waiting for the reader can be backed up: the usual path pays one test.
-    if (this.waitingForDrain && !this.backedUp) this.checkBackedUp();
-    if (!this.scheduled && !this.waitingForDrain) {
-      this.scheduled = true;
+    if (this.#waitingForDrain && !this.#backedUp) this.#checkBackedUp();
+    if (!this.#scheduled && !this.#waitingForDrain) {
+      this.#scheduled = true;
       // nextTick runs after the current microtasks drain, so sends made by promise
       // continuations in the same turn join the same write.
-      process.nextTick(this.flushQueued);
+      process.nextTick(this.#flushQueued);
     }
     return batch.done;
   }
 
   /** Writes whatever is queued now, even while waiting for `drain` (used before ending the stream). */
   flushNow(): void {
-    this.writeBatch();
+    this.#writeBatch();
   }
 
   /** Resolves once nothing is queued and every write handed to the stream has completed or failed. */
   idle(): Promise<void> {
-    if (this.inFlight === 0 && this.batch === undefined) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    if (this.#inFlight === 0 && this.#batch === undefined) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   /** Rejects everything queued and every later line with `error`. Bytes already written are not recalled. */
   fail(error: Error): void {
-    this.failure ??= error;
-    const batch = this.batch;
-    this.batch = undefined;
-    this.stream.off('drain', this.onDrain);
-    batch?.reject(this.failure);
-    if (this.inFlight === 0) this.notifyIdle();
+    this.#failure ??= error;
+    const batch = this.#batch;
+    this.#batch = undefined;
+    this.#stream.off('drain', this.#onDrain);
+    batch?.reject(this.#failure);
+    if (this.#inFlight === 0) this.#notifyIdle();
   }
 
-  private notifyIdle(): void {
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
+  #notifyIdle(): void {
+    const waiters = this.#idleWaiters;
+    this.#idleWaiters = [];
     for (const resolve of waiters) resolve();
   }
 
-  private readonly flushQueued = (): void => {
-    this.scheduled = false;
-    if (!this.waitingForDrain) this.writeBatch();
+  readonly #flushQueued = (): void => {
+    this.#scheduled = false;
+    if (!this.#waitingForDrain) this.#writeBatch();
   };
 
-  private readonly onDrain = (): void => {
-    this.waitingForDrain = false;
-    this.writeBatch();
-    if (this.backedUp && this.pendingBytes <= this.highWaterMark / 2) {
-      this.backedUp = false;
-      this.onBackedUp?.(false);
+  readonly #onDrain = (): void => {
+    this.#waitingForDrain = false;
+    this.#writeBatch();
+    if (this.#backedUp && this.pendingBytes <= this.#highWaterMark / 2) {
+      this.#backedUp = false;
+      this.#onBackedUp?.(false);
     }
   };
 
-  private checkBackedUp(): void {
-    if (this.pendingBytes <= this.highWaterMark || this.failure) return;
-    this.backedUp = true;
-    this.onBackedUp?.(true);
+  #checkBackedUp(): void {
+    if (this.pendingBytes <= this.#highWaterMark || this.#failure) return;
+    this.#backedUp = true;
+    this.#onBackedUp?.(true);
   }
 
-  private writeBatch(): void {
-    const batch = this.batch;
-    if (batch === undefined || this.failure) return;
-    this.batch = undefined;
-    if (!this.stream.writable) {
+  #writeBatch(): void {
+    const batch = this.#batch;
+    if (batch === undefined || this.#failure) return;
+    this.#batch = undefined;
+    if (!this.#stream.writable) {
       batch.reject(new ConnectionClosedError('The output stream is closed'));
       return;
     }
-    this.inFlight++;
-    const accepted = this.stream.write(batch.text, (error) => {
-      this.inFlight--;
+    this.#inFlight++;
+    const accepted = this.#stream.write(batch.text, (error) => {
+      this.#inFlight--;
       if (error) batch.reject(new ConnectionClosedError(`Write failed: ${error.message}`, undefined, { cause: error }));
       else batch.resolve();
-      if (this.inFlight === 0 && this.batch === undefined) this.notifyIdle();
+      if (this.#inFlight === 0 && this.#batch === undefined) this.#notifyIdle();
     });
-    if (!accepted && !this.waitingForDrain) {
-      this.waitingForDrain = true;
-      this.stream.once('drain', this.onDrain);
-      if (!this.backedUp) this.checkBackedUp();
+    if (!accepted && !this.#waitingForDrain) {
+      this.#waitingForDrain = true;
+      this.#stream.once('drain', this.#onDrain);
+      if (!this.#backedUp) this.#checkBackedUp();
     }
   }
 }

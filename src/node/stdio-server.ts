@@ -50,96 +50,96 @@ const DEFAULT_OUTPUT_HIGH_WATER_MARK = 4 * 1024 * 1024;
  *   cannot grow the server's memory without bound; nothing is dropped.
  */
 export class StdioServerTransport implements Transport {
-  private readonly stdin: Readable;
-  private readonly stdout: Writable;
-  private readonly splitter: LineSplitter;
-  private readonly writer: LineWriter;
+  readonly #stdin: Readable;
+  readonly #stdout: Writable;
+  readonly #splitter: LineSplitter;
+  readonly #writer: LineWriter;
   /** Set by `start()`. */
-  private receiver: TransportReceiver | undefined;
-  private closed = false;
-  private reading = false;
+  #receiver: TransportReceiver | undefined;
+  #closed = false;
+  #reading = false;
 
   constructor(options: StdioServerTransportOptions = {}) {
-    this.stdin = options.stdin ?? process.stdin;
-    this.stdout = options.stdout ?? process.stdout;
-    this.writer = new LineWriter(this.stdout, {
+    this.#stdin = options.stdin ?? process.stdin;
+    this.#stdout = options.stdout ?? process.stdout;
+    this.#writer = new LineWriter(this.#stdout, {
       highWaterMark: options.outputHighWaterMark ?? DEFAULT_OUTPUT_HIGH_WATER_MARK,
-      onBackedUp: (backedUp) => (backedUp ? this.holdInput() : this.takeInput()),
+      onBackedUp: (backedUp) => (backedUp ? this.#holdInput() : this.#takeInput()),
     });
-    this.splitter = new LineSplitter(
-      { onLine: (line) => this.receive(line), onOversizedLine: (limit) => this.refuseOversized(limit) },
+    this.#splitter = new LineSplitter(
+      { onLine: (line) => this.#receive(line), onOversizedLine: (limit) => this.#refuseOversized(limit) },
       { maxLineBytes: options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES, decode: decodeUtf8 },
     );
   }
 
   async start(receiver: TransportReceiver): Promise<void> {
-    if (this.receiver) throw new Error('StdioServerTransport already started');
-    if (this.closed) throw new ConnectionClosedError();
-    this.receiver = receiver;
-    this.stdout.on('error', this.onStdoutError);
-    this.stdout.on('close', this.onStdoutClose);
-    this.reading = true;
-    this.stdin.on('data', this.onData);
-    this.stdin.on('end', this.onEnd);
-    this.stdin.on('close', this.onStdinClose);
-    this.stdin.on('error', this.onStdinError);
+    if (this.#receiver) throw new Error('StdioServerTransport already started');
+    if (this.#closed) throw new ConnectionClosedError();
+    this.#receiver = receiver;
+    this.#stdout.on('error', this.#onStdoutError);
+    this.#stdout.on('close', this.#onStdoutClose);
+    this.#reading = true;
+    this.#stdin.on('data', this.#onData);
+    this.#stdin.on('end', this.#onEnd);
+    this.#stdin.on('close', this.#onStdinClose);
+    this.#stdin.on('error', this.#onStdinError);
     // Output that backed up before the start holds input back from the first line.
-    if (this.splitter.isPaused) this.stdin.pause();
+    if (this.#splitter.isPaused) this.#stdin.pause();
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
-    if (this.closed) return Promise.reject(new ConnectionClosedError());
-    return this.writer.writeMessage(message);
+    if (this.#closed) return Promise.reject(new ConnectionClosedError());
+    return this.#writer.writeMessage(message);
   }
 
   async close(): Promise<void> {
-    this.shutdown();
+    this.#shutdown();
   }
 
-  private readonly onData = (chunk: Uint8Array | string): void => {
-    this.splitter.push(toBytes(chunk));
+  readonly #onData = (chunk: Uint8Array | string): void => {
+    this.#splitter.push(toBytes(chunk));
   };
 
   // The client has nothing more to say; answers to what it already sent may still go out.
-  private readonly onEnd = (): void => {
-    this.splitter.end();
-    const receiver = this.receiver;
-    if (!receiver?.onTransportEnd || this.closed) {
-      this.shutdown();
+  readonly #onEnd = (): void => {
+    this.#splitter.end();
+    const receiver = this.#receiver;
+    if (!receiver?.onTransportEnd || this.#closed) {
+      this.#shutdown();
       return;
     }
-    this.stopReading();
+    this.#stopReading();
     receiver.onTransportEnd();
   };
 
   // Destroyed without an end: the client did not ask to stop.
-  private readonly onStdinClose = (): void => {
-    this.shutdown(new ConnectionClosedError('stdin was closed without an end of stream'));
+  readonly #onStdinClose = (): void => {
+    this.#shutdown(new ConnectionClosedError('stdin was closed without an end of stream'));
   };
 
-  private readonly onStdinError = (error: Error): void => {
-    if (this.closed) return;
-    this.shutdown(new ConnectionClosedError(`stdin failed: ${error.message}`, undefined, { cause: error }));
+  readonly #onStdinError = (error: Error): void => {
+    if (this.#closed) return;
+    this.#shutdown(new ConnectionClosedError(`stdin failed: ${error.message}`, undefined, { cause: error }));
   };
 
   // Stays attached until the last write has settled: a late EPIPE must not crash the process.
-  private readonly onStdoutError = (error: Error): void => {
-    if (this.closed) return;
-    this.receiver?.onTransportError(error);
-    this.shutdown(new ConnectionClosedError(`stdout failed: ${error.message}`, undefined, { cause: error }));
+  readonly #onStdoutError = (error: Error): void => {
+    if (this.#closed) return;
+    this.#receiver?.onTransportError(error);
+    this.#shutdown(new ConnectionClosedError(`stdout failed: ${error.message}`, undefined, { cause: error }));
   };
 
-  private readonly onStdoutClose = (): void => {
-    this.shutdown(new ConnectionClosedError('stdout was closed'));
+  readonly #onStdoutClose = (): void => {
+    this.#shutdown(new ConnectionClosedError('stdout was closed'));
   };
 
-  private receive(line: string): void {
+  #receive(line: string): void {
     const parsed = parseFrame(line);
     if (!parsed.ok) {
-      this.answerLocally(parsed.response.error.code, parsed.response.error.message, linePreview(line));
+      this.#answerLocally(parsed.response.error.code, parsed.response.error.message, linePreview(line));
       return;
     }
-    const receiver = this.receiver!;
+    const receiver = this.#receiver!;
     try {
       receiver.onTransportMessage(parsed.value);
     } catch (error) {
@@ -147,54 +147,54 @@ export class StdioServerTransport implements Transport {
     }
   }
 
-  private refuseOversized(limit: number): void {
-    this.answerLocally(ErrorCode.InvalidRequest, `Message exceeds the limit of ${limit} bytes`);
+  #refuseOversized(limit: number): void {
+    this.#answerLocally(ErrorCode.InvalidRequest, `Message exceeds the limit of ${limit} bytes`);
   }
 
-  private answerLocally(code: number, message: string, preview?: string): void {
-    if (this.closed) return;
+  #answerLocally(code: number, message: string, preview?: string): void {
+    if (this.#closed) return;
     // The failure is the client's; a write error here surfaces through the stdout handlers.
-    this.writer.writeMessage(errorResponse(null, code, message)).catch(() => {});
+    this.#writer.writeMessage(errorResponse(null, code, message)).catch(() => {});
     const detail = preview === undefined ? message : `${message} (line: ${preview})`;
-    this.receiver?.onTransportError(new JsonRpcError(code, detail));
+    this.#receiver?.onTransportError(new JsonRpcError(code, detail));
   }
 
   // Output backed up: stop taking requests until the client reads.
-  private holdInput(): void {
-    this.splitter.pause();
-    if (this.reading) this.stdin.pause();
+  #holdInput(): void {
+    this.#splitter.pause();
+    if (this.#reading) this.#stdin.pause();
   }
 
-  private takeInput(): void {
-    this.splitter.resume();
+  #takeInput(): void {
+    this.#splitter.resume();
     // A line just delivered may have backed output up again.
-    if (this.reading && !this.splitter.isPaused) this.stdin.resume();
+    if (this.#reading && !this.#splitter.isPaused) this.#stdin.resume();
   }
 
-  private stopReading(): void {
-    this.reading = false;
-    this.stdin.off('data', this.onData);
-    this.stdin.off('end', this.onEnd);
-    this.stdin.off('close', this.onStdinClose);
+  #stopReading(): void {
+    this.#reading = false;
+    this.#stdin.off('data', this.#onData);
+    this.#stdin.off('end', this.#onEnd);
+    this.#stdin.off('close', this.#onStdinClose);
     // Only stop the stream if nobody else reads it; a paused stdin lets the process exit.
-    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
-    this.splitter.reset();
+    if (this.#stdin.listenerCount('data') === 0) this.#stdin.pause();
+    this.#splitter.reset();
   }
 
-  private shutdown(error?: Error): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.stopReading();
-    this.stdout.off('close', this.onStdoutClose);
-    if (error) this.writer.fail(error);
-    else this.writer.flushNow();
+  #shutdown(error?: Error): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#stopReading();
+    this.#stdout.off('close', this.#onStdoutClose);
+    if (error) this.#writer.fail(error);
+    else this.#writer.flushNow();
     // A failed write emits 'error' a tick after its callback; detach only after that.
-    void this.writer.idle().then(() =>
+    void this.#writer.idle().then(() =>
       setImmediate(() => {
-        this.stdout.off('error', this.onStdoutError);
-        this.stdin.off('error', this.onStdinError);
+        this.#stdout.off('error', this.#onStdoutError);
+        this.#stdin.off('error', this.#onStdinError);
       }),
     );
-    this.receiver?.onTransportClose(error);
+    this.#receiver?.onTransportClose(error);
   }
 }

@@ -14,7 +14,7 @@ import type { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { FeatureSet, type FeatureHandle } from './feature-set.js';
 import { shapeContentBlock } from './prompt-content.js';
-import { withSerialized } from '../jsonrpc/codec.js';
+import { SerializedResult } from '../jsonrpc/serialized-result.js';
 
 /** What a prompt handler returns; a string is one user message with that text. */
 export type PromptReturn = { description?: string; messages: PromptMessage[]; _meta?: Meta } | string;
@@ -109,13 +109,13 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
   }
 
   /** One page of enabled prompts, in registration order, made once per page and revision until the prompts change. */
-  list(cursor: string | undefined, ctx: ServerContext): ListPromptsResult {
+  list(cursor: string | undefined, ctx: ServerContext): SerializedResult<ListPromptsResult> {
     const version = ctx.protocolVersion;
     return this.#prompts.memo(`${version} ${cursor ?? ''}`, () => {
       const page = this.#prompts.page(cursor, this.#host.pageSize);
       const result: ListPromptsResult = { prompts: page.items.map((e) => shapedPrompt(e, version)) };
       if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
-      return withSerialized(result);
+      return new SerializedResult(result);
     });
   }
 

@@ -13,7 +13,7 @@ import { acceptInitialize } from '../protocol/handshake.js';
 import { handshakeNotServed } from '../protocol/errors.js';
 import { isLegacyVersion, isModern, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
 import { dressResult } from '../protocol/modern.js';
-import { isSerialized, withSerialized } from '../jsonrpc/codec.js';
+import { SerializedResult } from '../jsonrpc/serialized-result.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import type { CacheableMethod, CacheScope, Implementation } from '../types/base.js';
@@ -172,12 +172,12 @@ export class Server {
     const served = options.versions ?? SUPPORTED_VERSIONS;
     const legacyVersions = served.filter(isLegacyVersion);
     this.#servesModern = options.modern !== false && served.some(isModern);
-    const dressedOnce = new WeakMap<object, Record<string, unknown>>();
+    const dressedOnce = new WeakMap<SerializedResult, SerializedResult<Record<string, unknown>>>();
     // Shaped once: every modern result carries it.
     const modernInfo = shapeForRevision('Implementation', info, LATEST_VERSION);
     this.#modern = new ModernServing(served.filter(isModern), (method, result) => {
-        // A result made once for many answers (a list) is dressed once too.
-        const once = isSerialized(result);
+      // A result made once for many answers (a list) is dressed once too, text and all.
+      const once = result instanceof SerializedResult;
         const known = once ? dressedOnce.get(result) : undefined;
         if (known !== undefined) return known;
         const dressed = dressResult(result, modernInfo);
@@ -186,8 +186,10 @@ export class Server {
           dressed.ttlMs ??= hints.ttlMs;
           dressed.cacheScope ??= hints.cacheScope;
         }
-        if (once) dressedOnce.set(result, withSerialized(dressed));
-        return dressed;
+      if (!once) return dressed;
+      const serialized = new SerializedResult(dressed);
+      dressedOnce.set(result, serialized);
+      return serialized;
     });
     this.#host = {
       pageSize: options.pageSize ?? Infinity,

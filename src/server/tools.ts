@@ -5,7 +5,7 @@
  * can act on) and results against the output schema (a mismatch is the server's bug).
  * @module
  */
-import { withSerialized } from '../jsonrpc/codec.js';
+import { SerializedResult } from '../jsonrpc/serialized-result.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { CapabilityNotSupportedError, invalidParams, McpError } from '../protocol/errors.js';
@@ -116,12 +116,12 @@ export class ToolRegistry implements ServerFeature {
    * One page of enabled tools, as `version` defines them. Made once per page and revision until
    * the tools change, JSON included: hosts list tools far more often than servers change them.
    */
-  list(cursor: string | undefined, version: string): ListToolsResult {
+  list(cursor: string | undefined, version: string): SerializedResult<ListToolsResult> {
     return this.#tools.memo(`${version} ${cursor ?? ''}`, () => {
       const page = this.#tools.page(cursor, this.#host.pageSize);
       const result: ListToolsResult = { tools: page.items.map((entry) => definitionFor(entry, version)) };
       if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
-      return withSerialized(result);
+      return new SerializedResult(result);
     });
   }
 

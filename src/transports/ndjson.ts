@@ -44,33 +44,33 @@ export interface LineSplitterOptions {
  */
 export class LineSplitter {
   readonly maxLineBytes: number;
-  private readonly handlers: LineHandlers;
-  private readonly decode: (bytes: Uint8Array, start: number, end: number) => string;
+  readonly #handlers: LineHandlers;
+  readonly #decode: (bytes: Uint8Array, start: number, end: number) => string;
   // The unfinished line so far, as copied pieces, so a long line costs one concatenation.
-  private pieces: Uint8Array[] = [];
-  private pendingBytes = 0;
+  #pieces: Uint8Array[] = [];
+  #pendingBytes = 0;
   // Inside an over-long line: drop bytes until its newline.
-  private discarding = false;
+  #discarding = false;
   // Paused: lines stop being delivered; what arrives meanwhile waits here, unsplit.
-  private paused = false;
-  private held: Uint8Array | undefined;
+  #paused = false;
+  #held: Uint8Array | undefined;
 
   constructor(handlers: LineHandlers, options: LineSplitterOptions = {}) {
     const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     if (!(max > 0)) throw new RangeError(`maxLineBytes must be positive, got ${max}`);
     this.maxLineBytes = max;
-    this.handlers = handlers;
+    this.#handlers = handlers;
     if (options.decode) {
-      this.decode = options.decode;
+      this.#decode = options.decode;
     } else {
       const decoder = new TextDecoder('utf-8');
-      this.decode = (bytes, start, end) => decoder.decode(bytes.subarray(start, end));
+      this.#decode = (bytes, start, end) => decoder.decode(bytes.subarray(start, end));
     }
   }
 
   /** Bytes held for the unfinished line; never more than `maxLineBytes`. */
   get bufferedBytes(): number {
-    return this.pendingBytes;
+    return this.#pendingBytes;
   }
 
   /**
@@ -78,32 +78,32 @@ export class LineSplitter {
    * one of them pauses the splitter: the rest then waits for `resume`.
    */
   push(chunk: Uint8Array): void {
-    if (this.paused) {
-      this.hold(chunk, 0);
+    if (this.#paused) {
+      this.#hold(chunk, 0);
       return;
     }
     const end = chunk.length;
     let start = 0;
     while (start < end) {
-      if (this.paused) {
-        this.hold(chunk, start);
+      if (this.#paused) {
+        this.#hold(chunk, start);
         return;
       }
       const nl = chunk.indexOf(LF, start);
       if (nl === -1) {
-        this.holdTail(chunk, start);
+        this.#holdTail(chunk, start);
         return;
       }
-      if (this.discarding) {
-        this.discarding = false;
-      } else if (this.pendingBytes === 0) {
-        this.emit(chunk, start, nl);
-      } else if (this.pendingBytes + (nl - start) > this.maxLineBytes) {
-        this.reject();
-        this.discarding = false;
+      if (this.#discarding) {
+        this.#discarding = false;
+      } else if (this.#pendingBytes === 0) {
+        this.#emit(chunk, start, nl);
+      } else if (this.#pendingBytes + (nl - start) > this.maxLineBytes) {
+        this.#reject();
+        this.#discarding = false;
       } else {
-        const line = this.takePending(chunk.subarray(start, nl));
-        this.emit(line, 0, line.length);
+        const line = this.#takePending(chunk.subarray(start, nl));
+        this.#emit(line, 0, line.length);
       }
       start = nl + 1;
     }
@@ -114,100 +114,100 @@ export class LineSplitter {
    * being accepted and is held, unsplit, until `resume`: the caller stops reading its source.
    */
   pause(): void {
-    this.paused = true;
+    this.#paused = true;
   }
 
   /** Delivers what was held while paused, then goes on; stops again if a handler pauses. */
   resume(): void {
-    this.paused = false;
-    const held = this.held;
-    this.held = undefined;
+    this.#paused = false;
+    const held = this.#held;
+    this.#held = undefined;
     if (held) this.push(held);
   }
 
   /** Whether lines are being held back (`pause`). */
   get isPaused(): boolean {
-    return this.paused;
+    return this.#paused;
   }
 
   /** The stream ended: what was held, and a final line without a newline, are still delivered. */
   end(): void {
     // No more input will come: what is held goes out now, even if a handler pauses again.
-    for (let held = this.held; held; held = this.held) {
-      this.held = undefined;
-      this.paused = false;
+    for (let held = this.#held; held; held = this.#held) {
+      this.#held = undefined;
+      this.#paused = false;
       this.push(held);
     }
-    if (this.pendingBytes > 0 && !this.discarding) {
-      const line = this.takePending(new Uint8Array(0));
-      this.emit(line, 0, line.length);
+    if (this.#pendingBytes > 0 && !this.#discarding) {
+      const line = this.#takePending(new Uint8Array(0));
+      this.#emit(line, 0, line.length);
     }
     this.reset();
   }
 
   /** Forgets any unfinished line, and anything held. */
   reset(): void {
-    this.pieces = [];
-    this.pendingBytes = 0;
-    this.discarding = false;
-    this.held = undefined;
+    this.#pieces = [];
+    this.#pendingBytes = 0;
+    this.#discarding = false;
+    this.#held = undefined;
   }
 
   /** Keeps bytes `start` on of `chunk` for `resume`, after anything held already. */
-  private hold(chunk: Uint8Array, start: number): void {
+  #hold(chunk: Uint8Array, start: number): void {
     // Copied: the caller may reuse its buffer, and a view would pin a large pooled one.
     const rest = chunk.slice(start);
-    if (!this.held) {
-      this.held = rest;
+    if (!this.#held) {
+      this.#held = rest;
       return;
     }
-    const joined = new Uint8Array(this.held.length + rest.length);
-    joined.set(this.held);
-    joined.set(rest, this.held.length);
-    this.held = joined;
+    const joined = new Uint8Array(this.#held.length + rest.length);
+    joined.set(this.#held);
+    joined.set(rest, this.#held.length);
+    this.#held = joined;
   }
 
-  private holdTail(chunk: Uint8Array, start: number): void {
-    if (this.discarding) return;
+  #holdTail(chunk: Uint8Array, start: number): void {
+    if (this.#discarding) return;
     const rest = chunk.length - start;
-    if (this.pendingBytes + rest > this.maxLineBytes) {
-      this.reject();
+    if (this.#pendingBytes + rest > this.maxLineBytes) {
+      this.#reject();
       return;
     }
     // Copied: the caller may reuse its buffer, and a view would pin a large pooled one.
-    this.pieces.push(chunk.slice(start));
-    this.pendingBytes += rest;
+    this.#pieces.push(chunk.slice(start));
+    this.#pendingBytes += rest;
   }
 
-  private reject(): void {
-    this.pieces = [];
-    this.pendingBytes = 0;
-    this.discarding = true;
-    this.handlers.onOversizedLine?.(this.maxLineBytes);
+  #reject(): void {
+    this.#pieces = [];
+    this.#pendingBytes = 0;
+    this.#discarding = true;
+    this.#handlers.onOversizedLine?.(this.maxLineBytes);
   }
 
-  private takePending(last: Uint8Array): Uint8Array {
-    const joined = new Uint8Array(this.pendingBytes + last.length);
+  #takePending(last: Uint8Array): Uint8Array {
+    const joined = new Uint8Array(this.#pendingBytes + last.length);
     let at = 0;
-    for (const piece of this.pieces) {
+    for (const piece of this.#pieces) {
       joined.set(piece, at);
       at += piece.length;
     }
     joined.set(last, at);
-    this.pieces = [];
-    this.pendingBytes = 0;
+    this.#pieces = [];
+    this.#pendingBytes = 0;
     return joined;
   }
 
   /** Delivers bytes `start` to `end` of `bytes` as one line. */
-  private emit(bytes: Uint8Array, start: number, end: number): void {
+  #emit(bytes: Uint8Array, start: number, end: number): void {
     if (end - start > this.maxLineBytes) {
-      this.handlers.onOversizedLine?.(this.maxLineBytes);
+      this.#handlers.onOversizedLine?.(this.maxLineBytes);
       return;
     }
     if (end > start && bytes[end - 1] === CR) end--;
     if (end === start) return;
-    this.handlers.onLine(this.decode(bytes, start, end));
+    this.#handlers.onLine(this.#decode(bytes, start, end));
   }
 }
 

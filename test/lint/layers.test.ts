@@ -2,30 +2,10 @@
 // ESLint's API on deliberate violations placed (as text) where they would do harm, reports each
 // one, and reports nothing on the tree as it is.
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { ESLint } from 'eslint';
+import { oneRule } from './one-rule.js';
 
-// From build/test/lint/ to the repository, where eslint.config.js is.
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-// Only the layer rule, and without type information, which it does not need: the
-// configuration's files, options and exceptions are the project's own.
-const eslint = new ESLint({
-  cwd: root,
-  ruleFilter: ({ ruleId }) => ruleId === 'mcpkit/layers',
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-});
-
-/** The layer rule's messages for `code` as if it were the file `filePath` of the repository. */
-async function layerErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  assert.ok(result, `a result for ${filePath}`);
-  return result.messages.map((m) => {
-    assert.equal(m.severity, 2, `${m.ruleId}: ${m.message}`);
-    return `${m.line}: ${m.message}`;
-  });
-}
+const { eslint, errors: layerErrors } = oneRule('mcpkit/layers');
 
 describe('the layer order of src/', () => {
   it('refuses an import of a layer above, which would bring back the jsonrpc/transports cycle', async () => {

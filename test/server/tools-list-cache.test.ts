@@ -3,9 +3,12 @@
 // kept text must be what JSON.stringify gives.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serialize, withSerialized } from '../../src/jsonrpc/codec.js';
+import { serialize } from '../../src/jsonrpc/codec.js';
+import { SerializedResult } from '../../src/jsonrpc/serialized-result.js';
 import { createStreamableHttpHandler } from '../../src/http/index.js';
+import { Client } from '../../src/client/index.js';
 import { Server } from '../../src/server/index.js';
+import { createInMemoryPair } from '../../src/testing/index.js';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
@@ -30,10 +33,41 @@ async function listNames(handler: (request: Request) => Promise<Response>, id: n
 
 describe('the tools/list answer made once', () => {
   it('is written exactly as JSON.stringify would write the response', () => {
-    const result = withSerialized({ tools: [{ name: 'a', inputSchema: { type: 'object' } }], nextCursor: 'c2' });
+    const result = new SerializedResult({ tools: [{ name: 'a', inputSchema: { type: 'object' } }], nextCursor: 'c2' });
     for (const id of [7, 'x"y', 0]) {
       const message = { jsonrpc: '2.0' as const, id, result };
       assert.equal(serialize(message), JSON.stringify(message));
+    }
+  });
+
+  it('reads as the result itself, and is frozen once its text was taken', () => {
+    const plain = { tools: [{ name: 'a', inputSchema: { type: 'object' } }], nextCursor: 'c2' };
+    const result = new SerializedResult(plain);
+    assert.ok(result instanceof SerializedResult);
+    assert.deepEqual({ ...result }, plain);
+    assert.equal(result.nextCursor, 'c2');
+    assert.equal(JSON.stringify(result), JSON.stringify(plain));
+    assert.ok(Object.isFrozen(result));
+    assert.throws(() => Object.assign(result, { nextCursor: 'c3' }), TypeError);
+  });
+
+  it('reaches a client over the in-memory pair as plain data, cloned or not, in both eras', async () => {
+    for (const clone of [true, false]) {
+      for (const protocolVersion of ['2025-11-25', '2026-07-28'] as const) {
+        const server = new Server({ name: 'list-cache', version: '1' });
+        server.tool('one', {}, () => ({ content: [] }));
+        const [a, b] = createInMemoryPair({ clone });
+        const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion, eraCache: false })]);
+        assert.equal(session.protocolVersion, protocolVersion);
+        for (let round = 0; round < 2; round++) {
+          const page = await session.listTools({}, { bypassCache: true });
+          const where = `clone: ${clone}, ${protocolVersion}, round ${round}`;
+          assert.equal(Object.getPrototypeOf(page), Object.prototype, where);
+          assert.ok(!Object.isFrozen(page), where);
+          assert.deepEqual(page.tools.map((t) => t.name), ['one'], where);
+        }
+        await session.close();
+      }
     }
   });
 
