@@ -27,7 +27,11 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': [
         'error',
         // node:test's describe/it return promises the runner itself tracks.
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] },
+          ],
+        },
       ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -73,7 +77,8 @@ export default tseslint.config(
             'MethodDefinition[accessibility="private"][kind!="constructor"]',
             'TSParameterProperty[accessibility="private"]',
           ].join(', '),
-          message: 'Use a #private member, not the `private` keyword: one style of private member, private at run time too.',
+          message:
+            'Use a #private member, not the `private` keyword: one style of private member, private at run time too.',
         },
       ],
     },

@@ -9,7 +9,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUNDLED_DIR = fileURLToPath(new URL('../../build/bench/bundled/', import.meta.url));
 
 export async function bundleServers(): Promise<void> {
-  const servers = readdirSync(`${ROOT}bench/servers`).filter((name) => /^(stdio|http)-[\w-]+\.ts$/.test(name) && name !== 'http-serving.ts');
+  const servers = readdirSync(`${ROOT}bench/servers`).filter(
+    (name) => /^(stdio|http)-[\w-]+\.ts$/.test(name) && name !== 'http-serving.ts',
+  );
   await build({
     absWorkingDir: ROOT,
     entryPoints: servers.map((name) => `bench/servers/${name}`),

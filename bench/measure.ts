@@ -57,7 +57,9 @@ export async function measureTogether(spec: FiguresSpec, options: BenchOptions):
       spec.heads.forEach((head, i) => {
         const sample = sampled[i]!;
         samples.get(impl)![i]!.push(sample);
-        options.log(`  ${head.name} · ${impl} · rep ${rep}: ${format(sample.value)} ${head.unit}${sample.errors > 0 ? ` (${sample.errors} errors)` : ''}${sample.note ? ` (${sample.note})` : ''}`);
+        options.log(
+          `  ${head.name} · ${impl} · rep ${rep}: ${format(sample.value)} ${head.unit}${sample.errors > 0 ? ` (${sample.errors} errors)` : ''}${sample.note ? ` (${sample.note})` : ''}`,
+        );
       });
     }
   }

@@ -32,7 +32,13 @@ export interface Report {
 
 export function machine(): Machine {
   const cores = cpus();
-  return { cpu: cores[0]?.model.trim() ?? 'unknown', cores: cores.length, memoryGiB: Math.round(totalmem() / 2 ** 30), os: `${osType()} ${release()}`, node: process.version };
+  return {
+    cpu: cores[0]?.model.trim() ?? 'unknown',
+    cores: cores.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    os: `${osType()} ${release()}`,
+    node: process.version,
+  };
 }
 
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
@@ -48,7 +54,10 @@ function valueOf(figures: readonly Figure[], name: string, impl: Implementation)
  */
 export function ratio(a: Figure | undefined, b: Figure | undefined): number {
   if (a === undefined || b === undefined) return Number.NaN;
-  const paired = a.runs.length === b.runs.length ? a.runs.flatMap((v, i) => (b.runs[i]! > 0 && !Number.isNaN(v) ? [v / b.runs[i]!] : [])) : [];
+  const paired =
+    a.runs.length === b.runs.length
+      ? a.runs.flatMap((v, i) => (b.runs[i]! > 0 && !Number.isNaN(v) ? [v / b.runs[i]!] : []))
+      : [];
   if (paired.length > 0 && paired.length === a.runs.length) return median(paired);
   if (!(b.value > 0) || Number.isNaN(a.value)) return Number.NaN;
   return a.value / b.value;
@@ -63,7 +72,10 @@ export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
   });
 }
 
-/** A ratio for the table: whole above 10, two decimals down to 0.1, two significant digits below (0.0014x, not 0.00x). */
+/**
+ * A ratio for the table: whole above 10, two decimals down to 0.1, two significant digits below
+ * (0.0014x, not 0.00x).
+ */
 function times(r: number): string {
   if (Number.isNaN(r)) return '—';
   if (Math.abs(r) >= 10) return `${r.toFixed(0)}x`;
@@ -74,7 +86,8 @@ function times(r: number): string {
 function cell(figure: Figure | undefined, raw: Figure | undefined): string {
   if (figure === undefined) return '—';
   const r = figure.impl === 'raw' ? Number.NaN : ratio(figure, raw);
-  const latency = figure.p50Ms === undefined ? '' : `<br>p50 ${figure.p50Ms.toFixed(2)} / p99 ${figure.p99Ms?.toFixed(2)} ms`;
+  const latency =
+    figure.p50Ms === undefined ? '' : `<br>p50 ${figure.p50Ms.toFixed(2)} / p99 ${figure.p99Ms?.toFixed(2)} ms`;
   const errors = figure.errors > 0 ? `<br>**${figure.errors} errors**` : '';
   return `${format(figure.value)}${Number.isNaN(r) ? '' : ` (${times(r)})`}${latency}${errors}`;
 }
@@ -105,7 +118,9 @@ export function toMarkdown(report: Report): string {
   for (const name of names) {
     const [raw, mcpkit, v1, v2] = IMPLS.map((impl) => valueOf(report.figures, name, impl));
     const unit = (raw ?? mcpkit)?.unit ?? '';
-    lines.push(`| ${name} | ${unit} | ${[raw, mcpkit, v1, v2].map((f) => cell(f, raw)).join(' | ')} | ${times(ratio(mcpkit, v1))} | ${times(ratio(mcpkit, v2))} |`);
+    lines.push(
+      `| ${name} | ${unit} | ${[raw, mcpkit, v1, v2].map((f) => cell(f, raw)).join(' | ')} | ${times(ratio(mcpkit, v1))} | ${times(ratio(mcpkit, v2))} |`,
+    );
   }
   const notes = report.figures.filter((f) => f.note !== undefined);
   if (notes.length > 0) {

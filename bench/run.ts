@@ -17,7 +17,13 @@ import { memoryGroup } from './groups/memory.js';
 import { stdioGroup } from './groups/stdio.js';
 import { bundleServers } from './bundle-servers.js';
 
-const GROUPS: Record<string, MeasureGroup> = { stdio: stdioGroup, http: httpGroup, memory: memoryGroup, client: clientGroup, tools: toolScalingGroup };
+const GROUPS: Record<string, MeasureGroup> = {
+  stdio: stdioGroup,
+  http: httpGroup,
+  memory: memoryGroup,
+  client: clientGroup,
+  tools: toolScalingGroup,
+};
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -29,7 +35,8 @@ function option(args: readonly string[], name: string): string | undefined {
 function list<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T[] {
   if (value === undefined) return [...allowed];
   const items = value.split(',').map((s) => s.trim());
-  for (const item of items) if (!allowed.includes(item as T)) throw new Error(`unknown ${what} "${item}"; choose from ${allowed.join(', ')}`);
+  for (const item of items)
+    if (!allowed.includes(item as T)) throw new Error(`unknown ${what} "${item}"; choose from ${allowed.join(', ')}`);
   return items as T[];
 }
 
@@ -44,7 +51,12 @@ async function main(): Promise<void> {
   if (!Number.isInteger(repetitions) || repetitions < 1) throw new Error('--reps wants a positive whole number');
   const impls = list(option(args, '--impl'), IMPLS, 'implementation');
   const groups = list(option(args, '--only'), Object.keys(GROUPS), 'group');
-  const options: BenchOptions = { repetitions, scale: quick ? 0.25 : 1, impls, log: (line) => process.stderr.write(line + '\n') };
+  const options: BenchOptions = {
+    repetitions,
+    scale: quick ? 0.25 : 1,
+    impls,
+    log: (line) => process.stderr.write(line + '\n'),
+  };
 
   await bundleServers();
   const figures: Figure[] = [];
@@ -68,7 +80,8 @@ async function main(): Promise<void> {
     figures,
     targets: evaluateTargets(figures),
   };
-  const complete = !quick && repetitions >= 3 && impls.length === IMPLS.length && groups.length === Object.keys(GROUPS).length;
+  const complete =
+    !quick && repetitions >= 3 && impls.length === IMPLS.length && groups.length === Object.keys(GROUPS).length;
   const outDir = complete ? join(ROOT, 'bench') : join(ROOT, 'build', 'bench');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'results.md'), toMarkdown(report));

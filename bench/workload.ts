@@ -34,7 +34,12 @@ export function trivialToolName(index: number): string {
   return `tool_${index}`;
 }
 
-export const RESOURCE = { uri: 'bench://readme', name: 'readme', mimeType: 'text/plain', text: 'Benchmark resource' } as const;
+export const RESOURCE = {
+  uri: 'bench://readme',
+  name: 'readme',
+  mimeType: 'text/plain',
+  text: 'Benchmark resource',
+} as const;
 export const PROMPT = { name: 'greet', description: 'Greets someone', text: 'Say hello' } as const;
 
 export const SERVER_INFO = { name: 'bench-server', version: '1.0.0' } as const;
@@ -43,7 +48,10 @@ export const CLIENT_INFO = { name: 'bench-client', version: '1.0.0' } as const;
 /** The argument the drivers send to echo, and the text it must come back as. */
 export const ECHO_TEXT = 'hello benchmark';
 
-/** `--tools N` on a server's command line: how many tools it registers in all (echo first, then add, then trivial ones). */
+/**
+ * `--tools N` on a server's command line: how many tools it registers in all (echo first, then add,
+ * then trivial ones).
+ */
 export function toolCountFromArgs(argv: readonly string[]): number {
   const at = argv.indexOf('--tools');
   if (at === -1) return DEFAULT_TOOL_COUNT;

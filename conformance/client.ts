@@ -75,7 +75,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'http-standard-headers': {
     run: async (session) => {
       const { tools } = await session.listTools();
-      for (const tool of tools) await session.callTool({ name: tool.name, arguments: sampleArguments(tool.inputSchema) });
+      for (const tool of tools)
+        await session.callTool({ name: tool.name, arguments: sampleArguments(tool.inputSchema) });
       const { resources } = await session.listResources();
       for (const resource of resources) await session.readResource({ uri: resource.uri });
       const { prompts } = await session.listPrompts();
@@ -95,7 +96,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'http-invalid-tool-headers': {
     run: async (session) => {
       const { tools } = await session.listTools();
-      for (const tool of tools) await session.callTool({ name: tool.name, arguments: sampleArguments(tool.inputSchema) });
+      for (const tool of tools)
+        await session.callTool({ name: tool.name, arguments: sampleArguments(tool.inputSchema) });
     },
   },
 
@@ -117,7 +119,9 @@ const SCENARIOS: Record<string, Scenario> = {
 };
 
 /** Arguments for a tool the scenario does not describe: a plain value for each required property. */
-function sampleArguments(schema: { properties?: Record<string, unknown>; required?: string[] } | undefined): Record<string, unknown> {
+function sampleArguments(
+  schema: { properties?: Record<string, unknown>; required?: string[] } | undefined,
+): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const name of schema?.required ?? []) {
     const type = (schema?.properties?.[name] as { type?: unknown } | undefined)?.type;
@@ -136,7 +140,8 @@ function contextToolCalls(): { name: string; arguments?: Record<string, unknown>
 function requestedVersion(): ProtocolVersion | undefined {
   const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
   if (version === undefined || version === '') return undefined;
-  if (!(SUPPORTED_VERSIONS as readonly string[]).includes(version)) throw new Error(`Protocol version ${version} is not served by this client`);
+  if (!(SUPPORTED_VERSIONS as readonly string[]).includes(version))
+    throw new Error(`Protocol version ${version} is not served by this client`);
   return version as ProtocolVersion;
 }
 
@@ -144,12 +149,19 @@ async function main(): Promise<void> {
   const name = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const url = process.argv.at(-1);
   const scenario = SCENARIOS[name];
-  if (!scenario) throw new Error(`Unsupported scenario ${JSON.stringify(name)}; supported: ${Object.keys(SCENARIOS).join(', ')}`);
+  if (!scenario)
+    throw new Error(`Unsupported scenario ${JSON.stringify(name)}; supported: ${Object.keys(SCENARIOS).join(', ')}`);
   if (!url?.startsWith('http')) throw new Error('Usage: client.js <server URL>');
   const version = requestedVersion();
-  const client = new Client({ name: 'mcpkit-conformance-client', version: '1.0.0' }, { requestTimeoutMs: 20_000, ...scenario.options });
+  const client = new Client(
+    { name: 'mcpkit-conformance-client', version: '1.0.0' },
+    { requestTimeoutMs: 20_000, ...scenario.options },
+  );
   // Streamable HTTP only: falling back to the old HTTP+SSE transport would hide a failure.
-  const { session } = await connectHttp(client, url, { transport: 'streamable-http', ...(version && { protocolVersion: version }) });
+  const { session } = await connectHttp(client, url, {
+    transport: 'streamable-http',
+    ...(version && { protocolVersion: version }),
+  });
   try {
     await scenario.run(session);
   } finally {

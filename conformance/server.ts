@@ -13,18 +13,28 @@ import { createConformanceServer, RECONNECTION_TOOL_MS } from './fixtures/index.
  * reconnection tool runs longer than that), while every other call finishes on its first
  * connection.
  */
-const STREAMING: ListenOptions = { responseMode: 'sse', sseRetryMs: 500, sseConnectionMaxMs: RECONNECTION_TOOL_MS - 500 };
+const STREAMING: ListenOptions = {
+  responseMode: 'sse',
+  sseRetryMs: 500,
+  sseConnectionMaxMs: RECONNECTION_TOOL_MS - 500,
+};
 
 function portFromArgs(args: readonly string[]): number {
   const at = args.indexOf('--port');
   if (at === -1) return 3000;
   const port = Number(args[at + 1]);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port needs a port number, got ${JSON.stringify(args[at + 1])}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port needs a port number, got ${JSON.stringify(args[at + 1])}`);
   return port;
 }
 
 const server = createConformanceServer((error) => console.error(`[conformance server] ${error.message}`));
-const endpoint = await listen(server, { ...STREAMING, port: portFromArgs(process.argv.slice(2)), host: '127.0.0.1', path: '/mcp' });
+const endpoint = await listen(server, {
+  ...STREAMING,
+  port: portFromArgs(process.argv.slice(2)),
+  host: '127.0.0.1',
+  path: '/mcp',
+});
 process.stdout.write(`${endpoint.url}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -14,12 +14,18 @@ const client = new Client(
   { name: 'my-app', version: '1.0.0' },
   {
     // Declaring a handler declares the capability.
-    sampling: async () => ({ role: 'assistant', content: { type: 'text', text: 'Leaves fall, code compiles.' }, model: 'local' }),
+    sampling: async () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'Leaves fall, code compiles.' },
+      model: 'local',
+    }),
     elicitation: { form: async () => ({ action: 'accept', content: { name: 'Ada' } }) },
     roots: [{ uri: 'file:///home/me/project', name: 'project' }],
   },
 );
-const session = await client.connect(new CommandTransport({ command: process.execPath, args: [cli, 'example-server'] }));
+const session = await client.connect(
+  new CommandTransport({ command: process.execPath, args: [cli, 'example-server'] }),
+);
 
 for await (const tool of session.tools()) console.log(tool.name); // walks every page
 const result = await session.callTool(

@@ -33,13 +33,28 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 const bundleOnly = process.argv.includes('--bundle');
 // Source maps only for the working tree's builds (tests run with --enable-source-maps): the
 // published code is readable as it is, and its maps would be most of the package's size.
-const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: bundleOnly, external, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: bundleOnly,
+  external,
+  logLevel: 'warning',
+};
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 
 // The names each entry point exports, as esbuild sees them.
-const { metafile } = await build({ ...common, entryPoints: ENTRIES, outdir: join('dist', 'names'), write: false, metafile: true, sourcemap: false });
+const { metafile } = await build({
+  ...common,
+  entryPoints: ENTRIES,
+  outdir: join('dist', 'names'),
+  write: false,
+  metafile: true,
+  sourcemap: false,
+});
 const exportsOf = Object.fromEntries(
   Object.entries(metafile.outputs)
     .filter(([, output]) => output.entryPoint)
@@ -50,7 +65,9 @@ const exportsOf = Object.fromEntries(
 // server over stdio needs, and the rest (clients, HTTP, testing). Each entry point re-exports its
 // names from its part: a stdio server reads the two files it needs, no more.
 const PARTS = { core: ['index', 'server', 'stdio'], more: ['client', 'http', 'node', 'testing'] };
-const partOf = Object.fromEntries(Object.entries(PARTS).flatMap(([part, entries]) => entries.map((entry) => [entry, part])));
+const partOf = Object.fromEntries(
+  Object.entries(PARTS).flatMap(([part, entries]) => entries.map((entry) => [entry, part])),
+);
 const parts = {
   name: 'parts',
   setup(b) {

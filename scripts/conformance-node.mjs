@@ -39,13 +39,26 @@ export function ensureNode22(root, log = console.error) {
   const [cmd, args] = npmCommand();
   const r = spawnSync(
     cmd,
-    [...args, 'install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${MAJOR}`],
+    [
+      ...args,
+      'install',
+      '--prefix',
+      staging,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `${pkg}@${MAJOR}`,
+    ],
     { encoding: 'utf8', timeout: 5 * 60_000 },
   );
   const staged = join(staging, 'node_modules', pkg, 'bin', 'node');
   if (r.status !== 0 || !existsSync(staged) || (majorOf(staged) ?? 0) < MAJOR) {
     rmSync(staging, { recursive: true, force: true });
-    throw new Error(`Could not install ${pkg}@${MAJOR} (npm exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error ? String(r.error) : ''}`);
+    throw new Error(
+      `Could not install ${pkg}@${MAJOR} (npm exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error ? String(r.error) : ''}`,
+    );
   }
   rmSync(dir, { recursive: true, force: true });
   try {

@@ -31,7 +31,8 @@ export function readExpectedFailures(file, leg) {
         return;
       }
       const item = /^\s+-\s+([^\s#]+)\s+#\s*(\S.*)$/.exec(line);
-      if (!item || section === undefined) throw new Error(`${where}: expected "  - scenario[:check-id]  # reason", got ${JSON.stringify(line)}`);
+      if (!item || section === undefined)
+        throw new Error(`${where}: expected "  - scenario[:check-id]  # reason", got ${JSON.stringify(line)}`);
       if (section !== leg) return;
       const [scenario, checkId] = splitEntry(item[1]);
       entries.push({ scenario, checkId, reason: item[2], where });
@@ -80,25 +81,42 @@ function collapse(checks) {
 export function judge(scenarios, results, expected) {
   const rows = [];
   for (const scenario of scenarios) {
-    const checks = results.get(scenario) ?? [{ id: 'no-result', status: 'FAILURE', errorMessage: 'the suite saved no result for this scenario' }];
+    const checks = results.get(scenario) ?? [
+      { id: 'no-result', status: 'FAILURE', errorMessage: 'the suite saved no result for this scenario' },
+    ];
     const failing = collapse(checks).filter((c) => FAILING.has(c.status));
     const entries = expected.filter((e) => e.scenario === scenario);
     const whole = entries.find((e) => e.checkId === undefined);
     const listedChecks = new Map(entries.filter((e) => e.checkId !== undefined).map((e) => [e.checkId, e]));
     const reason = entries.map((e) => (e.checkId ? `${e.checkId}: ${e.reason}` : e.reason)).join('; ');
     if (whole) {
-      rows.push({ scenario, outcome: failing.length > 0 ? 'expected' : 'stale', failing, reason, note: failing.length > 0 ? '' : 'passes now: remove its entry' });
+      rows.push({
+        scenario,
+        outcome: failing.length > 0 ? 'expected' : 'stale',
+        failing,
+        reason,
+        note: failing.length > 0 ? '' : 'passes now: remove its entry',
+      });
       continue;
     }
     const unexpected = failing.filter((c) => !listedChecks.has(c.id));
-    const passing = [...listedChecks.keys()].filter((id) => collapse(checks).find((c) => c.id === id)?.status === 'SUCCESS');
+    const passing = [...listedChecks.keys()].filter(
+      (id) => collapse(checks).find((c) => c.id === id)?.status === 'SUCCESS',
+    );
     if (unexpected.length > 0) rows.push({ scenario, outcome: 'unexpected', failing: unexpected, reason, note: '' });
-    else if (passing.length > 0) rows.push({ scenario, outcome: 'stale', failing, reason, note: `passes now: remove ${passing.join(', ')}` });
+    else if (passing.length > 0)
+      rows.push({ scenario, outcome: 'stale', failing, reason, note: `passes now: remove ${passing.join(', ')}` });
     else rows.push({ scenario, outcome: failing.length > 0 ? 'expected' : 'pass', failing, reason, note: '' });
   }
   for (const entry of expected) {
     if (!scenarios.includes(entry.scenario)) {
-      rows.push({ scenario: entry.scenario, outcome: 'stale', failing: [], reason: entry.reason, note: `${entry.where}: no such scenario ran` });
+      rows.push({
+        scenario: entry.scenario,
+        outcome: 'stale',
+        failing: [],
+        reason: entry.reason,
+        note: `${entry.where}: no such scenario ran`,
+      });
     }
   }
   return { rows, ok: rows.every((r) => r.outcome === 'pass' || r.outcome === 'expected') };
@@ -116,7 +134,10 @@ export function formatSummary(title, { rows, ok }) {
     if (row.outcome === 'stale') line += `  STALE ENTRY: ${row.note}`;
     lines.push(line);
     if (row.outcome === 'unexpected') {
-      for (const c of row.failing) lines.push(`      ${c.id} ${c.status}: ${c.errorMessage ?? c.details?.message ?? c.description ?? ''}`.trimEnd());
+      for (const c of row.failing)
+        lines.push(
+          `      ${c.id} ${c.status}: ${c.errorMessage ?? c.details?.message ?? c.description ?? ''}`.trimEnd(),
+        );
     }
   }
   const count = (outcome) => rows.filter((r) => r.outcome === outcome).length;

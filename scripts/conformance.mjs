@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against mcpkit
-// for one revision's requirement set (2025-11-25 unless --revision names another), on loopback only, and holds the results to the expected-failures
+// for one revision's requirement set (2025-11-25 unless --revision names another), on loopback
+// only, and holds the results to the expected-failures
 // files in conformance/: an unlisted failure and a listed entry that passes are both mismatches.
 //   node scripts/conformance.mjs           both legs
 //   node scripts/conformance.mjs server    the server scenarios of the revision's requirement set
@@ -63,7 +64,10 @@ function run(cmd, args, { logFile, timeoutMs }) {
 /** Starts the fixture server on a free loopback port; resolves once it printed its URL. */
 function startFixtureServer(logFile) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fixtureServer, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [fixtureServer, '--port', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const log = createWriteStream(logFile);
     child.stderr.pipe(log);
     let out = '';
@@ -102,10 +106,25 @@ async function serverLeg(node) {
   const server = await startFixtureServer(join(dir, 'fixture-server.log'));
   try {
     const logFile = join(dir, 'suite.log');
-    const args = [suiteCli, 'server', '--url', server.url, '--requirements', REVISION, '--timeout', '20000', '-o', join(dir, 'checks')];
+    const args = [
+      suiteCli,
+      'server',
+      '--url',
+      server.url,
+      '--requirements',
+      REVISION,
+      '--timeout',
+      '20000',
+      '-o',
+      join(dir, 'checks'),
+    ];
     const r = await run(node, args, { logFile, timeoutMs: 8 * 60_000 });
     if (r.timedOut) throw new SetupError(`The server suite did not finish within 8 minutes (see ${logFile})`);
-    const verdict = judge(requirementSet('server'), readResults(join(dir, 'checks'), 'server-'), expectedFailures('server'));
+    const verdict = judge(
+      requirementSet('server'),
+      readResults(join(dir, 'checks'), 'server-'),
+      expectedFailures('server'),
+    );
     return { verdict, title: `Server scenarios of ${REVISION} against ${server.url} (suite output: ${logFile})` };
   } finally {
     await server.stop();
@@ -120,22 +139,44 @@ async function clientLeg(node) {
   const results = new Map();
   const runOne = async (scenario) => {
     const out = join(dir, 'checks', scenario);
-    const args = [suiteCli, 'client', '--command', command, '--scenario', scenario, '--spec-version', REVISION, '--timeout', '30000', '-o', out];
+    const args = [
+      suiteCli,
+      'client',
+      '--command',
+      command,
+      '--scenario',
+      scenario,
+      '--spec-version',
+      REVISION,
+      '--timeout',
+      '30000',
+      '-o',
+      out,
+    ];
     const r = await run(node, args, { logFile: join(dir, `${scenario}.log`), timeoutMs: 90_000 });
     const checks = readResults(out).get(scenario) ?? [];
     // The suite also fails a run whose client exited non-zero or timed out, which no check records.
     if (r.code !== 0 && !checks.some((c) => c.status === 'FAILURE' || c.status === 'WARNING')) {
-      checks.push({ id: 'client-run', status: 'FAILURE', errorMessage: `the suite failed the run (exit ${r.timedOut ? 'timeout' : r.code}); see ${dir}/${scenario}.log` });
+      checks.push({
+        id: 'client-run',
+        status: 'FAILURE',
+        errorMessage: `the suite failed the run (exit ${r.timedOut ? 'timeout' : r.code}); see ${dir}/${scenario}.log`,
+      });
     }
     results.set(scenario, checks);
   };
   // Two at a time: each scenario is a suite process, its mock server and the client.
   const queue = [...scenarios];
-  await Promise.all([0, 1].map(async () => {
-    for (let s = queue.shift(); s !== undefined; s = queue.shift()) await runOne(s);
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let s = queue.shift(); s !== undefined; s = queue.shift()) await runOne(s);
+    }),
+  );
   const verdict = judge(scenarios, results, expectedFailures('client'));
-  return { verdict, title: `Client scenarios of ${REVISION}, authorization aside (suite output: ${dir}/<scenario>.log)` };
+  return {
+    verdict,
+    title: `Client scenarios of ${REVISION}, authorization aside (suite output: ${dir}/<scenario>.log)`,
+  };
 }
 
 function expectedFailures(leg) {
@@ -146,7 +187,8 @@ async function main() {
   const legs = process.argv.slice(2).filter((a) => a === 'server' || a === 'client');
   const chosen = legs.length > 0 ? legs : ['server', 'client'];
   for (const file of [suiteCli, fixtureServer, fixtureClient]) {
-    if (!existsSync(file)) throw new SetupError(`Missing ${file}: run npm install and build first (npm run conformance does both builds)`);
+    if (!existsSync(file))
+      throw new SetupError(`Missing ${file}: run npm install and build first (npm run conformance does both builds)`);
   }
   const node = ensureNode22(root);
   let ok = true;

@@ -23,7 +23,10 @@ function packageEntries(root) {
   return { name: pkg.name, entries: new Set(entries) };
 }
 
-/** The folder of src/ a path lies in (`jsonrpc`, `http`, ...; `index.ts` for the root entry), or undefined outside src/. */
+/**
+ * The folder of src/ a path lies in (`jsonrpc`, `http`, ...; `index.ts` for the root entry), or
+ * undefined outside src/.
+ */
 function folderOf(srcDir, path) {
   const inside = relative(srcDir, path);
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined;
@@ -49,7 +52,12 @@ const layers = {
           nodeBuiltins: { type: 'array', items: { type: 'string' } },
           exceptions: {
             type: 'array',
-            items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'], additionalProperties: false },
+            items: {
+              type: 'object',
+              properties: { from: { type: 'string' }, to: { type: 'string' } },
+              required: ['from', 'to'],
+              additionalProperties: false,
+            },
           },
         },
         required: ['root', 'layers'],
@@ -58,11 +66,15 @@ const layers = {
     ],
     messages: {
       outside: "src/ imports nothing outside it: '{{specifier}}' is {{target}}, which is not part of the package.",
-      layer: 'src/{{from}} may not import src/{{to}}: a layer imports only the layers below it ({{order}}; docs/design.md, "Layers").',
-      unplaced: 'src/{{folder}} is in no layer: give it its place in the layer order of eslint.config.js and docs/design.md.',
-      publicOnly: "src/{{from}} uses the library only through its entry points ({{entries}}): '{{specifier}}' reaches into src/{{to}}.",
+      layer:
+        'src/{{from}} may not import src/{{to}}: a layer imports only the layers below it ({{order}}; docs/design.md, "Layers").',
+      unplaced:
+        'src/{{folder}} is in no layer: give it its place in the layer order of eslint.config.js and docs/design.md.',
+      publicOnly:
+        "src/{{from}} uses the library only through its entry points ({{entries}}): '{{specifier}}' reaches into src/{{to}}.",
       notEntry: "'{{specifier}}' is not an entry point of the package ({{entries}}).",
-      selfImport: "Inside the library, import by relative path: '{{specifier}}' would load the published copy beside this one.",
+      selfImport:
+        "Inside the library, import by relative path: '{{specifier}}' would load the published copy beside this one.",
       node: "'{{specifier}}' only in {{allowed}}: the rest of the library runs on any runtime.",
     },
   },
@@ -76,7 +88,10 @@ const layers = {
     const publicOnly = new Set(options.publicOnly ?? []);
     const nodeBuiltins = options.nodeBuiltins ?? [];
     // The folders that use only the entry points sit on top: nothing in the library imports them.
-    const order = [...options.layers, [...publicOnly]].filter((folders) => folders.length > 0).map((folders) => folders.join(', ')).join(' < ');
+    const order = [...options.layers, [...publicOnly]]
+      .filter((folders) => folders.length > 0)
+      .map((folders) => folders.join(', '))
+      .join(' < ');
     const { name, entries } = packageEntries(root);
     const entryList = [...entries].join(', ');
     const excepted = new Set((options.exceptions ?? []).map((e) => `${e.from} -> ${e.to}`));
@@ -85,7 +100,8 @@ const layers = {
     function check(source) {
       if (!source || typeof source.value !== 'string') return;
       const specifier = source.value;
-      const report = (messageId, data = {}) => context.report({ node: source, messageId, data: { specifier, ...data } });
+      const report = (messageId, data = {}) =>
+        context.report({ node: source, messageId, data: { specifier, ...data } });
 
       if (specifier.startsWith('.')) {
         const target = resolve(dirname(context.filename), specifier);
@@ -102,7 +118,8 @@ const layers = {
         return;
       }
       if (specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0])) {
-        if (!nodeBuiltins.includes(from)) report('node', { allowed: nodeBuiltins.map((f) => `src/${f}/`).join(' and ') });
+        if (!nodeBuiltins.includes(from))
+          report('node', { allowed: nodeBuiltins.map((f) => `src/${f}/`).join(' and ') });
         return;
       }
       if (specifier === name || specifier.startsWith(`${name}/`)) {
@@ -113,7 +130,8 @@ const layers = {
 
     return {
       Program: (node) => {
-        if (!rank.has(from) && !publicOnly.has(from)) context.report({ node, messageId: 'unplaced', data: { folder: from } });
+        if (!rank.has(from) && !publicOnly.has(from))
+          context.report({ node, messageId: 'unplaced', data: { folder: from } });
       },
       ImportDeclaration: (node) => check(node.source),
       ExportNamedDeclaration: (node) => check(node.source),

@@ -33,7 +33,10 @@ export default async function* report(source) {
   if (skipped.size > 0) {
     yield '\nSkipped:\n';
     for (const [reason, { tests, suites }] of skipped) {
-      const what = [tests && `${tests} test${tests === 1 ? '' : 's'}`, suites && `${suites} suite${suites === 1 ? '' : 's'}`].filter(Boolean);
+      const what = [
+        tests && `${tests} test${tests === 1 ? '' : 's'}`,
+        suites && `${suites} suite${suites === 1 ? '' : 's'}`,
+      ].filter(Boolean);
       yield `  ${what.join(' and ')}: ${reason}\n`;
     }
   }

@@ -18,7 +18,9 @@ const focused = filters.length > 0;
 const lint = args.includes('--lint') || (!focused && !args.includes('--no-lint'));
 const unknown = args.filter((a) => a.startsWith('--') && a !== '--lint' && a !== '--no-lint');
 if (unknown.length > 0) {
-  console.error(`unknown option ${unknown[0]}: the options are --lint and --no-lint; other words filter test files by path`);
+  console.error(
+    `unknown option ${unknown[0]}: the options are --lint and --no-lint; other words filter test files by path`,
+  );
   process.exit(2);
 }
 
@@ -50,8 +52,11 @@ step('Compiling and type-checking (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
 // The published bundles (dist/), which the export tests and the command-line tests load.
 step('Bundling dist/ (esbuild)', process.execPath, [join('scripts', 'build.mjs'), '--bundle']);
 if (lint) step('Linting (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
+if (lint) step('Checking the format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,mjs,js}']);
 
-const files = findTests('build').filter((f) => !focused || filters.some((x) => f.includes(x))).sort();
+const files = findTests('build')
+  .filter((f) => !focused || filters.some((x) => f.includes(x)))
+  .sort();
 if (files.length === 0) {
   console.error(`no test file's path contains ${filters.map((f) => JSON.stringify(f)).join(' or ')}`);
   process.exit(1);
@@ -59,7 +64,11 @@ if (files.length === 0) {
 const concurrency = String(Math.max(2, availableParallelism()));
 console.log(`Running ${files.length} test file${files.length === 1 ? '' : 's'}, ${concurrency} at a time\n`);
 const reporter = join('scripts', 'test-reporter.mjs');
-const r = spawnSync(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-reporter=./${reporter}`, ...files], { stdio: 'inherit' });
+const r = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-reporter=./${reporter}`, ...files],
+  { stdio: 'inherit' },
+);
 process.exit(r.status ?? 1);
 
 function findTests(dir, out = []) {

@@ -12,29 +12,91 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 
 const expected: Record<string, string[]> = {
   '.': [
-    'CancelledError', 'CapabilityNotSupportedError', 'ConnectionClosedError', 'ErrorCode', 'JsonRpcError',
-    'LATEST_LEGACY_VERSION', 'LATEST_VERSION', 'META', 'McpError', 'McpErrorCode', 'RequestCancelledError', 'RequestContext',
-    'RequestTimeoutError', 'LEGACY_VERSIONS', 'MODERN_VERSIONS', 'SUPPORTED_VERSIONS', 'UnsupportedVersionError', 'UrlElicitationRequiredError', 'isModern', 'isSupportedVersion',
+    'CancelledError',
+    'CapabilityNotSupportedError',
+    'ConnectionClosedError',
+    'ErrorCode',
+    'JsonRpcError',
+    'LATEST_LEGACY_VERSION',
+    'LATEST_VERSION',
+    'META',
+    'McpError',
+    'McpErrorCode',
+    'RequestCancelledError',
+    'RequestContext',
+    'RequestTimeoutError',
+    'LEGACY_VERSIONS',
+    'MODERN_VERSIONS',
+    'SUPPORTED_VERSIONS',
+    'UnsupportedVersionError',
+    'UrlElicitationRequiredError',
+    'isModern',
+    'isSupportedVersion',
   ],
   './server': [
-    'DEFAULT_MAX_USED_STATES', 'MemoryUsedStateStore', 'SchemaError', 'Server', 'ServerContext', 'ServerSession', 'UriTemplate', 'UriTemplateError', 'withJsonSchema',
-    'blobContents', 'embeddedResource', 'resourceLink', 'resourceNotFound', 'textContents',
+    'DEFAULT_MAX_USED_STATES',
+    'MemoryUsedStateStore',
+    'SchemaError',
+    'Server',
+    'ServerContext',
+    'ServerSession',
+    'UriTemplate',
+    'UriTemplateError',
+    'withJsonSchema',
+    'blobContents',
+    'embeddedResource',
+    'resourceLink',
+    'resourceNotFound',
+    'textContents',
   ],
-  './client': ['Client', 'ClientSession', 'InputRequestNotSupportedError', 'InputRoundsExceededError', 'MemoryEraCache', 'Subscription', 'processEraCache'],
+  './client': [
+    'Client',
+    'ClientSession',
+    'InputRequestNotSupportedError',
+    'InputRoundsExceededError',
+    'MemoryEraCache',
+    'Subscription',
+    'processEraCache',
+  ],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
   './stdio': stdioNames(),
   './node': [...stdioNames(), 'FileEraCache', 'defaultEraCachePath', 'listen', 'toNodeListener'],
   './http': [
-    'BodyTooLargeError', 'DEFAULT_LEGACY_MAX_BODY_BYTES', 'HeaderAnnotationError', 'DEFAULT_MAX_BODY_BYTES', 'DEFAULT_MAX_STORED_EVENTS',
-    'DEFAULT_RECONNECT_OPTIONS', 'DEFAULT_SESSION_IDLE_TIMEOUT_MS', 'DEFAULT_SSE_KEEP_ALIVE_MS', 'EventsLostError', 'HttpStatusError',
-    'LOOPBACK_HOSTS', 'LegacySseTransport', 'MemoryEventStore', 'SessionExpiredError', 'SseClientTransport',
-    'StreamableHttpClientTransport', 'connectHttp', 'createLegacySseCore', 'createStreamableHttpCore',
-    'createStreamableHttpHandler', 'hostOriginRejection', 'toFetchHandler',
+    'BodyTooLargeError',
+    'DEFAULT_LEGACY_MAX_BODY_BYTES',
+    'HeaderAnnotationError',
+    'DEFAULT_MAX_BODY_BYTES',
+    'DEFAULT_MAX_STORED_EVENTS',
+    'DEFAULT_RECONNECT_OPTIONS',
+    'DEFAULT_SESSION_IDLE_TIMEOUT_MS',
+    'DEFAULT_SSE_KEEP_ALIVE_MS',
+    'EventsLostError',
+    'HttpStatusError',
+    'LOOPBACK_HOSTS',
+    'LegacySseTransport',
+    'MemoryEventStore',
+    'SessionExpiredError',
+    'SseClientTransport',
+    'StreamableHttpClientTransport',
+    'connectHttp',
+    'createLegacySseCore',
+    'createStreamableHttpCore',
+    'createStreamableHttpHandler',
+    'hostOriginRejection',
+    'toFetchHandler',
   ],
 };
 
 function stdioNames(): string[] {
-  return ['CommandTransport', 'DEFAULT_CLIENT_MAX_MESSAGE_BYTES', 'DEFAULT_INHERITED_ENV_VARS', 'DEFAULT_STDERR_TAIL_BYTES', 'StdioServerTransport', 'getDefaultEnvironment', 'nonProtocolLine'];
+  return [
+    'CommandTransport',
+    'DEFAULT_CLIENT_MAX_MESSAGE_BYTES',
+    'DEFAULT_INHERITED_ENV_VARS',
+    'DEFAULT_STDERR_TAIL_BYTES',
+    'StdioServerTransport',
+    'getDefaultEnvironment',
+    'nonProtocolLine',
+  ];
 }
 
 function target(entry: string): { types: string; default: string } {
@@ -47,7 +109,9 @@ describe('public entry points', () => {
   for (const [entry, names] of Object.entries(expected)) {
     it(`${entry} exports exactly the pinned names, in the sources`, async () => {
       // The declarations mirror the sources (dist/types/src/x.d.ts), which are compiled beside this test.
-      const source = target(entry).types.replace('./dist/types/src/', '../src/').replace(/\.d\.ts$/, '.js');
+      const source = target(entry)
+        .types.replace('./dist/types/src/', '../src/')
+        .replace(/\.d\.ts$/, '.js');
       const module = (await import(new URL(source, import.meta.url).href)) as Record<string, unknown>;
       assert.deepEqual(Object.keys(module).sort(), [...names].sort());
     });
@@ -61,7 +125,9 @@ describe('public entry points', () => {
 
   it('the command line of the bundle runs', () => {
     const bin = (pkg as unknown as { bin: Record<string, string> }).bin.mcpkit;
-    const run = spawnSync(process.execPath, [fileURLToPath(new URL(`../../${bin}`, import.meta.url)), '--version'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [fileURLToPath(new URL(`../../${bin}`, import.meta.url)), '--version'], {
+      encoding: 'utf8',
+    });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^\d+\.\d+\.\d+/);
   });

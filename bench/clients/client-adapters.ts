@@ -30,7 +30,10 @@ async function handWritten(): Promise<ConnectedClient> {
 async function mcpkit(): Promise<ConnectedClient> {
   const { Client } = await import('mcpkit/client');
   const { CommandTransport } = await import('mcpkit/stdio');
-  const session = await new Client(CLIENT_INFO).connect(new CommandTransport({ command: process.execPath, args: [RAW_SERVER] }), { protocolVersion: LEGACY_VERSION });
+  const session = await new Client(CLIENT_INFO).connect(
+    new CommandTransport({ command: process.execPath, args: [RAW_SERVER] }),
+    { protocolVersion: LEGACY_VERSION },
+  );
   return { callEcho: () => session.callTool(ECHO), close: () => session.close() };
 }
 
@@ -50,4 +53,9 @@ async function sdkV2(): Promise<ConnectedClient> {
   return { callEcho: () => client.callTool(ECHO), close: () => client.close() };
 }
 
-export const CONNECT: Record<Implementation, () => Promise<ConnectedClient>> = { raw: handWritten, mcpkit, 'sdk-v1': sdkV1, 'sdk-v2': sdkV2 };
+export const CONNECT: Record<Implementation, () => Promise<ConnectedClient>> = {
+  raw: handWritten,
+  mcpkit,
+  'sdk-v1': sdkV1,
+  'sdk-v2': sdkV2,
+};

@@ -32,7 +32,13 @@ async function load(callEcho: () => Promise<unknown>, inFlight: number, duration
     }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
-  return { calls, errors, seconds: (performance.now() - started) / 1000, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99) };
+  return {
+    calls,
+    errors,
+    seconds: (performance.now() - started) / 1000,
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99),
+  };
 }
 
 const [impl, inFlight, warmMs, measuredMs] = process.argv.slice(2);

@@ -9,7 +9,12 @@ export async function openHttpSession(url: string): Promise<string> {
   const initialize = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: ACCEPT },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: CLIENT_INFO } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: CLIENT_INFO },
+    }),
   });
   const body = await initialize.text();
   const sessionId = initialize.headers.get('mcp-session-id');
@@ -18,7 +23,12 @@ export async function openHttpSession(url: string): Promise<string> {
   }
   const initialized = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': sessionId, 'mcp-protocol-version': LEGACY_VERSION },
+    headers: {
+      'content-type': 'application/json',
+      accept: ACCEPT,
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': LEGACY_VERSION,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
   });
   await initialized.text();

@@ -44,7 +44,11 @@ export class LineClient {
 
   /** The 2025-11-25 handshake; rejects if the server refuses it. */
   async initialize(): Promise<void> {
-    const answer = await this.request('initialize', { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
+    const answer = await this.request('initialize', {
+      protocolVersion: LEGACY_VERSION,
+      capabilities: {},
+      clientInfo: CLIENT_INFO,
+    });
     if (answer.result === undefined) throw new Error(`initialize failed: ${JSON.stringify(answer.error)}`);
     this.notify('notifications/initialized');
   }

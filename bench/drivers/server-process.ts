@@ -39,7 +39,11 @@ export interface HttpServerProcess {
  * sessions the memory figures open) and waits for its URL.
  */
 export async function startHttpServer(impl: Implementation, args: readonly string[] = []): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--max-old-space-size=8192', serverScript('http', impl), ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=8192', serverScript('http', impl), ...args],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {

@@ -34,7 +34,8 @@ export function ensureWrk(): void {
       execFileSync('sh', ['-c', 'apt-get update -q && apt-get install -y -q wrk'], { stdio: 'ignore' });
     }
   }
-  if (!hasWrk()) throw new Error('the HTTP figures need wrk (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)');
+  if (!hasWrk())
+    throw new Error('the HTTP figures need wrk (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)');
 }
 
 function hasWrk(): boolean {
@@ -49,7 +50,20 @@ function hasWrk(): boolean {
 
 export function runWrk(options: WrkOptions): Promise<WrkResult> {
   const seconds = Math.max(1, Math.ceil(options.durationMs / 1000));
-  const args = ['-t1', `-c${options.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', SCRIPT, options.url, '--', options.mode, options.sessionId ?? '-', String(options.stopAfter ?? 0)];
+  const args = [
+    '-t1',
+    `-c${options.connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    SCRIPT,
+    options.url,
+    '--',
+    options.mode,
+    options.sessionId ?? '-',
+    String(options.stopAfter ?? 0),
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -59,7 +73,16 @@ export function runWrk(options: WrkOptions): Promise<WrkResult> {
     child.once('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('WRKJSON '));
       if (code !== 0 || line === undefined) return reject(new Error(`wrk failed (${code}): ${out.trim().slice(-500)}`));
-      const r = JSON.parse(line.slice('WRKJSON '.length)) as { requests: number; durationUs: number; p50Us: number; p99Us: number; wrong: number; socketErrors: number; statusErrors: number; timeouts: number };
+      const r = JSON.parse(line.slice('WRKJSON '.length)) as {
+        requests: number;
+        durationUs: number;
+        p50Us: number;
+        p99Us: number;
+        wrong: number;
+        socketErrors: number;
+        statusErrors: number;
+        timeouts: number;
+      };
       resolve({
         requests: r.requests,
         seconds: r.durationUs / 1e6,

@@ -28,7 +28,18 @@ export const clientGroup: MeasureGroup = async (options) => {
     [FIGURES.clientSequential, 1],
     [FIGURES.client64, 64],
   ] as const) {
-    figures.push(...(await measure({ name, unit: 'calls/s', higherIsBetter: true, impls: ALL, run: (impl) => clientSample(impl, inFlight, options) }, options)));
+    figures.push(
+      ...(await measure(
+        {
+          name,
+          unit: 'calls/s',
+          higherIsBetter: true,
+          impls: ALL,
+          run: (impl) => clientSample(impl, inFlight, options),
+        },
+        options,
+      )),
+    );
   }
   return figures;
 };

@@ -17,8 +17,18 @@ export const HTTP_IMPLS: Record<HttpMode, readonly Implementation[]> = {
 };
 
 /** One warmed-up wrk run against a fresh server. */
-export async function httpSample(impl: Implementation, mode: HttpMode, connections: number, options: BenchOptions, toolCount?: number): Promise<Sample> {
-  const server = await startHttpServer(impl, ['--mode', mode, ...(toolCount === undefined ? [] : ['--tools', String(toolCount)])]);
+export async function httpSample(
+  impl: Implementation,
+  mode: HttpMode,
+  connections: number,
+  options: BenchOptions,
+  toolCount?: number,
+): Promise<Sample> {
+  const server = await startHttpServer(impl, [
+    '--mode',
+    mode,
+    ...(toolCount === undefined ? [] : ['--tools', String(toolCount)]),
+  ]);
   try {
     const sessionId = mode === 'session' ? await openHttpSession(server.url) : undefined;
     const load = { url: server.url, mode, ...(sessionId !== undefined && { sessionId }), connections };
@@ -37,7 +47,16 @@ export const httpGroup: MeasureGroup = async (options) => {
     for (const connections of [1, 16, 64]) {
       const name = mode === 'session' ? FIGURES.httpSession(connections) : FIGURES.httpModern(connections);
       figures.push(
-        ...(await measure({ name, unit: 'req/s', higherIsBetter: true, impls: HTTP_IMPLS[mode], run: (impl) => httpSample(impl, mode, connections, options) }, options)),
+        ...(await measure(
+          {
+            name,
+            unit: 'req/s',
+            higherIsBetter: true,
+            impls: HTTP_IMPLS[mode],
+            run: (impl) => httpSample(impl, mode, connections, options),
+          },
+          options,
+        )),
       );
     }
   }
@@ -51,7 +70,13 @@ export const toolScalingGroup: MeasureGroup = async (options) => {
   for (const tools of [1, 50, 200]) {
     figures.push(
       ...(await measure(
-        { name: FIGURES.modernByTools(tools), unit: 'req/s', higherIsBetter: true, impls: HTTP_IMPLS.modern, run: (impl) => httpSample(impl, 'modern', 16, options, tools) },
+        {
+          name: FIGURES.modernByTools(tools),
+          unit: 'req/s',
+          higherIsBetter: true,
+          impls: HTTP_IMPLS.modern,
+          run: (impl) => httpSample(impl, 'modern', 16, options, tools),
+        },
         options,
       )),
     );

@@ -46,9 +46,18 @@ async function modernSample(impl: Implementation, requests: number, boundMs: num
   try {
     await runWrk({ url: server.url, mode: 'modern', connections: 16, durationMs: 1000 });
     const before = await server.memory();
-    const load = await runWrk({ url: server.url, mode: 'modern', connections: 16, durationMs: boundMs, stopAfter: requests });
+    const load = await runWrk({
+      url: server.url,
+      mode: 'modern',
+      connections: 16,
+      durationMs: boundMs,
+      stopAfter: requests,
+    });
     const after = await server.memory();
-    const note = load.requests < requests ? `${load.requests.toLocaleString('en-US')} requests in ${Math.round(load.seconds)} s` : undefined;
+    const note =
+      load.requests < requests
+        ? `${load.requests.toLocaleString('en-US')} requests in ${Math.round(load.seconds)} s`
+        : undefined;
     const sample = (value: number): Sample => ({ value, errors: load.errors, ...(note !== undefined && { note }) });
     return [sample((after.rss - before.rss) / KIB), sample((after.heapUsed - before.heapUsed) / KIB)];
   } finally {

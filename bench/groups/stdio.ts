@@ -14,7 +14,11 @@ import { CLIENT_INFO, DEFAULT_TOOL_COUNT } from '../workload.js';
 const ALL: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
 
 /** Runs `spec` against a fresh, initialized server: first for the warm-up, then measured. */
-async function loadSample(impl: Implementation, options: BenchOptions, spec: Omit<LoadSpec, 'durationMs'>): Promise<Sample> {
+async function loadSample(
+  impl: Implementation,
+  options: BenchOptions,
+  spec: Omit<LoadSpec, 'durationMs'>,
+): Promise<Sample> {
   const child = spawnStdioServer(impl);
   try {
     const client = new LineClient(child.stdin!, child.stdout!);
@@ -37,7 +41,11 @@ async function coldStart(impl: Implementation): Promise<number> {
   const child = spawnStdioServer(impl);
   try {
     const client = new LineClient(child.stdin!, child.stdout!);
-    const answer = await client.request('initialize', { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
+    const answer = await client.request('initialize', {
+      protocolVersion: LEGACY_VERSION,
+      capabilities: {},
+      clientInfo: CLIENT_INFO,
+    });
     if (answer.result === undefined) throw new Error(`initialize failed: ${JSON.stringify(answer.error)}`);
     return performance.now() - started;
   } finally {
@@ -60,7 +68,13 @@ export const stdioGroup: MeasureGroup = async (options) => {
       options,
     )),
     ...(await measure(
-      { name: FIGURES.stdioCall64, unit: 'calls/s', higherIsBetter: true, impls: ALL, run: (impl) => loadSample(impl, options, { ...echo, inFlight: 64 }) },
+      {
+        name: FIGURES.stdioCall64,
+        unit: 'calls/s',
+        higherIsBetter: true,
+        impls: ALL,
+        run: (impl) => loadSample(impl, options, { ...echo, inFlight: 64 }),
+      },
       options,
     )),
     ...(await measure(
@@ -69,7 +83,13 @@ export const stdioGroup: MeasureGroup = async (options) => {
         unit: 'calls/s',
         higherIsBetter: true,
         impls: ALL,
-        run: (impl) => loadSample(impl, options, { method: 'tools/list', paramsJson: '{}', check: (r) => isToolList(r, DEFAULT_TOOL_COUNT), inFlight: 1 }),
+        run: (impl) =>
+          loadSample(impl, options, {
+            method: 'tools/list',
+            paramsJson: '{}',
+            check: (r) => isToolList(r, DEFAULT_TOOL_COUNT),
+            inFlight: 1,
+          }),
       },
       options,
     )),

@@ -40,11 +40,17 @@ const httpServer = createServer((req, res) => {
     if (message.method === 'initialize') {
       sessionId = randomUUID();
       const params = message.params as { protocolVersion?: string; capabilities?: unknown; clientInfo?: unknown };
-      sessions.set(sessionId, { protocolVersion: String(params.protocolVersion), capabilities: params.capabilities, clientInfo: params.clientInfo, lastActivity: Date.now() });
+      sessions.set(sessionId, {
+        protocolVersion: String(params.protocolVersion),
+        capabilities: params.capabilities,
+        clientInfo: params.clientInfo,
+        lastActivity: Date.now(),
+      });
     } else if (message.params?._meta?.['io.modelcontextprotocol/protocolVersion'] === undefined) {
       const id = req.headers['mcp-session-id'];
       const session = typeof id === 'string' ? sessions.get(id) : undefined;
-      if (session === undefined) return reply(res, 404, { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } });
+      if (session === undefined)
+        return reply(res, 404, { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } });
       session.lastActivity = Date.now();
     }
     const answer = rawAnswer(message, tools);

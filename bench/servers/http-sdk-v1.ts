@@ -29,7 +29,9 @@ const httpServer = createServer((req, res) => {
   const id = req.headers['mcp-session-id'];
   const existing = typeof id === 'string' ? transports.get(id) : undefined;
   if (id !== undefined && existing === undefined) {
-    return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}}');
+    return void res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}}');
   }
   void (existing ? Promise.resolve(existing) : openSession())
     .then((transport) => transport.handleRequest(req, res))

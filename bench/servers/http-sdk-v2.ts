@@ -5,7 +5,12 @@
 //   --mode modern  `createMcpHandler` for 2026-07-28 requests (an instance per request)
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { localhostHostValidation, localhostOriginValidation, NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
+import {
+  localhostHostValidation,
+  localhostOriginValidation,
+  NodeStreamableHTTPServerTransport,
+  toNodeHandler,
+} from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toolCountFromArgs } from '../workload.js';
 import { announce, httpModeFromArgs, listenOnLoopback } from './http-serving.js';
@@ -34,13 +39,21 @@ function sessionHandler(): (req: IncomingMessage, res: ServerResponse) => Promis
     const id = req.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? transports.get(id) : undefined;
     if (id !== undefined && existing === undefined) {
-      return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}}');
+      return void res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}}');
     }
     await (existing ?? (await openSession())).handleRequest(req, res);
   };
 }
 
-const handle = httpModeFromArgs(process.argv) === 'session' ? sessionHandler() : toNodeHandler(createMcpHandler(() => sdkV2Server(toolCount), { legacy: 'reject', onerror: report }), { onerror: report });
+const handle =
+  httpModeFromArgs(process.argv) === 'session'
+    ? sessionHandler()
+    : toNodeHandler(
+        createMcpHandler(() => sdkV2Server(toolCount), { legacy: 'reject', onerror: report }),
+        { onerror: report },
+      );
 
 const httpServer = createServer((req, res) => {
   if (!validateHost(req, res) || !validateOrigin(req, res)) return;

@@ -2,7 +2,16 @@
 // `npm run bench` builds), as its documentation recommends: one `Server`, tools with plain
 // JSON Schema (validated), one resource, one prompt.
 import { Server } from 'mcpkit/server';
-import { ADD_INPUT_SCHEMA, ECHO_INPUT_SCHEMA, PROMPT, RESOURCE, SERVER_INFO, TRIVIAL_INPUT_SCHEMA, trivialToolCount, trivialToolName } from '../workload.js';
+import {
+  ADD_INPUT_SCHEMA,
+  ECHO_INPUT_SCHEMA,
+  PROMPT,
+  RESOURCE,
+  SERVER_INFO,
+  TRIVIAL_INPUT_SCHEMA,
+  trivialToolCount,
+  trivialToolName,
+} from '../workload.js';
 
 export function mcpkitServer(toolCount: number): Server {
   const server = new Server(SERVER_INFO);

@@ -10,14 +10,22 @@ export function sdkV1Server(toolCount: number): McpServer {
     content: [{ type: 'text', text }],
   }));
   if (toolCount >= 2) {
-    mcp.registerTool('add', { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({
-      content: [{ type: 'text', text: String(a + b) }],
-    }));
+    mcp.registerTool(
+      'add',
+      { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } },
+      ({ a, b }) => ({
+        content: [{ type: 'text', text: String(a + b) }],
+      }),
+    );
   }
   for (let i = 0; i < trivialToolCount(toolCount); i++) {
-    mcp.registerTool(trivialToolName(i), { description: `Trivial tool ${i}`, inputSchema: { value: z.string().describe('Any text').optional() } }, () => ({
-      content: [{ type: 'text', text: 'ok' }],
-    }));
+    mcp.registerTool(
+      trivialToolName(i),
+      { description: `Trivial tool ${i}`, inputSchema: { value: z.string().describe('Any text').optional() } },
+      () => ({
+        content: [{ type: 'text', text: 'ok' }],
+      }),
+    );
   }
   mcp.registerResource(RESOURCE.name, RESOURCE.uri, { mimeType: RESOURCE.mimeType }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: RESOURCE.mimeType, text: RESOURCE.text }],

@@ -8,18 +8,33 @@ import { PROMPT, RESOURCE, SERVER_INFO, trivialToolCount, trivialToolName } from
 
 export function sdkV2Server(toolCount: number): McpServer {
   const mcp = new McpServer(SERVER_INFO);
-  mcp.registerTool('echo', { description: 'Echoes the text', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
-    content: [{ type: 'text', text }],
-  }));
+  mcp.registerTool(
+    'echo',
+    { description: 'Echoes the text', inputSchema: z.object({ text: z.string() }) },
+    ({ text }) => ({
+      content: [{ type: 'text', text }],
+    }),
+  );
   if (toolCount >= 2) {
-    mcp.registerTool('add', { description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) }, ({ a, b }) => ({
-      content: [{ type: 'text', text: String(a + b) }],
-    }));
+    mcp.registerTool(
+      'add',
+      { description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) },
+      ({ a, b }) => ({
+        content: [{ type: 'text', text: String(a + b) }],
+      }),
+    );
   }
   for (let i = 0; i < trivialToolCount(toolCount); i++) {
-    mcp.registerTool(trivialToolName(i), { description: `Trivial tool ${i}`, inputSchema: z.object({ value: z.string().describe('Any text').optional() }) }, () => ({
-      content: [{ type: 'text', text: 'ok' }],
-    }));
+    mcp.registerTool(
+      trivialToolName(i),
+      {
+        description: `Trivial tool ${i}`,
+        inputSchema: z.object({ value: z.string().describe('Any text').optional() }),
+      },
+      () => ({
+        content: [{ type: 'text', text: 'ok' }],
+      }),
+    );
   }
   mcp.registerResource(RESOURCE.name, RESOURCE.uri, { mimeType: RESOURCE.mimeType }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: RESOURCE.mimeType, text: RESOURCE.text }],

@@ -14,10 +14,17 @@ import { VERSION } from './version.js';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Runs `use` with a session to `target` (spawned, or reached by URL), closing it afterwards. */
-export async function withSession<T>(target: ServerTarget, options: CommonOptions, use: (session: ClientSession) => Promise<T>): Promise<T> {
+export async function withSession<T>(
+  target: ServerTarget,
+  options: CommonOptions,
+  use: (session: ClientSession) => Promise<T>,
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const output = new ServerOutputWatch(options.timeoutMs === undefined ? NON_PROTOCOL_GRACE_MS : undefined);
-  const client = new Client({ name: 'mcpkit-cli', version: VERSION }, { requestTimeoutMs: timeoutMs, onError: (error) => output.onError(error) });
+  const client = new Client(
+    { name: 'mcpkit-cli', version: VERSION },
+    { requestTimeoutMs: timeoutMs, onError: (error) => output.onError(error) },
+  );
   // Each run is a new process: the era of each server is remembered in a file, so one that
   // speaks only the handshake is not probed on every run.
   const connect: ConnectOptions = {

@@ -13,7 +13,10 @@ const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkY
 export function createEverythingServer(): Server {
   const server = new Server(
     { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' },
-    { instructions: 'Example tools, resources and prompts that show every MCP feature. Try `echo`, `weather`, `count` and the `memo://notes` resource.' },
+    {
+      instructions:
+        'Example tools, resources and prompts that show every MCP feature. Try `echo`, `weather`, `count` and the `memo://notes` resource.',
+    },
   );
   let notes = 'Nothing noted yet.';
 
@@ -21,7 +24,14 @@ export function createEverythingServer(): Server {
 
   server.tool(
     'echo',
-    { description: 'Echoes the given text back.', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'Text to echo' } }, required: ['text'] } },
+    {
+      description: 'Echoes the given text back.',
+      inputSchema: {
+        type: 'object',
+        properties: { text: { type: 'string', description: 'Text to echo' } },
+        required: ['text'],
+      },
+    },
     ({ text }) => ({ content: [{ type: 'text', text: String(text) }] }),
   );
 
@@ -30,7 +40,11 @@ export function createEverythingServer(): Server {
     {
       description: 'Adds two numbers.',
       annotations: { readOnlyHint: true, idempotentHint: true },
-      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      },
     },
     ({ a, b }) => ({ content: [{ type: 'text', text: String(Number(a) + Number(b)) }] }),
   );
@@ -43,7 +57,11 @@ export function createEverythingServer(): Server {
       inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
       outputSchema: {
         type: 'object',
-        properties: { city: { type: 'string' }, temperatureC: { type: 'number' }, conditions: { type: 'string', enum: ['sunny', 'cloudy', 'rainy'] } },
+        properties: {
+          city: { type: 'string' },
+          temperatureC: { type: 'number' },
+          conditions: { type: 'string', enum: ['sunny', 'cloudy', 'rainy'] },
+        },
         required: ['city', 'temperatureC', 'conditions'],
       },
     },
@@ -62,7 +80,10 @@ export function createEverythingServer(): Server {
       description: 'Counts to n, one step every `delayMs` milliseconds, reporting progress. Stops when cancelled.',
       inputSchema: {
         type: 'object',
-        properties: { n: { type: 'integer', minimum: 1, maximum: 1000 }, delayMs: { type: 'integer', minimum: 0, maximum: 60000 } },
+        properties: {
+          n: { type: 'integer', minimum: 1, maximum: 1000 },
+          delayMs: { type: 'integer', minimum: 0, maximum: 60000 },
+        },
         required: ['n'],
       },
     },
@@ -103,18 +124,29 @@ export function createEverythingServer(): Server {
     },
   );
 
-  server.tool('ask_name', { description: 'Asks the user for their name (elicitation) and greets them.' }, async (_args, ctx) => {
-    const answer = await ctx.elicit({
-      message: 'What is your name?',
-      requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name', minLength: 1 } }, required: ['name'] },
-    });
-    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `No name given (${answer.action}).` }] };
-    return { content: [{ type: 'text', text: `Hello, ${String(answer.content?.name)}!` }] };
-  });
+  server.tool(
+    'ask_name',
+    { description: 'Asks the user for their name (elicitation) and greets them.' },
+    async (_args, ctx) => {
+      const answer = await ctx.elicit({
+        message: 'What is your name?',
+        requestedSchema: {
+          type: 'object',
+          properties: { name: { type: 'string', title: 'Name', minLength: 1 } },
+          required: ['name'],
+        },
+      });
+      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `No name given (${answer.action}).` }] };
+      return { content: [{ type: 'text', text: `Hello, ${String(answer.content?.name)}!` }] };
+    },
+  );
 
   server.tool(
     'haiku',
-    { description: "Asks the client's model for a haiku (sampling).", inputSchema: { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] } },
+    {
+      description: "Asks the client's model for a haiku (sampling).",
+      inputSchema: { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] },
+    },
     async ({ topic }, ctx) => {
       const reply = await ctx.sample({
         messages: [{ role: 'user', content: { type: 'text', text: `Write a haiku about ${String(topic)}.` } }],
@@ -130,21 +162,39 @@ export function createEverythingServer(): Server {
     return { content: [{ type: 'text', text: roots.map((r) => r.uri).join('\n') || '(no roots)' }] };
   });
 
-  server.tool('who', { description: 'Says which client is calling and what it can do.' }, (_args, ctx: ServerContext) => ({
-    content: [{ type: 'text', text: `${ctx.clientInfo?.name ?? 'unknown'} (protocol ${ctx.protocolVersion}), capabilities: ${JSON.stringify(ctx.clientCapabilities)}` }],
-  }));
+  server.tool(
+    'who',
+    { description: 'Says which client is calling and what it can do.' },
+    (_args, ctx: ServerContext) => ({
+      content: [
+        {
+          type: 'text',
+          text: `${ctx.clientInfo?.name ?? 'unknown'} (protocol ${ctx.protocolVersion}), capabilities: ${JSON.stringify(ctx.clientCapabilities)}`,
+        },
+      ],
+    }),
+  );
 
   // Resources --------------------------------------------------------------------------------
 
-  server.resource('memo://notes', { name: 'notes', title: 'Notes', description: 'A note the `note` tool rewrites.', mimeType: 'text/plain' }, () => notes);
-  server.resource('memo://pixel.png', { name: 'pixel', description: 'A 1x1 PNG.', mimeType: 'image/png' }, (uri) => ({ contents: [blobContents(uri, PIXEL_PNG, 'image/png')] }));
+  server.resource(
+    'memo://notes',
+    { name: 'notes', title: 'Notes', description: 'A note the `note` tool rewrites.', mimeType: 'text/plain' },
+    () => notes,
+  );
+  server.resource('memo://pixel.png', { name: 'pixel', description: 'A 1x1 PNG.', mimeType: 'image/png' }, (uri) => ({
+    contents: [blobContents(uri, PIXEL_PNG, 'image/png')],
+  }));
   server.resourceTemplate(
     'greeting://{name}',
     {
       name: 'greeting',
       description: 'A greeting for anyone.',
       mimeType: 'text/plain',
-      complete: { name: (value) => ['Ada', 'Alan', 'Grace', 'Linus'].filter((n) => n.toLowerCase().startsWith(value.toLowerCase())) },
+      complete: {
+        name: (value) =>
+          ['Ada', 'Alan', 'Grace', 'Linus'].filter((n) => n.toLowerCase().startsWith(value.toLowerCase())),
+      },
     },
     (_uri, { name }) => `Hello, ${name}!`,
   );
@@ -156,12 +206,17 @@ export function createEverythingServer(): Server {
     {
       title: 'Review code',
       description: 'Asks for a review of a piece of code.',
-      arguments: [{ name: 'code', required: true }, { name: 'language', description: 'Programming language' }],
+      arguments: [
+        { name: 'code', required: true },
+        { name: 'language', description: 'Programming language' },
+      ],
       complete: { language: (value) => ['go', 'python', 'rust', 'typescript'].filter((l) => l.startsWith(value)) },
     },
     ({ code, language }) => ({
       description: 'A code review request',
-      messages: [{ role: 'user', content: { type: 'text', text: `Please review this ${language ?? ''} code:\n\n${code}` } }],
+      messages: [
+        { role: 'user', content: { type: 'text', text: `Please review this ${language ?? ''} code:\n\n${code}` } },
+      ],
     }),
   );
   server.prompt('describe_notes', { description: 'Asks the model to summarize the notes, embedding them.' }, () => ({

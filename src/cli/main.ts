@@ -73,7 +73,9 @@ async function main(argv: string[]): Promise<number> {
     return await command(rest);
   } catch (error) {
     // node:util's parseArgs reports unknown or malformed options with these codes.
-    const parseError = typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('ERR_PARSE_ARGS');
+    const parseError =
+      typeof (error as { code?: unknown }).code === 'string' &&
+      (error as { code: string }).code.startsWith('ERR_PARSE_ARGS');
     if (error instanceof UsageError || parseError) {
       console.error(`mcpkit ${name}: ${(error as Error).message}\n${HELP_HINT}`);
       return 2;

@@ -6,7 +6,14 @@
 import { parseArgs } from 'node:util';
 import { isSupportedVersion, type ProtocolVersion } from 'mcpkit';
 import type { EraChoice } from 'mcpkit/client';
-import { isUrlTarget, parseHeader, targetFromString, targetFromWords, UsageError, type ServerTarget } from './server-target.js';
+import {
+  isUrlTarget,
+  parseHeader,
+  targetFromString,
+  targetFromWords,
+  UsageError,
+  type ServerTarget,
+} from './server-target.js';
 
 export interface CommonOptions {
   json: boolean;
@@ -49,25 +56,40 @@ export function parseCommand(command: string, args: string[]): ParsedCommand {
   let timeoutMs: number | undefined;
   if (values.timeout !== undefined) {
     timeoutMs = Number(values.timeout);
-    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not ${values.timeout}`);
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+      throw new UsageError(`--timeout must be a positive number of milliseconds, not ${values.timeout}`);
   }
   const headers = (values.header ?? []).map(parseHeader);
   const era = values.era;
-  if (era !== 'auto' && era !== 'modern' && era !== 'legacy') throw new UsageError(`--era must be auto, modern or legacy, not ${String(era)}`);
+  if (era !== 'auto' && era !== 'modern' && era !== 'legacy')
+    throw new UsageError(`--era must be auto, modern or legacy, not ${String(era)}`);
   const protocolVersion = values['protocol-version'];
-  if (protocolVersion !== undefined && !isSupportedVersion(protocolVersion)) throw new UsageError(`--protocol-version must be a revision mcpkit speaks, not ${protocolVersion}`);
-  const options: CommonOptions = { json: values.json === true, timeoutMs, quiet: values.quiet === true, headers, era, protocolVersion };
+  if (protocolVersion !== undefined && !isSupportedVersion(protocolVersion))
+    throw new UsageError(`--protocol-version must be a revision mcpkit speaks, not ${protocolVersion}`);
+  const options: CommonOptions = {
+    json: values.json === true,
+    timeoutMs,
+    quiet: values.quiet === true,
+    headers,
+    era,
+    protocolVersion,
+  };
   let parsed: ParsedCommand;
   if (dash !== -1) {
     parsed = { options, positionals, target: targetFromWords(args.slice(dash + 1)) };
   } else {
     const [line, ...rest] = positionals;
-    if (line === undefined) throw new UsageError('no server given: pass a command line, e.g. `-- node server.js`, or a URL');
+    if (line === undefined)
+      throw new UsageError('no server given: pass a command line, e.g. `-- node server.js`, or a URL');
     const notServer = whyNotAServer(line, rest);
-    if (notServer) throw new UsageError(`no server given (${notServer}); name it after --, e.g.\n  mcpkit ${[command, ...args].map(shellQuote).join(' ')} -- node server.js`);
+    if (notServer)
+      throw new UsageError(
+        `no server given (${notServer}); name it after --, e.g.\n  mcpkit ${[command, ...args].map(shellQuote).join(' ')} -- node server.js`,
+      );
     parsed = { options, positionals: rest, target: targetFromString(line) };
   }
-  if (headers.length > 0 && !isUrlTarget(parsed.target)) throw new UsageError('--header applies to a server given by URL (http:// or https://)');
+  if (headers.length > 0 && !isUrlTarget(parsed.target))
+    throw new UsageError('--header applies to a server given by URL (http:// or https://)');
   return parsed;
 }
 
@@ -81,8 +103,10 @@ function whyNotAServer(line: string, rest: readonly string[]): string | undefine
   const next = rest[0];
   if (looksLikeJson(line)) return `${quoted(line)} is JSON, not a command`;
   // A command line of one word followed by JSON: a name and its arguments, not a server and a name.
-  if (next !== undefined && looksLikeJson(next) && !/\s/.test(line.trim())) return `${quoted(next)} is arguments, not a name, so ${quoted(line)} is not a server`;
-  if (/^[A-Za-z][A-Za-z0-9+.-]+:\/\//.test(line) && !/^https?:/i.test(line)) return `${quoted(line)} is a URI, not a command or an HTTP URL`;
+  if (next !== undefined && looksLikeJson(next) && !/\s/.test(line.trim()))
+    return `${quoted(next)} is arguments, not a name, so ${quoted(line)} is not a server`;
+  if (/^[A-Za-z][A-Za-z0-9+.-]+:\/\//.test(line) && !/^https?:/i.test(line))
+    return `${quoted(line)} is a URI, not a command or an HTTP URL`;
   return undefined;
 }
 
@@ -108,6 +132,7 @@ export function parseJsonObject(json: string | undefined, what: string): Record<
   } catch (error) {
     throw new UsageError(`${what} are not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${what} must be a JSON object, like '{"text":"hi"}'`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError(`${what} must be a JSON object, like '{"text":"hi"}'`);
   return value as Record<string, unknown>;
 }

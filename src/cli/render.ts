@@ -45,7 +45,10 @@ export function describeParams(schema: unknown): string {
   const { properties, required } = schema as { properties?: Record<string, { type?: unknown }>; required?: string[] };
   if (!properties) return '';
   return Object.entries(properties)
-    .map(([key, prop]) => `${key}${required?.includes(key) ? '' : '?'}: ${Array.isArray(prop.type) ? prop.type.join('|') : String(prop.type ?? 'any')}`)
+    .map(
+      ([key, prop]) =>
+        `${key}${required?.includes(key) ? '' : '?'}: ${Array.isArray(prop.type) ? prop.type.join('|') : String(prop.type ?? 'any')}`,
+    )
     .join(', ');
 }
 

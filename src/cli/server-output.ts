@@ -33,11 +33,17 @@ export class ServerOutputWatch {
     const line = nonProtocolLine(error);
     if (line === undefined || this.#seen) return;
     this.#seen = true;
-    console.error(`mcpkit: warning: the server wrote a line to stdout that is not JSON-RPC (skipped): ${line}; an MCP server writes only protocol messages to stdout (logs go to stderr)`);
+    console.error(
+      `mcpkit: warning: the server wrote a line to stdout that is not JSON-RPC (skipped): ${line}; an MCP server writes only protocol messages to stdout (logs go to stderr)`,
+    );
     if (!this.#connecting || this.#graceMs === undefined) return;
     const seconds = this.#graceMs / 1000;
     this.#timer = setTimeout(() => {
-      this.#giveUp.abort(new Error(`no answer came within ${seconds} s of the line the server wrote to stdout that is not JSON-RPC (shown above); --timeout <ms> waits longer`));
+      this.#giveUp.abort(
+        new Error(
+          `no answer came within ${seconds} s of the line the server wrote to stdout that is not JSON-RPC (shown above); --timeout <ms> waits longer`,
+        ),
+      );
     }, this.#graceMs);
     this.#timer.unref?.();
   }

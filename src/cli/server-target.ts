@@ -49,7 +49,8 @@ export function parseHeader(text: string): [string, string] {
   const colon = text.indexOf(':');
   const name = colon === -1 ? '' : text.slice(0, colon).trim();
   // The token characters of RFC 9110: anything else would be refused by fetch with a vaguer message.
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header must look like 'Name: value', not ${JSON.stringify(text)}`);
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new UsageError(`--header must look like 'Name: value', not ${JSON.stringify(text)}`);
   return [name, text.slice(colon + 1).trim()];
 }
 

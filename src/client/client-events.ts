@@ -94,7 +94,8 @@ export class SessionEvents {
     if (streamOnly) return streamOnly;
     const event = Object.hasOwn(EVENT_OF_NOTIFICATION, method) ? EVENT_OF_NOTIFICATION[method] : undefined;
     if (event === undefined) return undefined;
-    if (event === 'elicitationComplete') return (params) => this.#complete(params as ElicitationCompleteNotificationParams);
+    if (event === 'elicitationComplete')
+      return (params) => this.#complete(params as ElicitationCompleteNotificationParams);
     if (event === 'log') return (params) => this.emit(event, params as never);
     return (params) => {
       if (this.subscriptions.route(event, params)) this.emit(event, params as never);

@@ -14,13 +14,21 @@ import { declaredCapabilities, type RequestHandler } from '../protocol/session.j
 import { validateResult } from '../protocol/validation.js';
 import { checkSamplingMessages } from '../protocol/sampling-rules.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
-import type { ElicitRequestFormParams, ElicitRequestParams, ElicitRequestURLParams, ElicitResult } from '../types/elicitation.js';
+import type {
+  ElicitRequestFormParams,
+  ElicitRequestParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+} from '../types/elicitation.js';
 import type { Root } from '../types/roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../types/sampling.js';
 import { elicitationContentIssues } from '../protocol/elicitation-validate.js';
 
 /** Runs the application's model for the server. Throw an `McpError` (e.g. code -1) to refuse. */
-export type SamplingHandler = (params: CreateMessageRequestParams, ctx: RequestContext) => CreateMessageResult | Promise<CreateMessageResult>;
+export type SamplingHandler = (
+  params: CreateMessageRequestParams,
+  ctx: RequestContext,
+) => CreateMessageResult | Promise<CreateMessageResult>;
 
 /** Sampling support: the handler, and what the application's model can do beyond plain messages. */
 export interface SamplingOptions {
@@ -35,7 +43,10 @@ export interface SamplingOptions {
  * Shows a form built from `params.requestedSchema` and returns what the user did. An `accept`
  * answer's `content` is checked against the schema before it is sent.
  */
-export type FormElicitationHandler = (params: ElicitRequestFormParams, ctx: RequestContext) => ElicitResult | Promise<ElicitResult>;
+export type FormElicitationHandler = (
+  params: ElicitRequestFormParams,
+  ctx: RequestContext,
+) => ElicitResult | Promise<ElicitResult>;
 
 /** What the user did with a URL elicitation. `accept` means they agreed to open the URL, not that they finished. */
 export type UrlElicitationResult = { action: 'accept' | 'decline' | 'cancel' };
@@ -44,7 +55,10 @@ export type UrlElicitationResult = { action: 'accept' | 'decline' | 'cancel' };
  * Shows `params.url` in full and asks the user's consent before opening it (never fetch it
  * unasked). The interaction itself happens out of band.
  */
-export type UrlElicitationHandler = (params: ElicitRequestURLParams, ctx: RequestContext) => UrlElicitationResult | Promise<UrlElicitationResult>;
+export type UrlElicitationHandler = (
+  params: ElicitRequestURLParams,
+  ctx: RequestContext,
+) => UrlElicitationResult | Promise<UrlElicitationResult>;
 
 /** Elicitation support: one handler per mode the application can present. */
 export interface ElicitationOptions {
@@ -100,7 +114,10 @@ export function derivedCapabilities(config: AnswerConfig, version: string): Clie
  * `{ sampling: { tools: {} } }` adds to the derived `sampling`, `{ roots: undefined }` removes it,
  * `{ sampling: { context: undefined } }` removes one member.
  */
-export function mergeCapabilities(derived: ClientCapabilities, explicit: Record<string, unknown> | undefined): Record<string, unknown> {
+export function mergeCapabilities(
+  derived: ClientCapabilities,
+  explicit: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...derived };
   for (const [key, value] of Object.entries(explicit ?? {})) {
     const base = merged[key];
@@ -118,10 +135,15 @@ function withoutUndefined(object: Record<string, unknown>): Record<string, unkno
 export function answerHandlers(config: AnswerConfig, hooks: AnswerHooks): Map<string, RequestHandler> {
   const handlers = new Map<string, RequestHandler>();
   const sampling = config.sampling;
-  if (sampling) handlers.set('sampling/createMessage', (params, ctx) => answerSampling(sampling, params as CreateMessageRequestParams, ctx, config));
+  if (sampling)
+    handlers.set('sampling/createMessage', (params, ctx) =>
+      answerSampling(sampling, params as CreateMessageRequestParams, ctx, config),
+    );
   const elicitation = config.elicitation;
   if (elicitation?.form || elicitation?.url) {
-    handlers.set('elicitation/create', (params, ctx) => answerElicitation(elicitation, params as ElicitRequestParams, ctx, config, hooks));
+    handlers.set('elicitation/create', (params, ctx) =>
+      answerElicitation(elicitation, params as ElicitRequestParams, ctx, config, hooks),
+    );
   }
   // Roots may be set after the client is built, so the handler is always there; the session
   // refuses roots/list (-32601) when the capability was not declared.
@@ -129,9 +151,17 @@ export function answerHandlers(config: AnswerConfig, hooks: AnswerHooks): Map<st
   return handlers;
 }
 
-async function answerSampling(options: SamplingOptions, params: CreateMessageRequestParams, ctx: RequestContext, config: AnswerConfig): Promise<CreateMessageResult> {
+async function answerSampling(
+  options: SamplingOptions,
+  params: CreateMessageRequestParams,
+  ctx: RequestContext,
+  config: AnswerConfig,
+): Promise<CreateMessageResult> {
   // Judged by what this session declared, which explicit capabilities may have changed.
-  if (!hasCapability(declaredCapabilities(ctx.session), 'sampling.tools') && (params.tools !== undefined || params.toolChoice !== undefined)) {
+  if (
+    !hasCapability(declaredCapabilities(ctx.session), 'sampling.tools') &&
+    (params.tools !== undefined || params.toolChoice !== undefined)
+  ) {
     throw invalidParams('This client does not support tools in sampling (it did not declare sampling.tools)');
   }
   // A conversation with unanswered tool uses or mixed tool results is the server's error (-32602).
@@ -148,7 +178,8 @@ async function answerElicitation(
 ): Promise<ElicitResult> {
   // The spec answers a mode the client did not declare with -32602.
   if (params.mode === 'url') {
-    if (!options.url || ctx.protocolVersion < '2025-11-25') throw invalidParams('This client does not support URL-mode elicitation');
+    if (!options.url || ctx.protocolVersion < '2025-11-25')
+      throw invalidParams('This client does not support URL-mode elicitation');
     return answerUrl(options.url, params, ctx, config, hooks);
   }
   if (!options.form) throw invalidParams('This client does not support form-mode elicitation');
@@ -175,25 +206,37 @@ async function answerUrl(
   }
   if (action !== 'accept' && id !== undefined) hooks.forgetCompletion(id);
   if (action !== 'accept' && action !== 'decline' && action !== 'cancel') {
-    throw rejected(config, `Invalid elicitation answer: action must be accept, decline or cancel, not ${JSON.stringify(action)}`);
+    throw rejected(
+      config,
+      `Invalid elicitation answer: action must be accept, decline or cancel, not ${JSON.stringify(action)}`,
+    );
   }
   // Nothing but the action: the data of a URL interaction never passes through the client.
   return { action };
 }
 
 /** The answer to send for a form, or -32602 describing why the application's answer cannot be sent. */
-function checkedFormAnswer(schema: ElicitRequestFormParams['requestedSchema'], answer: ElicitResult, config: AnswerConfig): ElicitResult {
+function checkedFormAnswer(
+  schema: ElicitRequestFormParams['requestedSchema'],
+  answer: ElicitResult,
+  config: AnswerConfig,
+): ElicitResult {
   const action: unknown = isObject(answer) ? answer.action : undefined;
   const meta = isObject(answer) && isObject(answer._meta) ? { _meta: answer._meta } : {};
   // Whatever was typed into a declined or cancelled form stays with the user.
   if (action === 'decline' || action === 'cancel') return { action, ...meta };
   if (action !== 'accept') {
-    throw rejected(config, `Invalid elicitation answer: action must be accept, decline or cancel, not ${JSON.stringify(action)}`);
+    throw rejected(
+      config,
+      `Invalid elicitation answer: action must be accept, decline or cancel, not ${JSON.stringify(action)}`,
+    );
   }
   const content = answer.content ?? {};
   const issues = elicitationContentIssues(schema, content);
   if (issues.length > 0) {
-    throw rejected(config, `The elicitation answer does not match the requested schema: ${issues.join('; ')}`, { issues });
+    throw rejected(config, `The elicitation answer does not match the requested schema: ${issues.join('; ')}`, {
+      issues,
+    });
   }
   return { action, content, ...meta };
 }

@@ -35,9 +35,20 @@ import type { SubscriptionFilter } from '../types/subscriptions.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './client-events.js';
 import { paginate } from './client-lists.js';
-import { answerInputRequests, DEFAULT_MAX_INPUT_ROUNDS, requestWithInput, type MultiRoundTripOptions } from './multi-round-trip.js';
+import {
+  answerInputRequests,
+  DEFAULT_MAX_INPUT_ROUNDS,
+  requestWithInput,
+  type MultiRoundTripOptions,
+} from './multi-round-trip.js';
 import type { ResultCache } from './result-cache.js';
-import { openSubscription, reopenSubscription, type SubscriptionOptions, type Subscription, type SubscriptionHost } from './subscription.js';
+import {
+  openSubscription,
+  reopenSubscription,
+  type SubscriptionOptions,
+  type Subscription,
+  type SubscriptionHost,
+} from './subscription.js';
 import { ToolOutputChecker } from './tool-output.js';
 
 export type { SendRequestOptions as RequestOptions };
@@ -159,7 +170,10 @@ export class ClientSession {
   }
 
   /** `resources/templates/list`: one page of resource templates. See `resourceTemplates()`. Cached while fresh. */
-  listResourceTemplates(params: PaginatedRequestParams = {}, options?: CachedRequestOptions): Promise<ListResourceTemplatesResult> {
+  listResourceTemplates(
+    params: PaginatedRequestParams = {},
+    options?: CachedRequestOptions,
+  ): Promise<ListResourceTemplatesResult> {
     return this.#cached('resources/templates/list', params, options) as Promise<ListResourceTemplatesResult>;
   }
 
@@ -226,7 +240,10 @@ export class ClientSession {
     return this.#cached('prompts/list', params, options) as Promise<ListPromptsResult>;
   }
 
-  /** `prompts/get`: a prompt's messages for the given arguments. Input the server requires is answered as for `callTool`. */
+  /**
+   * `prompts/get`: a prompt's messages for the given arguments. Input the server requires is
+   * answered as for `callTool`.
+   */
   async getPrompt(params: GetPromptRequestParams, options?: CallOptions): Promise<GetPromptResult> {
     return (await this.#withInput('prompts/get', params, options)).result as GetPromptResult;
   }
@@ -247,10 +264,14 @@ export class ClientSession {
     if (!isModern(this.protocolVersion)) return this.request('logging/setLevel', params, options);
     const level: unknown = params.level;
     if (!(LOGGING_LEVELS as readonly unknown[]).includes(level)) {
-      return Promise.reject(invalidParams(`Unknown log level ${JSON.stringify(level)}: expected one of ${LOGGING_LEVELS.join(', ')}`));
+      return Promise.reject(
+        invalidParams(`Unknown log level ${JSON.stringify(level)}: expected one of ${LOGGING_LEVELS.join(', ')}`),
+      );
     }
     if (this.serverCapabilities.logging === undefined) {
-      return Promise.reject(new CapabilityNotSupportedError('Server does not support logging (required for a log level)'));
+      return Promise.reject(
+        new CapabilityNotSupportedError('Server does not support logging (required for a log level)'),
+      );
     }
     stampMember(this.#session, META.logLevel, level);
     return Promise.resolve({});
@@ -258,16 +279,27 @@ export class ClientSession {
 
   /** Every tool, page after page: `for await (const tool of session.tools()) ...`. */
   tools(params: ListParams = {}, options?: CachedRequestOptions): AsyncGenerator<Tool, void, undefined> {
-    return paginate('tools/list', (cursor) => this.listTools(withCursor(params, cursor), options), (page) => page.tools);
+    return paginate(
+      'tools/list',
+      (cursor) => this.listTools(withCursor(params, cursor), options),
+      (page) => page.tools,
+    );
   }
 
   /** Every resource, page after page. */
   resources(params: ListParams = {}, options?: CachedRequestOptions): AsyncGenerator<Resource, void, undefined> {
-    return paginate('resources/list', (cursor) => this.listResources(withCursor(params, cursor), options), (page) => page.resources);
+    return paginate(
+      'resources/list',
+      (cursor) => this.listResources(withCursor(params, cursor), options),
+      (page) => page.resources,
+    );
   }
 
   /** Every resource template, page after page. */
-  resourceTemplates(params: ListParams = {}, options?: CachedRequestOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
+  resourceTemplates(
+    params: ListParams = {},
+    options?: CachedRequestOptions,
+  ): AsyncGenerator<ResourceTemplate, void, undefined> {
     return paginate(
       'resources/templates/list',
       (cursor) => this.listResourceTemplates(withCursor(params, cursor), options),
@@ -277,7 +309,11 @@ export class ClientSession {
 
   /** Every prompt, page after page. */
   prompts(params: ListParams = {}, options?: CachedRequestOptions): AsyncGenerator<Prompt, void, undefined> {
-    return paginate('prompts/list', (cursor) => this.listPrompts(withCursor(params, cursor), options), (page) => page.prompts);
+    return paginate(
+      'prompts/list',
+      (cursor) => this.listPrompts(withCursor(params, cursor), options),
+      (page) => page.prompts,
+    );
   }
 
   /**
@@ -293,7 +329,11 @@ export class ClientSession {
     params?: ClientRequestMap[M]['params'],
     options?: SendRequestOptions,
   ): Promise<ClientRequestResult<M>>;
-  request(method: string, params?: Record<string, unknown>, options?: SendRequestOptions): Promise<Record<string, unknown>>;
+  request(
+    method: string,
+    params?: Record<string, unknown>,
+    options?: SendRequestOptions,
+  ): Promise<Record<string, unknown>>;
   request(method: string, params?: object, options?: SendRequestOptions): Promise<unknown> {
     return this.#session.request(method, params as Record<string, unknown> | undefined, options);
   }
@@ -326,8 +366,15 @@ export class ClientSession {
     return this.#session.close();
   }
 
-  /** A request whose complete result may be cached: served from the cache while fresh, stored when the server allows. */
-  async #cached(method: string, params: Record<string, unknown> | undefined, options: CachedRequestOptions | undefined): Promise<Record<string, unknown>> {
+  /**
+   * A request whose complete result may be cached: served from the cache while fresh, stored when
+   * the server allows.
+   */
+  async #cached(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: CachedRequestOptions | undefined,
+  ): Promise<Record<string, unknown>> {
     const cache = this.#cache;
     if (!cache) return this.request(method, params, options);
     const { bypassCache, ...send } = options ?? {};
@@ -341,7 +388,8 @@ export class ClientSession {
       result = await this.request(method, params, send);
     } catch (error) {
       // The caching page: a cursor the server no longer accepts invalidates every cached page.
-      if (params?.cursor !== undefined && error instanceof JsonRpcError && error.code === ErrorCode.InvalidParams) cache.evict(method);
+      if (params?.cursor !== undefined && error instanceof JsonRpcError && error.code === ErrorCode.InvalidParams)
+        cache.evict(method);
       throw error;
     }
     cache.store(method, params, result, generation);
@@ -349,7 +397,11 @@ export class ClientSession {
   }
 
   /** Sends a request that may need input, answering and retrying until it completes. */
-  #withInput(method: InputRequiredMethod, params: object, options: (SendRequestOptions & MultiRoundTripOptions & { bypassCache?: boolean }) | undefined) {
+  #withInput(
+    method: InputRequiredMethod,
+    params: object,
+    options: (SendRequestOptions & MultiRoundTripOptions & { bypassCache?: boolean }) | undefined,
+  ) {
     const { maxInputRounds, onInputRequired, bypassCache: _bypass, ...send } = options ?? NO_OPTIONS;
     return requestWithInput(method, params as Record<string, unknown>, {
       send: (next) => this.request(method, next, send),
@@ -391,7 +443,8 @@ export function expectUrlElicitations(error: unknown, events: SessionEvents): vo
   const data = error.data;
   const elicitations = isObject(data) && Array.isArray(data.elicitations) ? data.elicitations : [];
   for (const elicitation of elicitations) {
-    if (isObject(elicitation) && typeof elicitation.elicitationId === 'string') events.expectCompletion(elicitation.elicitationId);
+    if (isObject(elicitation) && typeof elicitation.elicitationId === 'string')
+      events.expectCompletion(elicitation.elicitationId);
   }
 }
 

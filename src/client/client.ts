@@ -226,7 +226,10 @@ export class Client {
       inputHandler,
       maxInputRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
       ...(cache !== false && {
-        cache: new ResultCache(this.#options.clock ?? systemClock, (typeof cache === 'object' ? cache.maxEntries : undefined) ?? DEFAULT_MAX_CACHE_ENTRIES),
+        cache: new ResultCache(
+          this.#options.clock ?? systemClock,
+          (typeof cache === 'object' ? cache.maxEntries : undefined) ?? DEFAULT_MAX_CACHE_ENTRIES,
+        ),
       }),
     });
   }

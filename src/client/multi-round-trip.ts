@@ -13,7 +13,14 @@ import { hasCapability, requiredCapability } from '../protocol/methods.js';
 import { abortRequest, RequestContext } from '../protocol/request-context.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import { declaredCapabilities, type RequestHandler, type Session } from '../protocol/session.js';
-import type { InputRequest, InputRequests, InputRequiredMethod, InputRequiredResult, InputResponse, InputResponses } from '../types/multi-round-trip.js';
+import type {
+  InputRequest,
+  InputRequests,
+  InputRequiredMethod,
+  InputRequiredResult,
+  InputResponse,
+  InputResponses,
+} from '../types/multi-round-trip.js';
 
 /** How many `InputRequiredResult`s one call answers before giving up, unless configured. */
 export const DEFAULT_MAX_INPUT_ROUNDS = 10;
@@ -62,7 +69,11 @@ export class InputRoundsExceededError extends McpError {
   readonly result: InputRequiredResult;
 
   constructor(method: string, rounds: number, result: InputRequiredResult) {
-    super(ErrorCode.InternalError, `${method} still required input after ${rounds} round${rounds === 1 ? '' : 's'} of answers; gave up`, { method, rounds });
+    super(
+      ErrorCode.InternalError,
+      `${method} still required input after ${rounds} round${rounds === 1 ? '' : 's'} of answers; gave up`,
+      { method, rounds },
+    );
     this.name = 'InputRoundsExceededError';
     this.result = result;
   }
@@ -95,7 +106,9 @@ export function requestWithInput(
   loop: InputLoop,
 ): Promise<{ result: Record<string, unknown>; rounds: number }> {
   // Most results need no input: those cost one step, not the loop's.
-  return loop.send(params).then((result) => (isInputRequired(result) ? answerRounds(method, params, loop, result) : { result, rounds: 0 }));
+  return loop
+    .send(params)
+    .then((result) => (isInputRequired(result) ? answerRounds(method, params, loop, result) : { result, rounds: 0 }));
 }
 
 async function answerRounds(
@@ -122,7 +135,11 @@ async function answerRounds(
  * The original params with this round's answers and the server's state, exactly as sent: no
  * `requestState` when the server gave none, and nothing left over from an earlier round.
  */
-function retryParams(params: Record<string, unknown>, responses: InputResponses | undefined, requestState: string | undefined): Record<string, unknown> {
+function retryParams(
+  params: Record<string, unknown>,
+  responses: InputResponses | undefined,
+  requestState: string | undefined,
+): Record<string, unknown> {
   const { inputResponses: _responses, requestState: _state, ...rest } = params;
   const retry: Record<string, unknown> = { ...rest };
   if (responses !== undefined) retry.inputResponses = responses;
@@ -198,16 +215,26 @@ function supportedHandler(
   const handler = handlerFor(method);
   if (missing !== undefined || !handler) {
     const why = missing !== undefined ? `it did not declare the ${missing} capability` : 'it has no handler for it';
-    throw new InputRequestNotSupportedError(`The server asked for ${method} (input request ${JSON.stringify(key)}), which this client cannot answer: ${why}`, {
-      key,
-      method,
-    });
+    throw new InputRequestNotSupportedError(
+      `The server asked for ${method} (input request ${JSON.stringify(key)}), which this client cannot answer: ${why}`,
+      {
+        key,
+        method,
+      },
+    );
   }
   return handler;
 }
 
-/** The capability the client would have to declare to accept `request`, when it did not; an elicitation's mode counts. */
-function undeclaredCapability(declared: Record<string, unknown>, request: InputRequest, version: string): string | undefined {
+/**
+ * The capability the client would have to declare to accept `request`, when it did not; an
+ * elicitation's mode counts.
+ */
+function undeclaredCapability(
+  declared: Record<string, unknown>,
+  request: InputRequest,
+  version: string,
+): string | undefined {
   const capability = requiredCapability(request.method, version) ?? request.method;
   if (!hasCapability(declared, capability)) return capability;
   if (request.method !== 'elicitation/create') return undefined;

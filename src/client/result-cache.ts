@@ -70,7 +70,12 @@ export class ResultCache {
    * positive `ttlMs`. A missing `cacheScope` counts as `private`. Nothing is stored when
    * `method` was evicted since `generation` was read: the result may predate the change.
    */
-  store(method: string, params: Record<string, unknown> | undefined, result: Record<string, unknown>, generation: number): void {
+  store(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    result: Record<string, unknown>,
+    generation: number,
+  ): void {
     if (!CACHEABLE.has(method) || generation !== this.generation(method)) return;
     const resultType = result.resultType;
     if (resultType !== undefined && resultType !== 'complete') return;

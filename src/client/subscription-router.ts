@@ -44,10 +44,12 @@ export class SubscriptionRouter {
   /** The handler of the stream messages that concern only subscriptions. */
   handler(method: string): NotificationHandler | undefined {
     if (method === 'notifications/subscriptions/acknowledged') {
-      return (params) => this.#attempt(subscriptionIdOf(params))?.acknowledged(params as SubscriptionsAcknowledgedNotificationParams);
+      return (params) =>
+        this.#attempt(subscriptionIdOf(params))?.acknowledged(params as SubscriptionsAcknowledgedNotificationParams);
     }
     if (method === 'notifications/cancelled') {
-      return (params) => this.#attempt(params.requestId)?.cancelled(typeof params.reason === 'string' ? params.reason : undefined);
+      return (params) =>
+        this.#attempt(params.requestId)?.cancelled(typeof params.reason === 'string' ? params.reason : undefined);
     }
     return undefined;
   }

@@ -99,7 +99,11 @@ const DEFAULT_RECONNECT: Readonly<SubscriptionReconnectOptions> = Object.freeze(
 const DEFAULT_ACKNOWLEDGE_TIMEOUT_MS = 60_000;
 
 /** Opens a subscription; resolves once the server acknowledged it. For `ClientSession.listen`. */
-export let openSubscription: (host: SubscriptionHost, filter: SubscriptionFilter, options?: SubscriptionOptions) => Promise<Subscription>;
+export let openSubscription: (
+  host: SubscriptionHost,
+  filter: SubscriptionFilter,
+  options?: SubscriptionOptions,
+) => Promise<Subscription>;
 /** Re-opens an interrupted subscription on a new connection. For `ClientSession.resumeSubscriptions`. */
 export let reopenSubscription: (subscription: Subscription, host: SubscriptionHost) => Promise<void>;
 
@@ -216,7 +220,11 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
       let acknowledged = false;
       const timeoutMs = this.#acknowledgeTimeoutMs;
       const timer = setTimeout(() => {
-        request.abort(new RequestTimeoutError(`subscriptions/listen (id ${id}) was not acknowledged within ${timeoutMs} ms`, { timeoutMs }));
+        request.abort(
+          new RequestTimeoutError(`subscriptions/listen (id ${id}) was not acknowledged within ${timeoutMs} ms`, {
+            timeoutMs,
+          }),
+        );
       }, timeoutMs);
       (timer as { unref?: () => void }).unref?.();
       const attempt: ListenAttempt = {
@@ -239,18 +247,30 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
         if (this.#request === request) this.#request = undefined;
       };
       router.attach(id, attempt);
-      session.request('subscriptions/listen', { notifications: this.requested }, { id, timeoutMs: Infinity, signal: request.signal }).then(
-        (result) => {
-          settle();
-          if (!acknowledged) reject(new McpError(McpErrorCode.InternalError, 'The server answered subscriptions/listen without acknowledging it'));
-          else this.#finish({ reason: 'completed', result: result as SubscriptionsListenResult });
-        },
-        (error: unknown) => {
-          settle();
-          if (!acknowledged) reject(error);
-          else this.#lost(error);
-        },
-      );
+      session
+        .request(
+          'subscriptions/listen',
+          { notifications: this.requested },
+          { id, timeoutMs: Infinity, signal: request.signal },
+        )
+        .then(
+          (result) => {
+            settle();
+            if (!acknowledged)
+              reject(
+                new McpError(
+                  McpErrorCode.InternalError,
+                  'The server answered subscriptions/listen without acknowledging it',
+                ),
+              );
+            else this.#finish({ reason: 'completed', result: result as SubscriptionsListenResult });
+          },
+          (error: unknown) => {
+            settle();
+            if (!acknowledged) reject(error);
+            else this.#lost(error);
+          },
+        );
     });
   }
 
@@ -292,7 +312,8 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
     const { initialDelayMs, maxDelayMs, factor, maxAttempts } = this.#reconnect;
     let lastError = cause;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
-      if ((waitFirst || attempt > 0) && !(await this.#pause(Math.min(maxDelayMs, initialDelayMs * factor ** attempt)))) return;
+      if ((waitFirst || attempt > 0) && !(await this.#pause(Math.min(maxDelayMs, initialDelayMs * factor ** attempt))))
+        return;
       if (this.#end) return;
       try {
         this.#acknowledged = await this.#listen();
@@ -334,7 +355,11 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
     this.#wake?.();
     this.#wake = undefined;
     // Still open (closed by this side): cancel it.
-    this.#request?.abort(end.reason === 'cancelled' ? new CancelledByPeerError(end.message) : new CancelledError('The client closed the subscription'));
+    this.#request?.abort(
+      end.reason === 'cancelled'
+        ? new CancelledByPeerError(end.message)
+        : new CancelledError('The client closed the subscription'),
+    );
     this.#host.router.members.delete(this);
     const error = end.reason === 'dropped' ? end.error : undefined;
     for (const queue of this.#queues) queue.end(error);
@@ -356,7 +381,8 @@ function sameEvent(a: SubscriptionEvent, b: SubscriptionEvent): boolean {
  * server (unknown method, invalid params, ...) would only be repeated.
  */
 function isRetryable(error: unknown): boolean {
-  if (error instanceof JsonRpcError) return error.code === LocalErrorCode.ConnectionClosed || error.code === LocalErrorCode.RequestTimeout;
+  if (error instanceof JsonRpcError)
+    return error.code === LocalErrorCode.ConnectionClosed || error.code === LocalErrorCode.RequestTimeout;
   // An HTTP status from the transport: worth retrying when the server may recover.
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number') return status >= 500 || status === 408 || status === 429;

@@ -18,7 +18,10 @@ export class ToolOutputChecker {
       this.#validators.delete(tool.name);
       if (tool.outputSchema === undefined) continue;
       try {
-        this.#validators.set(tool.name, prepareSchema(tool.outputSchema, { name: `outputSchema of tool "${tool.name}"` }).validate);
+        this.#validators.set(
+          tool.name,
+          prepareSchema(tool.outputSchema, { name: `outputSchema of tool "${tool.name}"` }).validate,
+        );
       } catch {
         // A schema we cannot use (another dialect, a remote reference) is not checked.
       }
@@ -37,7 +40,10 @@ export class ToolOutputChecker {
 
   async #checkWith(validate: ValidateFunction, name: string, result: CallToolResult): Promise<void> {
     if (result.structuredContent === undefined) {
-      throw new McpError(McpErrorCode.InvalidParams, `Tool ${name} has an output schema but returned no structured content`);
+      throw new McpError(
+        McpErrorCode.InvalidParams,
+        `Tool ${name} has an output schema but returned no structured content`,
+      );
     }
     let outcome;
     try {
@@ -46,9 +52,13 @@ export class ToolOutputChecker {
       return; // the schema could not be compiled here; nothing to hold the result to
     }
     if (!outcome.ok) {
-      throw new McpError(McpErrorCode.InvalidParams, `Structured content of tool ${name} does not match its output schema: ${outcome.issues.join('; ')}`, {
-        structuredContent: result.structuredContent,
-      });
+      throw new McpError(
+        McpErrorCode.InvalidParams,
+        `Structured content of tool ${name} does not match its output schema: ${outcome.issues.join('; ')}`,
+        {
+          structuredContent: result.structuredContent,
+        },
+      );
     }
   }
 }

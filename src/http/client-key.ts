@@ -24,7 +24,10 @@ export function addressKey(address: string | undefined): string | undefined {
   const groups = ipv6Groups(ip.split('%', 1)[0]!);
   if (groups === undefined) return ip;
   if (groups.every((group, i) => group === (i === 7 ? 1 : 0))) return undefined;
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address, `::` expanded; `undefined` when it is not one. */

@@ -4,7 +4,13 @@
  * @module
  */
 import type { Server } from '../server/server.js';
-import { BodyTooLargeError, StreamWriterBase, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink } from './exchange.js';
+import {
+  BodyTooLargeError,
+  StreamWriterBase,
+  type HttpExchangeHandler,
+  type HttpRequestLike,
+  type HttpResponseSink,
+} from './exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from './server/core.js';
 import type { StreamableHttpOptions } from './server/options.js';
 
@@ -21,7 +27,10 @@ export interface StreamableHttpHandler {
  * Serves `server` over Streamable HTTP as a fetch handler. It answers any URL: route only the
  * MCP endpoint's path to it.
  */
-export function createStreamableHttpHandler(server: Server, options: StreamableHttpOptions = {}): StreamableHttpHandler {
+export function createStreamableHttpHandler(
+  server: Server,
+  options: StreamableHttpOptions = {},
+): StreamableHttpHandler {
   const core: StreamableHttpCore = createStreamableHttpCore(server, options);
   const handler = toFetchHandler(core);
   return Object.defineProperties(handler, {
@@ -118,7 +127,6 @@ class ResponseStreamWriter extends StreamWriterBase {
     else signal.addEventListener('abort', () => this.close(), { once: true });
   }
 
-
   write(chunk: string): boolean {
     if (this.closed) return false;
     try {
@@ -143,6 +151,4 @@ class ResponseStreamWriter extends StreamWriterBase {
     }
     this.finish();
   }
-
-
 }

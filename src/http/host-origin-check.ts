@@ -42,12 +42,16 @@ export function hostOriginRejection(request: HttpRequestLike, policy: HostOrigin
   const origin = request.header('origin');
   if (origin === undefined) return undefined;
   if (policy.allowedOrigins) {
-    return policy.allowedOrigins.includes('*') || policy.allowedOrigins.includes(origin) ? undefined : `Origin not allowed: ${origin}`;
+    return policy.allowedOrigins.includes('*') || policy.allowedOrigins.includes(origin)
+      ? undefined
+      : `Origin not allowed: ${origin}`;
   }
   // Opening the Host check (a server reached under names not known in advance) says nothing
   // about which web pages may call it: the wildcard never admits an origin.
   const originHost = hostOfOrigin(origin);
-  return originHost !== undefined && (hostAllowed(originHost, LOOPBACK_HOSTS) || hostAllowed(originHost, hosts)) ? undefined : `Origin not allowed: ${origin}`;
+  return originHost !== undefined && (hostAllowed(originHost, LOOPBACK_HOSTS) || hostAllowed(originHost, hosts))
+    ? undefined
+    : `Origin not allowed: ${origin}`;
 }
 
 /** Whether a `Host` value (`name` or `name:port`) matches one of the names in `allowed`. */

@@ -49,7 +49,10 @@ export const DEFAULT_MAX_SESSIONS = 10_000;
 export function resolveSessionLimits(limits: SessionLimits): ResolvedSessionLimits {
   const maxSessions = limits.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const maxSessionsPerClient = limits.maxSessionsPerClient ?? Math.ceil(maxSessions / 10);
-  for (const [name, value] of [['maxSessions', maxSessions], ['maxSessionsPerClient', maxSessionsPerClient]] as const) {
+  for (const [name, value] of [
+    ['maxSessions', maxSessions],
+    ['maxSessionsPerClient', maxSessionsPerClient],
+  ] as const) {
     if (!(value >= 0)) throw new RangeError(`${name} must be a non-negative number, got ${value}`);
   }
   return { maxSessions, maxSessionsPerClient, clientKey: limits.clientKey ?? defaultClientKey };

@@ -7,7 +7,11 @@
 
 /** Whether `value` is a promise or any thenable, as `await` would treat it. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 /** `next(value)` at once when `value` is there, once it arrives when it is a promise. */

@@ -49,7 +49,10 @@ describe('Connection: outbound requests', () => {
     const { transport, connection } = setup();
     const p = connection.request('x', undefined);
     transport.receive({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad', data: { why: 1 } } });
-    await assert.rejects(p, (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && (e.data as { why: number }).why === 1);
+    await assert.rejects(
+      p,
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && (e.data as { why: number }).why === 1,
+    );
   });
 
   it('drops responses to unknown ids and reports them', async () => {
@@ -67,7 +70,10 @@ describe('Connection: outbound requests', () => {
     assert.equal(connection.isPending(1), true);
     clock.advance(1);
     await assert.rejects(p, RequestTimeoutError);
-    assert.deepEqual(abandoned.map((a) => [a.id, a.method]), [[1, 'slow']]);
+    assert.deepEqual(
+      abandoned.map((a) => [a.id, a.method]),
+      [[1, 'slow']],
+    );
     assert.equal(clock.pending, 0);
   });
 
@@ -144,7 +150,11 @@ describe('Connection: inbound messages', () => {
     transport.receive({ jsonrpc: '2.0', id: 1, method: 'a' });
     transport.receive({ jsonrpc: '2.0', id: 2, method: 'b' });
     await transport.waitForSent(2);
-    assert.deepEqual(transport.sent[0], { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'nope', data: { field: 'x' } } });
+    assert.deepEqual(transport.sent[0], {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32602, message: 'nope', data: { field: 'x' } },
+    });
     assert.deepEqual(transport.sent[1], { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Internal error' } });
     assert.match(errors[0]!.message, /secret stack detail/);
   });
@@ -189,7 +199,7 @@ describe('Connection: inbound messages', () => {
 
   it('rejects a request id that is still in use', async () => {
     let release!: () => void;
-    const { transport } = setup({ onRequest: () => new Promise((r) => (release = () => r({})))});
+    const { transport } = setup({ onRequest: () => new Promise((r) => (release = () => r({}))) });
     transport.receive({ jsonrpc: '2.0', id: 7, method: 'slow' });
     transport.receive({ jsonrpc: '2.0', id: 7, method: 'again' });
     await transport.waitForSent(1);
@@ -214,7 +224,11 @@ describe('Connection: batches', () => {
     const { transport } = setup();
     transport.receive([{ jsonrpc: '2.0', id: 1, method: 'm' }]);
     await transport.waitForSent(1);
-    assert.deepEqual(transport.sent[0], { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: batches are not supported' } });
+    assert.deepEqual(transport.sent[0], {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: batches are not supported' },
+    });
   });
 
   it('answers an accepted batch with one array of responses, skipping notifications', async () => {

@@ -68,7 +68,10 @@ export interface RequestOptions {
    * 60 s. `Infinity` waits as long as the connection lasts (a long-lived stream of notifications).
    */
   timeoutMs?: number;
-  /** Upper bound on the whole request, however often the timeout is reset. Default: no bound beyond `timeoutMs` resets. */
+  /**
+   * Upper bound on the whole request, however often the timeout is reset. Default: no bound beyond
+   * `timeoutMs` resets.
+   */
   maxTotalTimeoutMs?: number;
   /** Use this id instead of allocating one (it must come from `allocateId`). */
   id?: RequestId;
@@ -135,7 +138,12 @@ export class Connection<Owner = undefined> implements TransportReceiver {
   /** How far it is on its way to closed; once closed, `#closed` holds why. */
   #phase: Phase = OPEN;
 
-  constructor(transport: Transport, handlers: ConnectionHandlers<Owner>, owner: Owner, options: ConnectionOptions = {}) {
+  constructor(
+    transport: Transport,
+    handlers: ConnectionHandlers<Owner>,
+    owner: Owner,
+    options: ConnectionOptions = {},
+  ) {
     this.#transport = transport;
     this.#handlers = handlers;
     this.#owner = owner;
@@ -181,7 +189,11 @@ export class Connection<Owner = undefined> implements TransportReceiver {
   }
 
   /** Sends a request and resolves with its result, or rejects with the peer's error. */
-  request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+  request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions = {},
+  ): Promise<Record<string, unknown>> {
     if (this.#closed) return Promise.reject(this.#closed);
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -191,7 +203,16 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     const deadline = options.maxTotalTimeoutMs === undefined ? Infinity : now + options.maxTotalTimeoutMs;
 
     return new Promise((resolve, reject) => {
-      const entry: Pending = { method, resolve, reject, timeoutMs, deadline, expiresAt: Infinity, signal, onAbort: undefined };
+      const entry: Pending = {
+        method,
+        resolve,
+        reject,
+        timeoutMs,
+        deadline,
+        expiresAt: Infinity,
+        signal,
+        onAbort: undefined,
+      };
       (this.#pending ??= new Map()).set(id, entry);
       this.#arm(id, entry, now);
       if (signal) {
@@ -200,7 +221,10 @@ export class Connection<Owner = undefined> implements TransportReceiver {
       }
       const message: JsonRpcRequest =
         params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
-      const sending = options.relatedRequestId === undefined ? this.#transport.send(message) : this.#transport.send(message, { relatedRequestId: options.relatedRequestId });
+      const sending =
+        options.relatedRequestId === undefined
+          ? this.#transport.send(message)
+          : this.#transport.send(message, { relatedRequestId: options.relatedRequestId });
       sending.catch((error: unknown) => {
         // A send cut short by our own close is a closed connection, not a failed send: the
         // close rejects everything pending with one clear error.
@@ -224,7 +248,8 @@ export class Connection<Owner = undefined> implements TransportReceiver {
 
   notify(method: string, params?: Record<string, unknown>, options?: SendOptions): Promise<void> {
     if (this.#closed) return Promise.reject(this.#closed);
-    const message: JsonRpcNotification = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+    const message: JsonRpcNotification =
+      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
     return options === undefined ? this.#transport.send(message) : this.#transport.send(message, options);
   }
 
@@ -301,7 +326,9 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     const closed =
       error instanceof ConnectionClosedError
         ? error
-        : new ConnectionClosedError(error ? `Connection closed: ${error.message}` : 'Connection closed', undefined, { cause: error });
+        : new ConnectionClosedError(error ? `Connection closed: ${error.message}` : 'Connection closed', undefined, {
+            cause: error,
+          });
     this.#closed = closed;
     if (this.#alarm !== undefined) {
       this.#clock().clearTimeout(this.#alarm.timer);
@@ -360,7 +387,9 @@ export class Connection<Owner = undefined> implements TransportReceiver {
       return;
     }
     if (!this.#handlers.acceptBatch?.(this.#owner)) {
-      void this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported'));
+      void this.#sendQuietly(
+        errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported'),
+      );
       return;
     }
     const replies = items.map((item) => this.#receiveOne(item, true, undefined));
@@ -374,7 +403,11 @@ export class Connection<Owner = undefined> implements TransportReceiver {
   }
 
   /** Handles one message; returns the response to send for it, if any. */
-  #receiveOne(value: unknown, batched: boolean, info: MessageInfo | undefined): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+  #receiveOne(
+    value: unknown,
+    batched: boolean,
+    info: MessageInfo | undefined,
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     if (!isObject(value) || value.jsonrpc !== '2.0') {
       return invalid(value, 'Invalid Request: not a JSON-RPC 2.0 message');
     }
@@ -463,7 +496,10 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     const entry = isRequestId(id) ? this.#pending?.get(id) : undefined;
     if (!entry) {
       // Late (after a timeout or cancel), duplicated, or never asked for: nothing waits for it.
-      this.#handlers.onError?.(this.#owner, new Error(`Dropped a response to unknown request id ${JSON.stringify(id)}`));
+      this.#handlers.onError?.(
+        this.#owner,
+        new Error(`Dropped a response to unknown request id ${JSON.stringify(id)}`),
+      );
       return;
     }
     const rid = id as RequestId;
@@ -479,7 +515,9 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     }
     if (!isObject(value.result)) {
       this.#settle(rid);
-      entry.reject(this.#peerError(ErrorCode.InvalidRequest, 'Malformed response: result must be an object', value.result));
+      entry.reject(
+        this.#peerError(ErrorCode.InvalidRequest, 'Malformed response: result must be an object', value.result),
+      );
       return;
     }
     this.#settle(rid);

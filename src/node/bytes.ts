@@ -20,6 +20,8 @@ export function linePreview(line: string, max = 120): string {
  * sequences and drops a leading byte order mark.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
-  const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8', start, end) : Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
+  const text = Buffer.isBuffer(bytes)
+    ? bytes.toString('utf8', start, end)
+    : Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -88,7 +88,8 @@ export class CommandTransport implements Transport, EraCacheKeyed {
 
   constructor(options: CommandTransportOptions) {
     this.#options = options;
-    this.#tail = options.stderr === 'pipe' ? new StderrTail(options.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES) : undefined;
+    this.#tail =
+      options.stderr === 'pipe' ? new StderrTail(options.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES) : undefined;
     this.#splitter = new LineSplitter(
       { onLine: (line) => this.#receive(line), onOversizedLine: (limit) => this.#reportOversized(limit) },
       { maxLineBytes: options.maxMessageBytes ?? DEFAULT_CLIENT_MAX_MESSAGE_BYTES, decode: decodeUtf8 },
@@ -100,7 +101,12 @@ export class CommandTransport implements Transport, EraCacheKeyed {
    * server of the legacy era is not probed again each time it is started.
    */
   get eraCacheKey(): string {
-    return JSON.stringify(['command', this.#options.cwd ?? process.cwd(), this.#options.command, ...(this.#options.args ?? [])]);
+    return JSON.stringify([
+      'command',
+      this.#options.cwd ?? process.cwd(),
+      this.#options.command,
+      ...(this.#options.args ?? []),
+    ]);
   }
 
   /** The child's process id, once spawned. */
@@ -188,7 +194,8 @@ export class CommandTransport implements Transport, EraCacheKeyed {
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (!this.#writer) return Promise.reject(new ConnectionClosedError('CommandTransport not started'));
     // Once finished, the writer rejects with the reason the connection ended.
-    if (this.#closeRequested && !this.#finished) return Promise.reject(new ConnectionClosedError('Connection is closing'));
+    if (this.#closeRequested && !this.#finished)
+      return Promise.reject(new ConnectionClosedError('Connection is closing'));
     // The child is going away on its own (it closed stdout, or stops reading stdin): the reason
     // to give is how it ended (its exit code, its stderr), not that a pipe is closed.
     if (!this.#finished && (this.#stopping || !this.#child!.stdin!.writable)) return this.#endedWith();
@@ -289,7 +296,9 @@ export class CommandTransport implements Transport, EraCacheKeyed {
   }
 
   #reportOversized(limit: number): void {
-    this.#receiver?.onTransportError(new JsonRpcError(ErrorCode.InvalidRequest, `Message from the server exceeds the limit of ${limit} bytes`));
+    this.#receiver?.onTransportError(
+      new JsonRpcError(ErrorCode.InvalidRequest, `Message from the server exceeds the limit of ${limit} bytes`),
+    );
   }
 
   #finish(error: ConnectionClosedError | undefined): void {
@@ -328,7 +337,10 @@ export class CommandTransport implements Transport, EraCacheKeyed {
 
 /** A JSON-RPC message or batch, by its outside: an array, or an object naming version 2.0. */
 function isMessageShaped(value: unknown): boolean {
-  return Array.isArray(value) || (typeof value === 'object' && value !== null && (value as { jsonrpc?: unknown }).jsonrpc === '2.0');
+  return (
+    Array.isArray(value) ||
+    (typeof value === 'object' && value !== null && (value as { jsonrpc?: unknown }).jsonrpc === '2.0')
+  );
 }
 
 /**

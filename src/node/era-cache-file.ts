@@ -46,7 +46,9 @@ export class FileEraCache implements EraCache {
   #read(): Record<string, unknown> {
     try {
       const value: unknown = JSON.parse(readFileSync(this.path, 'utf8'));
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : {};
     } catch {
       return {};
     }

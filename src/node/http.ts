@@ -6,7 +6,13 @@
  */
 import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyTooLargeError, StreamWriterBase, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink } from '../http/exchange.js';
+import {
+  BodyTooLargeError,
+  StreamWriterBase,
+  type HttpExchangeHandler,
+  type HttpRequestLike,
+  type HttpResponseSink,
+} from '../http/exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/core.js';
 import type { StreamableHttpOptions } from '../http/server/options.js';
 import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
@@ -72,7 +78,16 @@ export interface ListeningServer {
 
 /** Serves `server` over Streamable HTTP on `host:port` at `path`. */
 export async function listen(server: Server, options: ListenOptions = {}): Promise<ListeningServer> {
-  const { port = 0, host = '127.0.0.1', path = '/mcp', legacySse, headersTimeoutMs, requestTimeoutMs, maxConnections, ...coreOptions } = options;
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    path = '/mcp',
+    legacySse,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    maxConnections,
+    ...coreOptions
+  } = options;
   const settings = nodeServerSettings({ headersTimeoutMs, requestTimeoutMs, maxConnections });
   const core = createStreamableHttpCore(server, coreOptions);
   const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
@@ -117,7 +132,14 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
 }
 
 /** The options the HTTP+SSE endpoint takes from the Streamable HTTP endpoint's, where set. */
-const SHARED_WITH_LEGACY = ['allowedHosts', 'allowedOrigins', 'maxSessions', 'maxSessionsPerClient', 'clientKey', 'onError'] as const;
+const SHARED_WITH_LEGACY = [
+  'allowedHosts',
+  'allowedOrigins',
+  'maxSessions',
+  'maxSessionsPerClient',
+  'clientKey',
+  'onError',
+] as const;
 
 function sharedWithLegacy(options: StreamableHttpOptions): LegacySseOptions {
   const shared: Record<string, unknown> = {};
@@ -258,7 +280,12 @@ class NodeExchange implements HttpRequestLike {
 
 /** A body parsed by middleware, back to the text the core parses. */
 function fromParsedBody(parsed: unknown, limit: number): string {
-  const text = typeof parsed === 'string' ? parsed : parsed instanceof Uint8Array ? Buffer.from(parsed).toString('utf8') : JSON.stringify(parsed);
+  const text =
+    typeof parsed === 'string'
+      ? parsed
+      : parsed instanceof Uint8Array
+        ? Buffer.from(parsed).toString('utf8')
+        : JSON.stringify(parsed);
   if (Buffer.byteLength(text) > limit) throw new BodyTooLargeError(limit);
   return text;
 }
@@ -274,7 +301,6 @@ class NodeStreamWriter extends StreamWriterBase {
     if (res.closed) this.finish();
     else res.once('close', () => this.finish());
   }
-
 
   write(chunk: string): boolean {
     if (this.closed) return false;
@@ -292,6 +318,4 @@ class NodeStreamWriter extends StreamWriterBase {
     this.#res.end();
     this.finish();
   }
-
-
 }

@@ -39,8 +39,13 @@ export function nodeServerSettings(limits: ConnectionLimits): { options: ServerO
   const requestTimeout = limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   let headersTimeout = limits.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const maxConnections = limits.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  for (const [name, value] of [['requestTimeoutMs', requestTimeout], ['headersTimeoutMs', headersTimeout], ['maxConnections', maxConnections]] as const) {
-    if (!(value >= 0 && value !== Infinity)) throw new RangeError(`${name} must be a non-negative number, got ${value}`);
+  for (const [name, value] of [
+    ['requestTimeoutMs', requestTimeout],
+    ['headersTimeoutMs', headersTimeout],
+    ['maxConnections', maxConnections],
+  ] as const) {
+    if (!(value >= 0 && value !== Infinity))
+      throw new RangeError(`${name} must be a non-negative number, got ${value}`);
   }
   // Node refuses a headers deadline past the request's; the request's covers the headers too.
   if (requestTimeout > 0 && (headersTimeout === 0 || headersTimeout > requestTimeout)) headersTimeout = requestTimeout;

@@ -15,8 +15,10 @@ export const OPEN_ENDPOINT_WARNING = 'MCPKIT_OPEN_ENDPOINT';
 export function openEndpointWarning(host: string, policies: readonly HostOriginPolicy[]): string | undefined {
   if (isLoopback(host)) return undefined;
   const open: string[] = [];
-  if (policies.some((p) => p.allowedHosts?.includes('*'))) open.push("the Host check (allowedHosts: ['*']): DNS rebinding is not caught by the name");
-  if (policies.some((p) => p.allowedOrigins?.includes('*'))) open.push("the Origin check (allowedOrigins: ['*']): any web page a user opens may call it from their browser");
+  if (policies.some((p) => p.allowedHosts?.includes('*')))
+    open.push("the Host check (allowedHosts: ['*']): DNS rebinding is not caught by the name");
+  if (policies.some((p) => p.allowedOrigins?.includes('*')))
+    open.push("the Origin check (allowedOrigins: ['*']): any web page a user opens may call it from their browser");
   if (open.length === 0) return undefined;
   return `listen: serving on ${host}, reachable from other machines, with ${open.join('; and ')}. List the names and origins clients use instead.`;
 }

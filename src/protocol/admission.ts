@@ -22,7 +22,13 @@ export function peerOf(role: Role): Role {
  * Refuses (-32601) an inbound method the revision lacks from the peer, or a request needing a
  * capability `declared` (this side's) lacks.
  */
-export function admit(method: string, kind: MethodKind, revision: string, receiver: Role, declared: Record<string, unknown>): void {
+export function admit(
+  method: string,
+  kind: MethodKind,
+  revision: string,
+  receiver: Role,
+  declared: Record<string, unknown>,
+): void {
   if (methodInfo(method) === undefined) return;
   if (!methodAllowed(method, revision, peerOf(receiver), kind)) {
     throw methodNotFound(method, `not available in protocol revision ${revision}`);
@@ -48,8 +54,10 @@ export function admitLegacyRequest(
 ): string {
   if (method === 'initialize') {
     if (receiver !== 'server') throw methodNotFound(method);
-    if (batched) throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must not be part of a batch');
-    if (revision !== undefined) throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: the session is already initialized');
+    if (batched)
+      throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must not be part of a batch');
+    if (revision !== undefined)
+      throw new McpError(ErrorCode.InvalidRequest, 'Invalid Request: the session is already initialized');
     return 'initialize';
   }
   if (revision === undefined) {
@@ -76,7 +84,10 @@ export function checkOutbound(
 ): void {
   if (methodInfo(method) === undefined) return;
   if (!methodAllowed(method, revision, sender, kind)) {
-    throw new McpError(ErrorCode.MethodNotFound, `${method} is not a ${sender}-to-${peerOf(sender)} ${kind} in protocol revision ${revision}`);
+    throw new McpError(
+      ErrorCode.MethodNotFound,
+      `${method} is not a ${sender}-to-${peerOf(sender)} ${kind} in protocol revision ${revision}`,
+    );
   }
   if (kind === 'notification' || peerDeclared === undefined) return;
   const capability = requiredCapability(method, revision);

@@ -25,8 +25,7 @@ export interface DiscoverOptions {
 
 /** What the probe learned: a modern session is open, or the server wants the handshake. */
 export type DiscoverOutcome =
-  | { era: 'modern'; outcome: InitializeOutcome }
-  | { era: 'legacy'; reason: string; supported?: string[] };
+  { era: 'modern'; outcome: InitializeOutcome } | { era: 'legacy'; reason: string; supported?: string[] };
 
 /**
  * Probes with `server/discover`, as the versioning rules describe. A result means a server of
@@ -51,19 +50,35 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
     } catch (error) {
       // Nothing to fall back to: the connection is gone, the caller gave up, or the time did.
       if (session.closed || options.request?.signal?.aborted || options.givesUp?.()) throw error;
-      if (error instanceof JsonRpcError && (error.code === McpErrorCode.HeaderMismatch || error.code === McpErrorCode.MissingRequiredClientCapability)) {
-        throw new McpError(error.code, `The server speaks the modern revision but refused server/discover: ${error.message}`, error.data, { cause: error });
+      if (
+        error instanceof JsonRpcError &&
+        (error.code === McpErrorCode.HeaderMismatch || error.code === McpErrorCode.MissingRequiredClientCapability)
+      ) {
+        throw new McpError(
+          error.code,
+          `The server speaks the modern revision but refused server/discover: ${error.message}`,
+          error.data,
+          { cause: error },
+        );
       }
       const supported = unsupportedList(error);
       if (!supported) return { era: 'legacy', reason: error instanceof Error ? error.message : String(error) };
       const mutual = MODERN_VERSIONS.find((v) => supported.includes(v));
-      if (!mutual || attempt > 0) return { era: 'legacy', reason: `the server supports ${supported.join(', ')}`, supported };
+      if (!mutual || attempt > 0)
+        return { era: 'legacy', reason: `the server supports ${supported.join(', ')}`, supported };
       version = mutual;
       continue;
     }
-    const offered = Array.isArray(result.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [];
+    const offered = Array.isArray(result.supportedVersions)
+      ? result.supportedVersions.filter((v): v is string => typeof v === 'string')
+      : [];
     const chosen = offered.includes(version) ? version : MODERN_VERSIONS.find((v) => offered.includes(v));
-    if (!chosen) return { era: 'legacy', reason: `server/discover offered no modern revision (${offered.join(', ')})`, supported: offered };
+    if (!chosen)
+      return {
+        era: 'legacy',
+        reason: `server/discover offered no modern revision (${offered.join(', ')})`,
+        supported: offered,
+      };
     const capabilities = isObject(result.capabilities) ? result.capabilities : {};
     const serverInfo = serverInfoOf(result);
     establish(session, { version: chosen, capabilities, info: serverInfo });
@@ -85,7 +100,9 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
 function serverInfoOf(result: Record<string, unknown>): Implementation {
   const meta = isObject(result._meta) ? result._meta : {};
   const info = isObject(meta[META.serverInfo]) ? meta[META.serverInfo] : result.serverInfo;
-  return (isObject(info) && typeof info.name === 'string' ? info : { name: 'unknown', version: 'unknown' }) as Implementation;
+  return (
+    isObject(info) && typeof info.name === 'string' ? info : { name: 'unknown', version: 'unknown' }
+  ) as Implementation;
 }
 
 /** The `supported` list of an UnsupportedProtocolVersion error, if that is what `error` is. */

@@ -61,8 +61,10 @@ function stringIssue(field: Loose, value: unknown): string | undefined {
   if (choices !== undefined && !choices.includes(value)) return `expected one of ${listChoices(choices)}`;
   // JSON Schema counts characters as code points, not UTF-16 units.
   const length = [...value].length;
-  if (typeof field.minLength === 'number' && length < field.minLength) return `must be at least ${field.minLength} characters long`;
-  if (typeof field.maxLength === 'number' && length > field.maxLength) return `must be at most ${field.maxLength} characters long`;
+  if (typeof field.minLength === 'number' && length < field.minLength)
+    return `must be at least ${field.minLength} characters long`;
+  if (typeof field.maxLength === 'number' && length > field.maxLength)
+    return `must be at most ${field.maxLength} characters long`;
   if (typeof field.pattern === 'string') {
     const pattern = compile(field.pattern);
     if (pattern && !pattern.test(value)) return `must match the pattern ${field.pattern}`;
@@ -75,7 +77,8 @@ function stringIssue(field: Loose, value: unknown): string | undefined {
 }
 
 function numberIssue(field: Loose, value: unknown): string | undefined {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return `expected ${field.type === 'integer' ? 'an integer' : 'a number'}`;
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return `expected ${field.type === 'integer' ? 'an integer' : 'a number'}`;
   if (field.type === 'integer' && !Number.isInteger(value)) return 'expected an integer';
   if (typeof field.minimum === 'number' && value < field.minimum) return `must be at least ${field.minimum}`;
   if (typeof field.maximum === 'number' && value > field.maximum) return `must be at most ${field.maximum}`;
@@ -88,8 +91,10 @@ function multiSelectIssue(field: Loose, value: unknown): string | undefined {
   if (choices === undefined) return 'the requested schema has no choices for this multi-select field';
   const unknown = value.filter((item) => !choices.includes(item));
   if (unknown.length > 0) return `every item must be one of ${listChoices(choices)}`;
-  if (typeof field.minItems === 'number' && value.length < field.minItems) return `must have at least ${field.minItems} items`;
-  if (typeof field.maxItems === 'number' && value.length > field.maxItems) return `must have at most ${field.maxItems} items`;
+  if (typeof field.minItems === 'number' && value.length < field.minItems)
+    return `must have at least ${field.minItems} items`;
+  if (typeof field.maxItems === 'number' && value.length > field.maxItems)
+    return `must have at most ${field.maxItems} items`;
   return undefined;
 }
 

@@ -58,7 +58,8 @@ export const DEFAULT_DISCOVER_TIMEOUT_MS = 10_000;
 
 /** Opens `session` in the era the server speaks (see the module comment); resolves with what the server said. */
 export async function selectEra(session: Session, options: EraSelectionOptions): Promise<InitializeOutcome> {
-  const limit = options.timeoutMs === undefined ? undefined : new Deadline(options.timeoutMs, options.clock ?? systemClock);
+  const limit =
+    options.timeoutMs === undefined ? undefined : new Deadline(options.timeoutMs, options.clock ?? systemClock);
   try {
     return await select(session, options, limit);
   } catch (error) {
@@ -66,23 +67,40 @@ export async function selectEra(session: Session, options: EraSelectionOptions):
   }
 }
 
-async function select(session: Session, options: EraSelectionOptions, limit: Deadline | undefined): Promise<InitializeOutcome> {
+async function select(
+  session: Session,
+  options: EraSelectionOptions,
+  limit: Deadline | undefined,
+): Promise<InitializeOutcome> {
   const pinned = options.protocolVersion;
   const era = options.era ?? 'auto';
-  if (era !== 'auto' && era !== 'modern' && era !== 'legacy') throw new TypeError(`era must be 'auto', 'modern' or 'legacy', not ${JSON.stringify(era)}`);
+  if (era !== 'auto' && era !== 'modern' && era !== 'legacy')
+    throw new TypeError(`era must be 'auto', 'modern' or 'legacy', not ${JSON.stringify(era)}`);
   if (pinned !== undefined && isLegacyVersion(pinned)) {
-    if (era === 'modern') throw new TypeError(`protocolVersion ${pinned} is a revision of the legacy era, but era 'modern' was asked for`);
+    if (era === 'modern')
+      throw new TypeError(`protocolVersion ${pinned} is a revision of the legacy era, but era 'modern' was asked for`);
     return handshake(session, options, pinned, limit);
   }
-  if (pinned !== undefined && era === 'legacy') throw new TypeError(`protocolVersion ${pinned} is a modern revision, but era 'legacy' was asked for`);
+  if (pinned !== undefined && era === 'legacy')
+    throw new TypeError(`protocolVersion ${pinned} is a modern revision, but era 'legacy' was asked for`);
   if (era === 'legacy') return handshake(session, options, LATEST_LEGACY_VERSION, limit);
 
   const { cache, cacheKey } = options;
-  const remember = cache && cacheKey !== undefined && era === 'auto' ? (outcome: InitializeOutcome) => remembered(cache, cacheKey, outcome) : (outcome: InitializeOutcome) => outcome;
+  const remember =
+    cache && cacheKey !== undefined && era === 'auto'
+      ? (outcome: InitializeOutcome) => remembered(cache, cacheKey, outcome)
+      : (outcome: InitializeOutcome) => outcome;
   const cached = cache && cacheKey !== undefined && era === 'auto' ? cache.get(cacheKey) : undefined;
   if (cached?.era === 'legacy') {
     try {
-      return remember(await handshake(session, options, isLegacyVersion(cached.protocolVersion) ? cached.protocolVersion : LATEST_LEGACY_VERSION, limit));
+      return remember(
+        await handshake(
+          session,
+          options,
+          isLegacyVersion(cached.protocolVersion) ? cached.protocolVersion : LATEST_LEGACY_VERSION,
+          limit,
+        ),
+      );
     } catch (error) {
       // The server is not what it was: forget it, and probe on this connection if it is still open.
       cache?.delete(cacheKey as string);
@@ -90,28 +108,43 @@ async function select(session: Session, options: EraSelectionOptions, limit: Dea
     }
   }
 
-  const first = pinned ?? (cached?.era === 'modern' && (MODERN_VERSIONS as readonly string[]).includes(cached.protocolVersion) ? cached.protocolVersion : LATEST_VERSION);
+  const first =
+    pinned ??
+    (cached?.era === 'modern' && (MODERN_VERSIONS as readonly string[]).includes(cached.protocolVersion)
+      ? cached.protocolVersion
+      : LATEST_VERSION);
   const probeLimit = options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS;
   const probe = await discover(session, {
     clientInfo: shapeForRevision('Implementation', options.clientInfo, first),
     capabilities: shapeForRevision('ClientCapabilities', options.capabilitiesFor(first), first),
     protocolVersion: first,
-    request: { timeoutMs: limit ? Math.min(probeLimit, limit.remaining()) : probeLimit, ...(options.signal && { signal: options.signal }) },
+    request: {
+      timeoutMs: limit ? Math.min(probeLimit, limit.remaining()) : probeLimit,
+      ...(options.signal && { signal: options.signal }),
+    },
     // Out of time for the whole connect: no time is left for the handshake either.
     ...(limit && { givesUp: () => limit.passed() }),
   });
   if (probe.era === 'modern') return remember(probe.outcome);
   if (era === 'modern') {
-    throw new UnsupportedVersionError(`The server does not speak the modern revision (${probe.reason}); connect with era 'auto' or 'legacy' to use the handshake`, {
-      requested: first,
-      ...(probe.supported && { supported: probe.supported }),
-    });
+    throw new UnsupportedVersionError(
+      `The server does not speak the modern revision (${probe.reason}); connect with era 'auto' or 'legacy' to use the handshake`,
+      {
+        requested: first,
+        ...(probe.supported && { supported: probe.supported }),
+      },
+    );
   }
   const offered = LEGACY_VERSIONS.find((v) => probe.supported?.includes(v));
   return remember(await handshake(session, options, offered ?? LATEST_LEGACY_VERSION, limit));
 }
 
-function handshake(session: Session, options: EraSelectionOptions, version: LegacyVersion, limit: Deadline | undefined): Promise<InitializeOutcome> {
+function handshake(
+  session: Session,
+  options: EraSelectionOptions,
+  version: LegacyVersion,
+  limit: Deadline | undefined,
+): Promise<InitializeOutcome> {
   return initialize(session, {
     clientInfo: options.clientInfo,
     capabilities: options.capabilitiesFor(version),
@@ -148,11 +181,17 @@ class Deadline {
     if (!(error instanceof RequestTimeoutError) || !this.passed()) return error;
     const method = (error.data as { method?: unknown } | undefined)?.method;
     const waiting = typeof method === 'string' ? `: the server did not answer ${method}` : '';
-    return new RequestTimeoutError(`Connecting timed out after ${this.timeoutMs} ms${waiting}`, { timeoutMs: this.timeoutMs, ...(typeof method === 'string' && { method }) });
+    return new RequestTimeoutError(`Connecting timed out after ${this.timeoutMs} ms${waiting}`, {
+      timeoutMs: this.timeoutMs,
+      ...(typeof method === 'string' && { method }),
+    });
   }
 }
 
 function remembered(cache: EraCache, key: string, outcome: InitializeOutcome): InitializeOutcome {
-  cache.set(key, { era: isModern(outcome.protocolVersion) ? 'modern' : 'legacy', protocolVersion: outcome.protocolVersion });
+  cache.set(key, {
+    era: isModern(outcome.protocolVersion) ? 'modern' : 'legacy',
+    protocolVersion: outcome.protocolVersion,
+  });
   return outcome;
 }

@@ -46,7 +46,10 @@ export function invalidParams(message: string, data?: unknown): McpError {
 }
 
 export function methodNotFound(method: string, why?: string): McpError {
-  return new McpError(McpErrorCode.MethodNotFound, why ? `Method not found: ${method} (${why})` : `Method not found: ${method}`);
+  return new McpError(
+    McpErrorCode.MethodNotFound,
+    why ? `Method not found: ${method} (${why})` : `Method not found: ${method}`,
+  );
 }
 
 /**
@@ -54,7 +57,10 @@ export function methodNotFound(method: string, why?: string): McpError {
  * URL-mode elicitations (2025-11-25, code -32042).
  */
 export class UrlElicitationRequiredError extends McpError {
-  constructor(elicitations: { mode: 'url'; url: string; message: string; elicitationId: string }[], message = 'This request requires the user to visit a URL first') {
+  constructor(
+    elicitations: { mode: 'url'; url: string; message: string; elicitationId: string }[],
+    message = 'This request requires the user to visit a URL first',
+  ) {
     super(McpErrorCode.UrlElicitationRequired, message, { elicitations });
     this.name = 'UrlElicitationRequiredError';
   }

@@ -6,7 +6,13 @@
 import { isObject } from '../jsonrpc/message.js';
 import { McpError, UnsupportedVersionError } from './errors.js';
 import { establish, type Session, type SendRequestOptions } from './session.js';
-import { isLegacyVersion, negotiateLegacyVersion, LEGACY_VERSIONS, type ProtocolVersion, type LegacyVersion } from './versions.js';
+import {
+  isLegacyVersion,
+  negotiateLegacyVersion,
+  LEGACY_VERSIONS,
+  type ProtocolVersion,
+  type LegacyVersion,
+} from './versions.js';
 import { McpErrorCode } from './errors.js';
 import { shapeForRevision } from './revision-shape.js';
 
@@ -26,7 +32,11 @@ export interface ServerIdentity {
 }
 
 /** Answers an initialize request on the server side and opens the session. */
-export function acceptInitialize(session: Session, params: Record<string, unknown>, identity: ServerIdentity): Record<string, unknown> {
+export function acceptInitialize(
+  session: Session,
+  params: Record<string, unknown>,
+  identity: ServerIdentity,
+): Record<string, unknown> {
   const requested = params.protocolVersion as string;
   const version = negotiateLegacyVersion(requested, identity.versions ?? LEGACY_VERSIONS);
   establish(session, {
@@ -87,7 +97,10 @@ export async function initialize(session: Session, options: InitializeOptions): 
   }
   if (!isObject(result.capabilities) || !isObject(result.serverInfo) || typeof result.serverInfo.name !== 'string') {
     await session.close();
-    throw new McpError(McpErrorCode.InvalidParams, 'Malformed initialize result: capabilities and serverInfo.name are required');
+    throw new McpError(
+      McpErrorCode.InvalidParams,
+      'Malformed initialize result: capabilities and serverInfo.name are required',
+    );
   }
   establish(session, { version: answered, capabilities: result.capabilities, info: result.serverInfo });
   await session.notify('notifications/initialized');

@@ -21,25 +21,49 @@ describe('the modern request envelope', () => {
   });
 
   it('refuses a legacy revision named in _meta: those have no envelope', () => {
-    assert.throws(() => readEnvelope(envelope({ 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }), [...SUPPORTED, '2025-11-25']), { code: -32022 });
+    assert.throws(
+      () =>
+        readEnvelope(envelope({ 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }), [
+          ...SUPPORTED,
+          '2025-11-25',
+        ]),
+      { code: -32022 },
+    );
   });
 
   const malformed: [string, Record<string, unknown>, RegExp][] = [
-    ['missing capabilities', { 'io.modelcontextprotocol/clientCapabilities': undefined }, /clientCapabilities"\]: missing required property/],
-    ['capabilities not an object', { 'io.modelcontextprotocol/clientCapabilities': 'all' }, /clientCapabilities"\]: expected object/],
-    ['clientInfo without a version', { 'io.modelcontextprotocol/clientInfo': { name: 'x' } }, /clientInfo"\]\.version: missing required property/],
+    [
+      'missing capabilities',
+      { 'io.modelcontextprotocol/clientCapabilities': undefined },
+      /clientCapabilities"\]: missing required property/,
+    ],
+    [
+      'capabilities not an object',
+      { 'io.modelcontextprotocol/clientCapabilities': 'all' },
+      /clientCapabilities"\]: expected object/,
+    ],
+    [
+      'clientInfo without a version',
+      { 'io.modelcontextprotocol/clientInfo': { name: 'x' } },
+      /clientInfo"\]\.version: missing required property/,
+    ],
     ['an unknown log level', { 'io.modelcontextprotocol/logLevel': 'loud' }, /logLevel"\]: expected one of debug/],
   ];
   for (const [name, meta, message] of malformed) {
     it(`refuses ${name} with -32602 naming the member`, () => {
-      assert.throws(() => readEnvelope(envelope(meta), SUPPORTED), (e: unknown) => e instanceof McpError && e.code === -32602 && message.test(e.message));
+      assert.throws(
+        () => readEnvelope(envelope(meta), SUPPORTED),
+        (e: unknown) => e instanceof McpError && e.code === -32602 && message.test(e.message),
+      );
     });
   }
 
   it('keeps the log level the request asked for', () => {
-    assert.equal(readEnvelope(envelope({ 'io.modelcontextprotocol/logLevel': 'warning' }), SUPPORTED).logLevel, 'warning');
+    assert.equal(
+      readEnvelope(envelope({ 'io.modelcontextprotocol/logLevel': 'warning' }), SUPPORTED).logLevel,
+      'warning',
+    );
   });
-
 });
 
 describe('results of the modern revision', () => {
@@ -54,6 +78,9 @@ describe('results of the modern revision', () => {
   });
 
   it('keep a resultType the handler chose', () => {
-    assert.equal(dressResult({ resultType: 'input_required', requestState: 's' }, serverInfo).resultType, 'input_required');
+    assert.equal(
+      dressResult({ resultType: 'input_required', requestState: 's' }, serverInfo).resultType,
+      'input_required',
+    );
   });
 });

@@ -41,7 +41,10 @@ export function readEnvelope(params: Record<string, unknown>, supported: readonl
   const meta = params._meta as Record<string, unknown>;
   const requested = meta[META.protocolVersion] as string;
   if (!isModern(requested) || !supported.includes(requested)) {
-    throw new McpError(McpErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', { supported: [...supported], requested });
+    throw new McpError(McpErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+      supported: [...supported],
+      requested,
+    });
   }
   const capabilities = meta[META.clientCapabilities];
   if (capabilities === undefined) throw invalidMeta(META.clientCapabilities, 'missing required property');
@@ -73,7 +76,10 @@ export function missingClientCapability(required: Record<string, unknown>, messa
 }
 
 /** A result as the modern revision sends it: `resultType` and the server's identity in `_meta`. */
-export function dressResult(result: Record<string, unknown>, serverInfo: Record<string, unknown>): Record<string, unknown> {
+export function dressResult(
+  result: Record<string, unknown>,
+  serverInfo: Record<string, unknown>,
+): Record<string, unknown> {
   // Object.assign, not spread: a spread copy that then gets new members is slow on V8 11.
   const dressed: Record<string, unknown> = Object.assign({}, result);
   if (typeof result.resultType !== 'string') dressed.resultType = 'complete';

@@ -35,7 +35,10 @@ export class RequestStamp {
 }
 
 /** `params` with `meta` merged into its `_meta` (a copy; the caller's objects are left alone). */
-export function withMeta(params: Record<string, unknown> | undefined, meta: Record<string, unknown>): Record<string, unknown> {
+export function withMeta(
+  params: Record<string, unknown> | undefined,
+  meta: Record<string, unknown>,
+): Record<string, unknown> {
   // Object.assign rather than spreads: a spread copy given new members is slow on V8 11.
   const merged = Object.assign({}, params);
   merged._meta = Object.assign({}, isObject(params?._meta) ? params._meta : undefined, meta);

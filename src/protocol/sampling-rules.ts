@@ -25,19 +25,35 @@ export function checkSamplingMessages(params: CreateMessageRequestParams): void 
     const results = content.filter((b) => b.type === 'tool_result');
     if (results.length > 0) {
       if (message.role !== 'user') throw invalidParams(`messages[${i}]: tool_result blocks must be in a user message`);
-      if (results.length !== content.length) throw invalidParams(`messages[${i}]: a message with tool results must hold only tool_result blocks`);
-      const previous = i > 0 ? blocks(messages[i - 1]!.content).filter((b) => b.type === 'tool_use').map((b) => String(b.id)) : [];
+      if (results.length !== content.length)
+        throw invalidParams(`messages[${i}]: a message with tool results must hold only tool_result blocks`);
+      const previous =
+        i > 0
+          ? blocks(messages[i - 1]!.content)
+              .filter((b) => b.type === 'tool_use')
+              .map((b) => String(b.id))
+          : [];
       const answered = results.map((b) => String(b.toolUseId));
       const unmatched = answered.filter((id) => !previous.includes(id));
-      if (unmatched.length > 0) throw invalidParams(`messages[${i}]: tool_result for unknown tool use ${unmatched.join(', ')}`);
+      if (unmatched.length > 0)
+        throw invalidParams(`messages[${i}]: tool_result for unknown tool use ${unmatched.join(', ')}`);
     }
     if (uses.length > 0) {
-      if (message.role !== 'assistant') throw invalidParams(`messages[${i}]: tool_use blocks must be in an assistant message`);
+      if (message.role !== 'assistant')
+        throw invalidParams(`messages[${i}]: tool_use blocks must be in an assistant message`);
       const next = messages[i + 1];
-      if (!next) throw invalidParams(`messages[${i}]: tool use ${uses.join(', ')} has no tool_result in a following user message`);
-      const answered = new Set(blocks(next.content).filter((b) => b.type === 'tool_result').map((b) => String(b.toolUseId)));
+      if (!next)
+        throw invalidParams(
+          `messages[${i}]: tool use ${uses.join(', ')} has no tool_result in a following user message`,
+        );
+      const answered = new Set(
+        blocks(next.content)
+          .filter((b) => b.type === 'tool_result')
+          .map((b) => String(b.toolUseId)),
+      );
       const missing = uses.filter((id) => !answered.has(id));
-      if (missing.length > 0) throw invalidParams(`messages[${i + 1}]: missing tool_result for tool use ${missing.join(', ')}`);
+      if (missing.length > 0)
+        throw invalidParams(`messages[${i + 1}]: missing tool_result for tool use ${missing.join(', ')}`);
     }
   }
 }

@@ -17,13 +17,22 @@ import { admit, admitLegacyRequest, checkOutbound, peerOf, type Role } from './a
 import { McpError, methodNotFound } from './errors.js';
 import type { ModernServing } from './modern-serving.js';
 import { modernVersionOf, type RequestEnvelope } from './modern.js';
-import { abortRequest, CancelledByPeerError, isCancelled, RequestCancelledError, RequestContext } from './request-context.js';
+import {
+  abortRequest,
+  CancelledByPeerError,
+  isCancelled,
+  RequestCancelledError,
+  RequestContext,
+} from './request-context.js';
 import { withMeta, type RequestStamp } from './request-stamp.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
 
 export type { Role };
 
-export type RequestHandler<Ctx extends RequestContext = RequestContext> = (params: Record<string, unknown>, ctx: Ctx) => unknown;
+export type RequestHandler<Ctx extends RequestContext = RequestContext> = (
+  params: Record<string, unknown>,
+  ctx: Ctx,
+) => unknown;
 export type NotificationHandler = (params: Record<string, unknown>, session: Session) => void;
 
 /** Where a session finds the handlers for what its peer sends; shared by every session of a server. */
@@ -51,7 +60,12 @@ export interface SessionOptions {
   drainTimeoutMs?: number;
   clock?: Clock;
   /** Builds the context handlers receive; lets a role add its own helpers. */
-  createContext?: (session: Session, request: JsonRpcRequest, version: string, envelope: RequestEnvelope | undefined) => RequestContext;
+  createContext?: (
+    session: Session,
+    request: JsonRpcRequest,
+    version: string,
+    envelope: RequestEnvelope | undefined,
+  ) => RequestContext;
   onError?: (error: Error) => void;
   onClose?: (session: Session, error: ConnectionClosedError) => void;
   /** The peer ended its input: requests in flight are finishing, then the session closes. */
@@ -87,7 +101,10 @@ interface ProgressListener {
 
 /** Starts the session's transport. */
 export let startSession: (session: Session) => Promise<void>;
-/** Records the outcome of initialization (or of a modern client's probe); from here on messages are judged by `peer.version`. */
+/**
+ * Records the outcome of initialization (or of a modern client's probe); from here on messages are
+ * judged by `peer.version`.
+ */
 export let establish: (session: Session, peer: PeerInfo) => void;
 /** What this side declared it can do. */
 export let declaredCapabilities: (session: Session) => Record<string, unknown>;
@@ -108,7 +125,12 @@ export let stampMember: (session: Session, key: string, value: unknown) => void;
  * stream's messages belong to the revision of its request, whatever a handshake on the same
  * connection negotiated.
  */
-export let notifyUnchecked: (session: Session, method: string, params: Record<string, unknown>, options: SendOptions) => Promise<void>;
+export let notifyUnchecked: (
+  session: Session,
+  method: string,
+  params: Record<string, unknown>,
+  options: SendOptions,
+) => Promise<void>;
 
 /** What every session's connection reports to (see `ConnectionHandlers`): one object for all of them. */
 let RECEIVER: ConnectionHandlers<Session>;
@@ -166,7 +188,11 @@ export class Session {
    * Sends a request to the peer. Fails locally, without sending, when the method does not
    * exist in the negotiated revision or the peer did not declare the capability it needs.
    */
-  request(method: string, params?: Record<string, unknown>, options: SendRequestOptions = {}): Promise<Record<string, unknown>> {
+  request(
+    method: string,
+    params?: Record<string, unknown>,
+    options: SendRequestOptions = {},
+  ): Promise<Record<string, unknown>> {
     const revision = this.#revision;
     if (revision !== undefined) {
       try {
@@ -278,7 +304,9 @@ export class Session {
     const handler = options.handlers.request(method);
     if (!handler) throw methodNotFound(method);
     const params = request.params ?? {};
-    const ctx = options.createContext?.(this, request, version, envelope) ?? new RequestContext(this, request.id, method, params, version, envelope);
+    const ctx =
+      options.createContext?.(this, request, version, envelope) ??
+      new RequestContext(this, request.id, method, params, version, envelope);
     return this.#run(ctx, handler, params, envelope === undefined ? undefined : modern);
   }
 
@@ -287,7 +315,12 @@ export class Session {
    * can cancel a handler that answers before returning). A modern request's result is finished
    * as its revision sends it.
    */
-  #run(ctx: RequestContext, handler: RequestHandler, params: Record<string, unknown>, modern: ModernServing | undefined): unknown {
+  #run(
+    ctx: RequestContext,
+    handler: RequestHandler,
+    params: Record<string, unknown>,
+    modern: ModernServing | undefined,
+  ): unknown {
     const outcome = handler(params, ctx);
     if (!(outcome instanceof Promise)) return modern === undefined ? outcome : modern.finish(ctx.method, outcome);
     const id = ctx.requestId;
@@ -314,7 +347,9 @@ export class Session {
     try {
       if (revision !== undefined) admit(method, 'notification', revision, this.#options.role, this.#declared);
     } catch {
-      this.#options.onError?.(new Error(`Ignored ${method}: not a ${peerOf(this.#options.role)} notification in ${revision}`));
+      this.#options.onError?.(
+        new Error(`Ignored ${method}: not a ${peerOf(this.#options.role)} notification in ${revision}`),
+      );
       return;
     }
     const issue = validateNotificationParams(method, notification.params);
@@ -383,6 +418,7 @@ function stampOf(options: SessionOptions): RequestStamp {
 /** A result the peer sent that does not have the spec's shape is an error, not data. */
 function checkResult(method: string, result: Record<string, unknown>): Record<string, unknown> {
   const issue = validateResult(method, result);
-  if (issue !== undefined) throw new McpError(ErrorCode.InvalidParams, `Malformed ${method} result from the peer: ${issue}`, { result });
+  if (issue !== undefined)
+    throw new McpError(ErrorCode.InvalidParams, `Malformed ${method} result from the peer: ${issue}`, { result });
   return result;
 }

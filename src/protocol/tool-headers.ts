@@ -37,8 +37,18 @@ export class HeaderAnnotationError extends TypeError {
 const PRIMITIVE_TYPES = new Set(['string', 'integer', 'boolean']);
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYWORDS = [
-  'items', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'if', 'then', 'else',
-  'contains', 'propertyNames', 'contentSchema',
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'contentSchema',
 ];
 /** Keywords whose value is an array of schemas. */
 const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
@@ -86,7 +96,10 @@ export function checkToolHeaders(tool: { name: string; inputSchema?: unknown }):
     headerParams(tool.inputSchema);
   } catch (error) {
     if (!(error instanceof HeaderAnnotationError)) throw error;
-    throw new HeaderAnnotationError(`Tool ${JSON.stringify(tool.name)}: inputSchema property ${JSON.stringify(error.property)}: ${error.message}`, error.property);
+    throw new HeaderAnnotationError(
+      `Tool ${JSON.stringify(tool.name)}: inputSchema property ${JSON.stringify(error.property)}: ${error.message}`,
+      error.property,
+    );
   }
 }
 
@@ -100,18 +113,27 @@ function walk(schema: Record<string, unknown>, path: string[], reachable: boolea
   if (HEADER_ANNOTATION in schema) {
     const header = schema[HEADER_ANNOTATION];
     if (!reachable || path.length === 0) {
-      throw new HeaderAnnotationError('x-mcp-header may only annotate a property reached from the schema root through "properties" alone (not items, composition, conditionals or $ref)', where);
+      throw new HeaderAnnotationError(
+        'x-mcp-header may only annotate a property reached from the schema root through "properties" alone (not items, composition, conditionals or $ref)',
+        where,
+      );
     }
     if (typeof header !== 'string' || header.length === 0) {
       throw new HeaderAnnotationError(`x-mcp-header must be a non-empty string, got ${JSON.stringify(header)}`, where);
     }
     if (!TOKEN.test(header)) {
-      throw new HeaderAnnotationError(`x-mcp-header ${JSON.stringify(header)} is not a valid header name: only letters, digits and !#$%&'*+-.^_\`|~ are allowed`, where);
+      throw new HeaderAnnotationError(
+        `x-mcp-header ${JSON.stringify(header)} is not a valid header name: only letters, digits and !#$%&'*+-.^_\`|~ are allowed`,
+        where,
+      );
     }
     const type = schema.type;
     const types = Array.isArray(type) ? type.filter((t) => t !== 'null') : [type];
     if (types.length === 0 || !types.every((t) => typeof t === 'string' && PRIMITIVE_TYPES.has(t))) {
-      throw new HeaderAnnotationError(`x-mcp-header may only annotate a property of type string, integer or boolean, not ${JSON.stringify(type ?? 'untyped')}`, where);
+      throw new HeaderAnnotationError(
+        `x-mcp-header may only annotate a property of type string, integer or boolean, not ${JSON.stringify(type ?? 'untyped')}`,
+        where,
+      );
     }
     found.push({ header, path: [...path] });
   }
@@ -127,7 +149,8 @@ function walk(schema: Record<string, unknown>, path: string[], reachable: boolea
   }
   for (const keyword of SCHEMA_LIST_KEYWORDS) {
     const list = schema[keyword];
-    if (Array.isArray(list)) list.forEach((sub, i) => isObject(sub) && walk(sub, [...path, `${keyword}[${i}]`], false, found));
+    if (Array.isArray(list))
+      list.forEach((sub, i) => isObject(sub) && walk(sub, [...path, `${keyword}[${i}]`], false, found));
   }
   for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const map = schema[keyword];

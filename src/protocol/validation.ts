@@ -13,7 +13,10 @@ export function validateRequestParams(method: string, params: Record<string, unk
   return issue === undefined ? undefined : at('params', issue);
 }
 
-export function validateNotificationParams(method: string, params: Record<string, unknown> | undefined): string | undefined {
+export function validateNotificationParams(
+  method: string,
+  params: Record<string, unknown> | undefined,
+): string | undefined {
   const info = methodInfo(method);
   const issue = info?.kind === 'notification' ? info.params(params) : undefined;
   return issue === undefined ? undefined : at('params', issue);

@@ -49,7 +49,10 @@ export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number];
 export const LATEST_LEGACY_VERSION: LegacyVersion = LEGACY_VERSIONS[0];
 export const LATEST_VERSION: ProtocolVersion = SUPPORTED_VERSIONS[0];
 
-/** Whether `version` is a revision mcpkit speaks (one of {@link SUPPORTED_VERSIONS}), for reading one from configuration or a command line. */
+/**
+ * Whether `version` is a revision mcpkit speaks (one of {@link SUPPORTED_VERSIONS}), for reading
+ * one from configuration or a command line.
+ */
 export function isSupportedVersion(version: unknown): version is ProtocolVersion {
   return typeof version === 'string' && (SUPPORTED_VERSIONS as readonly string[]).includes(version);
 }
@@ -62,8 +65,10 @@ export function isLegacyVersion(version: unknown): version is LegacyVersion {
  * The server's answer to an initialize request: the requested version when the server
  * supports it, otherwise the latest version the server supports.
  */
-export function negotiateLegacyVersion(requested: string, supported: readonly LegacyVersion[] = LEGACY_VERSIONS): LegacyVersion {
+export function negotiateLegacyVersion(
+  requested: string,
+  supported: readonly LegacyVersion[] = LEGACY_VERSIONS,
+): LegacyVersion {
   const match = supported.find((v) => v === requested);
   return match ?? supported.reduce((a, b) => (b > a ? b : a));
 }
-

@@ -8,7 +8,14 @@
  */
 import type { Options as AjvOptions } from 'ajv';
 import { checkJsonSchema, dialectOf, SchemaError, type JsonSchema, type JsonSchemaDialect } from './json-schema.js';
-import { dedupe, formatIssue, formatPath, type ValidateFunction, type ValidationResult, type Validator } from './validator.js';
+import {
+  dedupe,
+  formatIssue,
+  formatPath,
+  type ValidateFunction,
+  type ValidationResult,
+  type Validator,
+} from './validator.js';
 
 /** The part of an Ajv instance used here. */
 interface AjvEngine {
@@ -100,7 +107,8 @@ function compileWith(engine: AjvEngine, schema: JsonSchema): Check {
     // cache would keep every schema ever compiled alive.
     engine.removeSchema(schema);
   }
-  return (value) => (ajvCheck(value) ? { ok: true, value } : { ok: false, issues: dedupe((ajvCheck.errors ?? []).map(describeError)) });
+  return (value) =>
+    ajvCheck(value) ? { ok: true, value } : { ok: false, issues: dedupe((ajvCheck.errors ?? []).map(describeError)) };
 }
 
 /** One Ajv error as `path: message`, naming the property itself when one is missing or extra. */

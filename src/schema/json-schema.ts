@@ -64,13 +64,30 @@ export function dialectOf(schema: JsonSchema): JsonSchemaDialect {
 
 /** Keywords whose value is a schema. */
 const SCHEMA_KEYWORDS = [
-  'additionalItems', 'additionalProperties', 'contains', 'contentSchema', 'else', 'if', 'items', 'not',
-  'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'contentSchema',
+  'else',
+  'if',
+  'items',
+  'not',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
 ];
 /** Keywords whose value is an array of schemas. */
 const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 /** Keywords whose value maps names to schemas. */
-const SCHEMA_MAP_KEYWORDS = ['$defs', 'definitions', 'dependentSchemas', 'dependencies', 'patternProperties', 'properties'];
+const SCHEMA_MAP_KEYWORDS = [
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+  'patternProperties',
+  'properties',
+];
 
 /** Stands in for the base URI of a schema without `$id`, so relative references can be resolved. */
 const ANONYMOUS_BASE = 'mcpkit-schema://anonymous/schema.json';
@@ -110,7 +127,8 @@ export function checkSelfContained(schema: JsonSchema): void {
     }
   };
 
-  const rootBase = typeof schema.$id === 'string' ? (resolve(schema.$id, ANONYMOUS_BASE) ?? ANONYMOUS_BASE) : ANONYMOUS_BASE;
+  const rootBase =
+    typeof schema.$id === 'string' ? (resolve(schema.$id, ANONYMOUS_BASE) ?? ANONYMOUS_BASE) : ANONYMOUS_BASE;
   documents.add(withoutFragment(ANONYMOUS_BASE));
   visit(schema, ANONYMOUS_BASE);
   for (const { ref, base } of refs) {
@@ -123,7 +141,11 @@ export function checkSelfContained(schema: JsonSchema): void {
     // A JSON Pointer into the schema itself can be checked now rather than at first use.
     const hash = target.indexOf('#');
     const pointer = hash === -1 ? '' : safeDecode(target.slice(hash + 1));
-    if (pointer.startsWith('/') && withoutFragment(target) === withoutFragment(rootBase) && !pointsInto(schema, pointer)) {
+    if (
+      pointer.startsWith('/') &&
+      withoutFragment(target) === withoutFragment(rootBase) &&
+      !pointsInto(schema, pointer)
+    ) {
       throw new SchemaError(`it refers to ${JSON.stringify(ref)}, which is not in the schema`);
     }
   }

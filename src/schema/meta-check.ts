@@ -57,11 +57,19 @@ function describe(value: unknown): string {
 
 const anything: Rule = () => undefined;
 const subschema: Rule = (v, path, schema) => schema(v, path, schema);
-const string: Rule = (v, path) => (typeof v === 'string' ? undefined : issue(path, `must be a string, not ${describe(v)}`));
-const boolean: Rule = (v, path) => (typeof v === 'boolean' ? undefined : issue(path, `must be true or false, not ${describe(v)}`));
-const number: Rule = (v, path) => (typeof v === 'number' && Number.isFinite(v) ? undefined : issue(path, `must be a number, not ${describe(v)}`));
-const positive: Rule = (v, path) => number(v, path, anything) ?? ((v as number) > 0 ? undefined : issue(path, `must be greater than 0, not ${describe(v)}`));
-const count: Rule = (v, path) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : issue(path, `must be a whole number of at least 0, not ${describe(v)}`));
+const string: Rule = (v, path) =>
+  typeof v === 'string' ? undefined : issue(path, `must be a string, not ${describe(v)}`);
+const boolean: Rule = (v, path) =>
+  typeof v === 'boolean' ? undefined : issue(path, `must be true or false, not ${describe(v)}`);
+const number: Rule = (v, path) =>
+  typeof v === 'number' && Number.isFinite(v) ? undefined : issue(path, `must be a number, not ${describe(v)}`);
+const positive: Rule = (v, path) =>
+  number(v, path, anything) ??
+  ((v as number) > 0 ? undefined : issue(path, `must be greater than 0, not ${describe(v)}`));
+const count: Rule = (v, path) =>
+  Number.isInteger(v) && (v as number) >= 0
+    ? undefined
+    : issue(path, `must be a whole number of at least 0, not ${describe(v)}`);
 const array: Rule = (v, path) => (Array.isArray(v) ? undefined : issue(path, `must be an array, not ${describe(v)}`));
 
 const regex: Rule = (v, path) => string(v, path, anything) ?? regexIssue(v as string, path);
@@ -108,7 +116,11 @@ const type: Rule = (v, path) => {
 };
 
 const schemaList: Rule = (v, path, schema) => {
-  if (!Array.isArray(v) || v.length === 0) return issue(path, `must be a non-empty array of schemas, not ${Array.isArray(v) ? 'an empty array' : describe(v)}`);
+  if (!Array.isArray(v) || v.length === 0)
+    return issue(
+      path,
+      `must be a non-empty array of schemas, not ${Array.isArray(v) ? 'an empty array' : describe(v)}`,
+    );
   for (let i = 0; i < v.length; i++) {
     const found = schema(v[i], [...path, i], schema);
     if (found) return found;
@@ -140,27 +152,41 @@ const patternMap: Rule = (v, path, schema) => {
 };
 
 // `dependencies` (draft-07, kept by 2020-12): a schema, or the names a property requires.
-const dependencies = mapOf((v, path, schema) => (Array.isArray(v) ? uniqueStrings(v, path, schema) : schema(v, path, schema)));
+const dependencies = mapOf((v, path, schema) =>
+  Array.isArray(v) ? uniqueStrings(v, path, schema) : schema(v, path, schema),
+);
 
 // 2020-12: an `$id` names a resource; a fragment other than an empty one is an anchor's job.
 const id2020: Rule = (v, path) =>
-  string(v, path, anything) ?? (/^[^#]*#?$/.test(v as string) ? undefined : issue(path, `must not have a fragment (that is what $anchor is for), not ${describe(v)}`));
+  string(v, path, anything) ??
+  (/^[^#]*#?$/.test(v as string)
+    ? undefined
+    : issue(path, `must not have a fragment (that is what $anchor is for), not ${describe(v)}`));
 
 // The validator resolves dynamic references only within the schema, by anchor.
 const fragment: Rule = (v, path) =>
-  string(v, path, anything) ?? ((v as string).startsWith('#') ? undefined : issue(path, `must be a fragment of this schema ("#name"), not ${describe(v)}`));
+  string(v, path, anything) ??
+  ((v as string).startsWith('#')
+    ? undefined
+    : issue(path, `must be a fragment of this schema ("#name"), not ${describe(v)}`));
 
 // 2019-09's keyword, which 2020-12 replaced with $dynamicAnchor; the validator refuses any value.
 const unsupported: Rule = (_v, path) => issue(path, `is not supported: use $dynamicAnchor`);
 
 const anchor: Rule = (v, path) =>
-  string(v, path, anything) ?? (ANCHOR.test(v as string) ? undefined : issue(path, `must be a letter or underscore followed by letters, digits, "-", "_" or ".", not ${describe(v)}`));
+  string(v, path, anything) ??
+  (ANCHOR.test(v as string)
+    ? undefined
+    : issue(path, `must be a letter or underscore followed by letters, digits, "-", "_" or ".", not ${describe(v)}`));
 
 const nonEmptyArray: Rule = (v, path) =>
-  Array.isArray(v) && v.length > 0 ? undefined : issue(path, `must be a non-empty array, not ${Array.isArray(v) ? 'an empty array' : describe(v)}`);
+  Array.isArray(v) && v.length > 0
+    ? undefined
+    : issue(path, `must be a non-empty array, not ${Array.isArray(v) ? 'an empty array' : describe(v)}`);
 
 const uniqueArray: Rule = (v, path) => {
-  if (!Array.isArray(v) || v.length === 0) return issue(path, `must be a non-empty array, not ${Array.isArray(v) ? 'an empty array' : describe(v)}`);
+  if (!Array.isArray(v) || v.length === 0)
+    return issue(path, `must be a non-empty array, not ${Array.isArray(v) ? 'an empty array' : describe(v)}`);
   const twice = repeated(v);
   return twice && issue([...path, twice.at], `repeats ${describe(twice.value)}: each value may appear once`);
 };

@@ -42,7 +42,10 @@ const standardValidator = new StandardSchemaValidator();
 export function prepareSchema(schema: SchemaInput, options: PrepareOptions = {}): PreparedSchema {
   const name = options.name ?? 'schema';
   if (isStandardSchema(schema)) {
-    return { jsonSchema: describeStandard(schema, options.direction ?? 'input', name), validate: standardValidator.compile(schema) };
+    return {
+      jsonSchema: describeStandard(schema, options.direction ?? 'input', name),
+      validate: standardValidator.compile(schema),
+    };
   }
   checkJsonSchema(schema, name);
   return { jsonSchema: schema, validate: (options.jsonSchemaValidator ?? defaultJsonSchemaValidator).compile(schema) };

@@ -48,8 +48,7 @@ export interface StandardPathSegment {
 
 /** What a Standard schema's `validate` returns: the output value, or issues. */
 export type StandardResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<StandardIssue> };
+  { readonly value: Output; readonly issues?: undefined } | { readonly issues: ReadonlyArray<StandardIssue> };
 
 /** Options of `validate`; libraries may read their own under `libraryOptions`. */
 export interface StandardValidateOptions {
@@ -97,7 +96,8 @@ export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
 
 /** True when `value` is a Standard Schema (v1). Some libraries' schemas are functions. */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
-  if ((typeof value !== 'object' && typeof value !== 'function') || value === null || !('~standard' in value)) return false;
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null || !('~standard' in value))
+    return false;
   const props = (value as { '~standard': unknown })['~standard'];
   return (
     typeof props === 'object' &&

@@ -49,7 +49,8 @@ export function formatIssue(path: string, message: string): string {
 function standardIssue(issue: StandardIssue): string {
   const path = issue.path ? formatPath(issue.path) : '';
   // Some libraries (ArkType) start the message with the path already: say it once.
-  const message = path !== '' && issue.message.startsWith(`${path} `) ? issue.message.slice(path.length + 1) : issue.message;
+  const message =
+    path !== '' && issue.message.startsWith(`${path} `) ? issue.message.slice(path.length + 1) : issue.message;
   return formatIssue(path, message);
 }
 
@@ -64,7 +65,9 @@ export class StandardSchemaValidator implements Validator<StandardSchemaV1> {
     let validate = this.#cache.get(schema);
     if (validate === undefined) {
       const toResult = (result: Awaited<ReturnType<StandardSchemaV1['~standard']['validate']>>): ValidationResult =>
-        result.issues ? { ok: false, issues: dedupe(result.issues.map(standardIssue)) } : { ok: true, value: result.value };
+        result.issues
+          ? { ok: false, issues: dedupe(result.issues.map(standardIssue)) }
+          : { ok: true, value: result.value };
       validate = (value) => {
         const result = schema['~standard'].validate(value);
         return result instanceof Promise ? result.then(toResult) : toResult(result);

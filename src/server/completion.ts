@@ -59,7 +59,8 @@ export function createCompletion(resources: CompletionSource, prompts: Completio
     handlers: {
       'completion/complete': (params, ctx) => complete(resources, prompts, params, ctx),
     },
-    capabilities: (): ServerCapabilities => (resources.hasCompleters() || prompts.hasCompleters() ? { completions: {} } : {}),
+    capabilities: (): ServerCapabilities =>
+      resources.hasCompleters() || prompts.hasCompleters() ? { completions: {} } : {},
   };
 }
 
@@ -71,12 +72,19 @@ async function complete(
 ): Promise<CompleteResult> {
   const ref = params.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
   const argument = params.argument as { name?: unknown; value?: unknown } | undefined;
-  if (!isObject(ref) || !isObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
+  if (
+    !isObject(ref) ||
+    !isObject(argument) ||
+    typeof argument.name !== 'string' ||
+    typeof argument.value !== 'string'
+  ) {
     throw invalidParams('completion/complete needs a ref and an argument with a name and a value');
   }
   let completer: Completer | undefined;
-  if (ref.type === 'ref/prompt' && typeof ref.name === 'string') completer = prompts.completerFor(ref.name, argument.name);
-  else if (ref.type === 'ref/resource' && typeof ref.uri === 'string') completer = resources.completerFor(ref.uri, argument.name);
+  if (ref.type === 'ref/prompt' && typeof ref.name === 'string')
+    completer = prompts.completerFor(ref.name, argument.name);
+  else if (ref.type === 'ref/resource' && typeof ref.uri === 'string')
+    completer = resources.completerFor(ref.uri, argument.name);
   else throw invalidParams(`Unknown completion reference type: ${JSON.stringify(ref.type)}`);
   if (!completer) return EMPTY;
   const context: CompletionContext = { arguments: contextArguments(params, ctx.protocolVersion), request: ctx };

@@ -27,7 +27,6 @@ import { checkElicitationSchema } from './elicitation-rules.js';
 import type { ServedRound } from './multi-round-trip/served-round.js';
 import type { ServerSession } from './server-session.js';
 
-
 /** Whether a message at `level` passes a threshold of `threshold`. */
 export function levelPasses(level: LoggingLevel, threshold: LoggingLevel | undefined): boolean {
   return threshold !== undefined && LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(threshold);
@@ -125,7 +124,8 @@ export class ServerContext extends RequestContext {
       if (answer.action !== 'accept') return;
       // The handler may rely on the answer having the shape it asked for.
       const issues = elicitationContentIssues(schema, answer.content ?? {});
-      if (issues.length > 0) throw invalidParams(`The client's answer does not match the requested schema: ${issues.join('; ')}`);
+      if (issues.length > 0)
+        throw invalidParams(`The client's answer does not match the requested schema: ${issues.join('; ')}`);
     })) as ElicitResult;
   }
 
@@ -181,7 +181,11 @@ export class ServerContext extends RequestContext {
    * session) or takes its answer from the round, recording it for the client when there is none.
    * `check` vets the answer before the handler sees it.
    */
-  async #ask(request: InputRequest, key: string | undefined, check?: (answer: Record<string, unknown>) => void): Promise<Record<string, unknown>> {
+  async #ask(
+    request: InputRequest,
+    key: string | undefined,
+    check?: (answer: Record<string, unknown>) => void,
+  ): Promise<Record<string, unknown>> {
     const round = this.#round;
     if (!round && envelopeOf(this)) {
       throw new CapabilityNotSupportedError(
@@ -192,7 +196,10 @@ export class ServerContext extends RequestContext {
     const wire = this.#forRevision(request);
     if (round) return round.answer(wire, key, check);
     const params = (wire.params ?? {}) as Record<string, unknown>;
-    const answer = await this.session.request(wire.method, params, { signal: this.signal, relatedRequestId: this.requestId });
+    const answer = await this.session.request(wire.method, params, {
+      signal: this.signal,
+      relatedRequestId: this.requestId,
+    });
     check?.(answer);
     return answer;
   }
@@ -202,13 +209,20 @@ export class ServerContext extends RequestContext {
     const version = this.protocolVersion;
     switch (request.method) {
       case 'elicitation/create': {
-        if (request.params.mode === 'url') return { method: request.method, params: shapeForRevision('ElicitRequestURLParams', { ...request.params }, version) };
+        if (request.params.mode === 'url')
+          return {
+            method: request.method,
+            params: shapeForRevision('ElicitRequestURLParams', { ...request.params }, version),
+          };
         // `mode` exists since 2025-11-25; older clients know only forms and no mode field.
         const { mode: _mode, ...rest } = request.params;
         return { method: request.method, params: version >= '2025-11-25' ? { mode: 'form', ...rest } : rest };
       }
       case 'sampling/createMessage':
-        return { method: request.method, params: shapeForRevision('CreateMessageRequestParams', request.params, version) };
+        return {
+          method: request.method,
+          params: shapeForRevision('CreateMessageRequestParams', request.params, version),
+        };
       default:
         return request;
     }
@@ -222,13 +236,23 @@ export class ServerContext extends RequestContext {
     switch (request.method) {
       case 'elicitation/create': {
         const params = request.params;
-        this.#need('elicitation', 'The client does not support elicitation (it did not declare the elicitation capability)');
+        this.#need(
+          'elicitation',
+          'The client does not support elicitation (it did not declare the elicitation capability)',
+        );
         const caps = this.clientCapabilities;
         const explicitModes = hasCapability(caps, 'elicitation.form') || hasCapability(caps, 'elicitation.url');
         if (params.mode === 'url') {
-          this.#need('elicitation.url', 'The client does not support URL-mode elicitation (elicitation.url not declared)');
+          this.#need(
+            'elicitation.url',
+            'The client does not support URL-mode elicitation (elicitation.url not declared)',
+          );
         } else {
-          if (explicitModes) this.#need('elicitation.form', 'The client does not support form-mode elicitation (elicitation.form not declared)');
+          if (explicitModes)
+            this.#need(
+              'elicitation.form',
+              'The client does not support form-mode elicitation (elicitation.form not declared)',
+            );
           checkElicitationSchema(params.requestedSchema);
         }
         return;
@@ -239,8 +263,15 @@ export class ServerContext extends RequestContext {
         if (params.tools !== undefined || params.toolChoice !== undefined) {
           this.#need('sampling.tools', 'The client does not support tools in sampling (sampling.tools not declared)');
         }
-        if (params.includeContext !== undefined && params.includeContext !== 'none' && this.protocolVersion >= '2025-11-25') {
-          this.#need('sampling.context', `The client does not support includeContext "${params.includeContext}" (sampling.context not declared)`);
+        if (
+          params.includeContext !== undefined &&
+          params.includeContext !== 'none' &&
+          this.protocolVersion >= '2025-11-25'
+        ) {
+          this.#need(
+            'sampling.context',
+            `The client does not support includeContext "${params.includeContext}" (sampling.context not declared)`,
+          );
         }
         checkSamplingMessages(params);
         return;

@@ -30,7 +30,10 @@ export class FailureLog {
       this.#onError(new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
       return;
     }
-    console.error(`mcpkit server ${JSON.stringify(this.#server)}: ${what}; the client was answered "Internal error":`, error);
+    console.error(
+      `mcpkit server ${JSON.stringify(this.#server)}: ${what}; the client was answered "Internal error":`,
+      error,
+    );
   }
 
   /** A failure the server found itself, its message complete (a result that breaks its schema). */

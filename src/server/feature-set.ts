@@ -110,7 +110,8 @@ export class FeatureSet<T> {
     let start = 0;
     if (cursor !== undefined) {
       const after = decodeCursor(cursor);
-      if (after === undefined || after >= this.#nextSeq) throw invalidParams(`Invalid cursor: ${JSON.stringify(cursor)}`, { cursor });
+      if (after === undefined || after >= this.#nextSeq)
+        throw invalidParams(`Invalid cursor: ${JSON.stringify(cursor)}`, { cursor });
       start = firstAfter(ordered, after);
     }
     const end = Math.min(ordered.length, start + pageSize);

@@ -13,7 +13,12 @@ export {
 } from './context.js';
 export type { RequestStateOptions } from './multi-round-trip/serve.js';
 export type { RequestStateSecret } from './multi-round-trip/request-state.js';
-export { DEFAULT_MAX_USED_STATES, MemoryUsedStateStore, type MemoryUsedStateStoreOptions, type UsedStateStore } from './multi-round-trip/used-states.js';
+export {
+  DEFAULT_MAX_USED_STATES,
+  MemoryUsedStateStore,
+  type MemoryUsedStateStoreOptions,
+  type UsedStateStore,
+} from './multi-round-trip/used-states.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
 export type { FeatureHandle } from './feature-set.js';
 export type {
@@ -37,7 +42,19 @@ export {
   type ResourceReader,
   type ReadResourceReturn,
 } from './resources.js';
-export { textContents, blobContents, resourceLink, embeddedResource, type ResourceContentsInput } from './resource-contents.js';
-export { UriTemplate, UriTemplateError, type TemplateValue, type MatchedVariables, type TemplateVariables } from './uri-template.js';
+export {
+  textContents,
+  blobContents,
+  resourceLink,
+  embeddedResource,
+  type ResourceContentsInput,
+} from './resource-contents.js';
+export {
+  UriTemplate,
+  UriTemplateError,
+  type TemplateValue,
+  type MatchedVariables,
+  type TemplateVariables,
+} from './uri-template.js';
 export type { PromptArgs, PromptConfig, PromptHandler, PromptReturn, RegisteredPrompt } from './prompts.js';
 export type { Completer, Completers, CompletionContext, CompletionValues } from './completion.js';

@@ -21,7 +21,8 @@ export function shapeContentBlock(block: ContentBlock, version: string): Content
   if (!isRevision(version)) return block;
   const span = CONTENT_TYPES.ContentBlock[block.type];
   const missing = span !== undefined && !inSpan(span, version);
-  if (missing && (block.type === 'audio' || block.type === 'resource_link')) return shapeContentBlock(describe(block), version);
+  if (missing && (block.type === 'audio' || block.type === 'resource_link'))
+    return shapeContentBlock(describe(block), version);
   const shaped = shapeWithAnnotations(TYPE_NAMES[block.type], block, version);
   if (shaped.type !== 'resource') return shaped;
   const resource = shapeContents(shaped.resource, version);
@@ -31,7 +32,9 @@ export function shapeContentBlock(block: ContentBlock, version: string): Content
 /** A text block standing for audio or a resource link, which the peer's revision cannot carry. */
 function describe(block: AudioContent | ResourceLink): TextContent {
   const text = block.type === 'audio' ? describeAudio(block) : describeLink(block);
-  return block.annotations === undefined ? { type: 'text', text } : { type: 'text', text, annotations: block.annotations };
+  return block.annotations === undefined
+    ? { type: 'text', text }
+    : { type: 'text', text, annotations: block.annotations };
 }
 
 function describeAudio(block: AudioContent): string {

@@ -32,13 +32,19 @@ export type PromptArgs<A extends readonly PromptArgument[]> = Flatten<
 type Flatten<T> = { [K in keyof T]: T[K] };
 
 /** Fills a prompt in. `args` holds the declared arguments the client gave, all strings. */
-export type PromptHandler<Args extends object = Record<string, string | undefined>> = (args: Args, ctx: ServerContext) => PromptReturn | Promise<PromptReturn>;
+export type PromptHandler<Args extends object = Record<string, string | undefined>> = (
+  args: Args,
+  ctx: ServerContext,
+) => PromptReturn | Promise<PromptReturn>;
 
 /**
  * A prompt's description as clients see it, less its name, plus completers for its arguments.
  * `A` is the declared arguments, which type the handler's.
  */
-export type PromptConfig<A extends readonly PromptArgument[] = readonly PromptArgument[]> = Omit<Prompt, 'name' | 'arguments'> & {
+export type PromptConfig<A extends readonly PromptArgument[] = readonly PromptArgument[]> = Omit<
+  Prompt,
+  'name' | 'arguments'
+> & {
   /** The arguments the prompt takes; only `required: true` ones must be given. */
   arguments?: A;
   /** Completers for the prompt's arguments, by argument name. */
@@ -87,15 +93,23 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
     const { complete, ...description } = config;
     const declared = new Map<string, PromptArgument>();
     for (const argument of description.arguments ?? []) {
-      if (declared.has(argument.name)) throw new TypeError(`Prompt ${JSON.stringify(name)} declares argument ${JSON.stringify(argument.name)} twice`);
+      if (declared.has(argument.name))
+        throw new TypeError(`Prompt ${JSON.stringify(name)} declares argument ${JSON.stringify(argument.name)} twice`);
       declared.set(argument.name, argument);
     }
     for (const key of Object.keys(complete ?? {})) {
-      if (!declared.has(key)) throw new TypeError(`Prompt ${JSON.stringify(name)} has no argument ${JSON.stringify(key)} to complete`);
+      if (!declared.has(key))
+        throw new TypeError(`Prompt ${JSON.stringify(name)} has no argument ${JSON.stringify(key)} to complete`);
     }
     // The declared arguments may be a readonly tuple (typed for the handler); the spec's type is an array.
     const definition = { name, ...description } as Prompt;
-    const entry: PromptEntry = { definition, shaped: new Map(), declared, complete: complete as Completers | undefined, handler };
+    const entry: PromptEntry = {
+      definition,
+      shaped: new Map(),
+      declared,
+      complete: complete as Completers | undefined,
+      handler,
+    };
     const handle = this.#prompts.add(name, entry);
     if (complete !== undefined && Object.keys(complete).length > 0) this.#completing.add(entry);
     const remove = handle.remove;
@@ -136,7 +150,9 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
     const result: GetPromptResult = {
       messages: returned.messages.map((m, i) => {
         if ((m.role !== 'user' && m.role !== 'assistant') || !isObject(m.content)) {
-          throw new TypeError(`Prompt ${name}: messages[${i}] needs a role of "user" or "assistant" and a content block`);
+          throw new TypeError(
+            `Prompt ${name}: messages[${i}] needs a role of "user" or "assistant" and a content block`,
+          );
         }
         return { role: m.role, content: shapeContentBlock(m.content, version) };
       }),
@@ -149,7 +165,8 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
   completerFor(name: string, argument: string): Completer | undefined {
     const entry = this.#prompts.get(name);
     if (!entry) throw invalidParams(`Unknown prompt: ${name}`, { name });
-    if (!entry.declared.has(argument)) throw invalidParams(`Prompt ${name} has no argument ${JSON.stringify(argument)}`);
+    if (!entry.declared.has(argument))
+      throw invalidParams(`Prompt ${name} has no argument ${JSON.stringify(argument)}`);
     return entry.complete?.[argument];
   }
 
@@ -158,15 +175,23 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
   }
 }
 
-function checkArguments(prompt: string, declared: ReadonlyMap<string, PromptArgument>, args: unknown): Record<string, string> {
+function checkArguments(
+  prompt: string,
+  declared: ReadonlyMap<string, PromptArgument>,
+  args: unknown,
+): Record<string, string> {
   if (!isObject(args)) throw invalidParams(`Arguments of prompt ${prompt} must be an object of strings`);
   for (const [key, value] of Object.entries(args)) {
-    if (!declared.has(key)) throw invalidParams(`Prompt ${prompt} has no argument ${JSON.stringify(key)}`, { argument: key });
-    if (typeof value !== 'string') throw invalidParams(`Argument ${JSON.stringify(key)} of prompt ${prompt} must be a string`, { argument: key });
+    if (!declared.has(key))
+      throw invalidParams(`Prompt ${prompt} has no argument ${JSON.stringify(key)}`, { argument: key });
+    if (typeof value !== 'string')
+      throw invalidParams(`Argument ${JSON.stringify(key)} of prompt ${prompt} must be a string`, { argument: key });
   }
   for (const argument of declared.values()) {
     if (argument.required && args[argument.name] === undefined) {
-      throw invalidParams(`Missing required argument ${JSON.stringify(argument.name)} of prompt ${prompt}`, { argument: argument.name });
+      throw invalidParams(`Missing required argument ${JSON.stringify(argument.name)} of prompt ${prompt}`, {
+        argument: argument.name,
+      });
     }
   }
   return args as Record<string, string>;

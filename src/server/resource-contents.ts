@@ -10,8 +10,7 @@ import type { Resource } from '../types/resources.js';
 
 /** Contents as a read handler may give them: the URI may be left out when it is the one read. */
 export type ResourceContentsInput =
-  | (Omit<TextResourceContents, 'uri'> & { uri?: string })
-  | (Omit<BlobResourceContents, 'uri'> & { uri?: string });
+  (Omit<TextResourceContents, 'uri'> & { uri?: string }) | (Omit<BlobResourceContents, 'uri'> & { uri?: string });
 
 /** Text contents of a resource. */
 export function textContents(uri: string, text: string, mimeType?: string): TextResourceContents {
@@ -53,7 +52,11 @@ export function toBase64(bytes: Uint8Array): string {
  * without the members, its annotations' included, that `version` does not define. Returns the
  * object itself when nothing needs removing.
  */
-export function shapeWithAnnotations<T extends { annotations?: Annotations }>(type: string, value: T, version: string): T {
+export function shapeWithAnnotations<T extends { annotations?: Annotations }>(
+  type: string,
+  value: T,
+  version: string,
+): T {
   const shaped = shapeForRevision(type, value, version);
   if (shaped.annotations === undefined) return shaped;
   const annotations = shapeForRevision('Annotations', shaped.annotations, version);
@@ -78,7 +81,8 @@ export function completeContents(
   return items.map((item, i) => {
     const isText = typeof (item as { text?: unknown }).text === 'string';
     const isBlob = typeof (item as { blob?: unknown }).blob === 'string';
-    if (isText === isBlob) throw new TypeError(`Resource ${uri}: contents[${i}] must have either a string "text" or a string "blob"`);
+    if (isText === isBlob)
+      throw new TypeError(`Resource ${uri}: contents[${i}] must have either a string "text" or a string "blob"`);
     const itemUri = item.uri ?? uri;
     const filled = { ...item, uri: itemUri };
     if (filled.mimeType === undefined && mimeType !== undefined && itemUri === uri) filled.mimeType = mimeType;

@@ -142,7 +142,10 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
 
   /** Registers a static resource. Its URI must be absolute and unique. */
   add(uri: string, config: ResourceConfig, read: ResourceReader<undefined>): RegisteredResource {
-    if (!ABSOLUTE_URI.test(uri)) throw new TypeError(`Invalid resource URI ${JSON.stringify(uri)}: it must start with a scheme (file:, https:, ...)`);
+    if (!ABSOLUTE_URI.test(uri))
+      throw new TypeError(
+        `Invalid resource URI ${JSON.stringify(uri)}: it must start with a scheme (file:, https:, ...)`,
+      );
     const resource: Resource = { uri, ...config };
     const handle = this.#statics.add(uri, { description: new Shaped('Resource', resource), read });
     return Object.assign(handle, { uri, resource });
@@ -152,12 +155,18 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
    * Registers a resource template (RFC 6570). Throws when the template is malformed, already
    * registered, or has completers for variables it does not have.
    */
-  addTemplate<T extends string>(uriTemplate: T, config: ResourceTemplateConfig<T>, read: ResourceReader<TemplateVariables<T>>): RegisteredResourceTemplate {
+  addTemplate<T extends string>(
+    uriTemplate: T,
+    config: ResourceTemplateConfig<T>,
+    read: ResourceReader<TemplateVariables<T>>,
+  ): RegisteredResourceTemplate {
     const template = new UriTemplate<string>(uriTemplate);
     const { complete, list, ...description } = config;
     for (const name of Object.keys(complete ?? {})) {
       if (!template.variableNames.includes(name)) {
-        throw new TypeError(`Resource template ${JSON.stringify(uriTemplate)} has no variable ${JSON.stringify(name)} to complete`);
+        throw new TypeError(
+          `Resource template ${JSON.stringify(uriTemplate)} has no variable ${JSON.stringify(name)} to complete`,
+        );
       }
     }
     const entry: TemplateEntry = {
@@ -207,7 +216,9 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
   /** One page of `resources/templates/list`, in registration order. */
   listTemplates(cursor: string | undefined, ctx: ServerContext): ListResourceTemplatesResult {
     const page = this.#templates.page(cursor, this.#host.pageSize);
-    const result: ListResourceTemplatesResult = { resourceTemplates: page.items.map((e) => e.description.for(ctx.protocolVersion)) };
+    const result: ListResourceTemplatesResult = {
+      resourceTemplates: page.items.map((e) => e.description.for(ctx.protocolVersion)),
+    };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
     return result;
   }
@@ -254,7 +265,8 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
     for (const t of this.#templates.values()) {
       if (!t.list) continue;
       const mimeType = t.description.value.mimeType;
-      for (const resource of await t.list(ctx)) out.push(mimeType !== undefined && resource.mimeType === undefined ? { ...resource, mimeType } : resource);
+      for (const resource of await t.list(ctx))
+        out.push(mimeType !== undefined && resource.mimeType === undefined ? { ...resource, mimeType } : resource);
     }
     return out;
   }
@@ -272,7 +284,12 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
   }
 }
 
-function toReadResult(returned: Exclude<ReadResourceReturn, undefined>, uri: string, mimeType: string | undefined, version: string): ReadResourceResult {
+function toReadResult(
+  returned: Exclude<ReadResourceReturn, undefined>,
+  uri: string,
+  mimeType: string | undefined,
+  version: string,
+): ReadResourceResult {
   let contents: (TextResourceContents | BlobResourceContents)[];
   let own: Exclude<ReadResourceReturn, string | Uint8Array | undefined> | undefined;
   if (typeof returned === 'string') contents = completeContents([{ text: returned }], uri, mimeType);

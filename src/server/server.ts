@@ -8,10 +8,24 @@ import type { Clock } from '../jsonrpc/clock.js';
 import type { JsonRpcRequest } from '../jsonrpc/message.js';
 import { methodAllowed } from '../protocol/methods.js';
 import { ModernServing } from '../protocol/modern-serving.js';
-import { declaredCapabilities, startSession, type HandlerTable, type NotificationHandler, type RequestHandler, type Session, type SessionOptions } from '../protocol/session.js';
+import {
+  declaredCapabilities,
+  startSession,
+  type HandlerTable,
+  type NotificationHandler,
+  type RequestHandler,
+  type Session,
+  type SessionOptions,
+} from '../protocol/session.js';
 import { acceptInitialize } from '../protocol/handshake.js';
 import { handshakeNotServed } from '../protocol/errors.js';
-import { isLegacyVersion, isModern, LATEST_VERSION, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
+import {
+  isLegacyVersion,
+  isModern,
+  LATEST_VERSION,
+  SUPPORTED_VERSIONS,
+  type ProtocolVersion,
+} from '../protocol/versions.js';
 import { dressResult } from '../protocol/modern.js';
 import { SerializedResult } from '../jsonrpc/serialized-result.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
@@ -27,7 +41,13 @@ import { createLogging } from './logging.js';
 import { Listeners } from '../internal/listeners.js';
 import { ServerSession } from './server-session.js';
 import { ToolRegistry } from './tools.js';
-import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from './tool-types.js';
+import type {
+  RegisteredTool,
+  ToolConfig,
+  ToolHandler,
+  ToolInputSchemaLike,
+  ToolOutputSchemaLike,
+} from './tool-types.js';
 import type { Tool, ToolInputSchema } from '../types/tools.js';
 import {
   ResourceRegistry,
@@ -37,7 +57,13 @@ import {
   type ResourceReader,
   type ResourceTemplateConfig,
 } from './resources.js';
-import { PromptRegistry, type PromptArgs, type PromptConfig, type PromptHandler, type RegisteredPrompt } from './prompts.js';
+import {
+  PromptRegistry,
+  type PromptArgs,
+  type PromptConfig,
+  type PromptHandler,
+  type RegisteredPrompt,
+} from './prompts.js';
 import { createCompletion } from './completion.js';
 import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './multi-round-trip/serve.js';
 import { SubscriptionStreams, type ListKind } from './subscriptions.js';
@@ -93,7 +119,6 @@ export interface ServerOptions {
   requestState?: RequestStateOptions;
 }
 
-
 /** How long a client may reuse a result (`ttlMs`), and whether a shared cache may (`cacheScope`). */
 export interface CacheHints {
   ttlMs?: number;
@@ -114,20 +139,25 @@ function cacheHintsByMethod(cache: ServerOptions['cache'] = {}): Map<string, Req
     });
   }
   for (const method of Object.keys(cache.methods ?? {})) {
-    if (!hints.has(method)) throw new TypeError(`cache.methods: ${method} results carry no caching hints (cacheable: ${CACHEABLE_METHODS.join(', ')})`);
+    if (!hints.has(method))
+      throw new TypeError(
+        `cache.methods: ${method} results carry no caching hints (cacheable: ${CACHEABLE_METHODS.join(', ')})`,
+      );
   }
   return hints;
 }
 
 /** `scope`, refused unless the spec allows it; `where` names the option. */
 function checkedScope(scope: CacheScope, where: string): CacheScope {
-  if (scope !== 'public' && scope !== 'private') throw new TypeError(`${where} must be 'public' or 'private', got ${String(scope)}`);
+  if (scope !== 'public' && scope !== 'private')
+    throw new TypeError(`${where} must be 'public' or 'private', got ${String(scope)}`);
   return scope;
 }
 
 /** `ttlMs`, refused unless the spec allows it; `where` names the option. */
 function checkedTtl(ttlMs: number, where: string): number {
-  if (!Number.isInteger(ttlMs) || ttlMs < 0) throw new TypeError(`${where} must be a whole number of milliseconds >= 0, got ${ttlMs}`);
+  if (!Number.isInteger(ttlMs) || ttlMs < 0)
+    throw new TypeError(`${where} must be a whole number of milliseconds >= 0, got ${ttlMs}`);
   return ttlMs;
 }
 
@@ -178,14 +208,14 @@ export class Server {
     this.#modern = new ModernServing(served.filter(isModern), (method, result) => {
       // A result made once for many answers (a list) is dressed once too, text and all.
       const once = result instanceof SerializedResult;
-        const known = once ? dressedOnce.get(result) : undefined;
-        if (known !== undefined) return known;
-        const dressed = dressResult(result, modernInfo);
-        const hints = cacheHints.get(method);
-        if (hints !== undefined && dressed.resultType === 'complete') {
-          dressed.ttlMs ??= hints.ttlMs;
-          dressed.cacheScope ??= hints.cacheScope;
-        }
+      const known = once ? dressedOnce.get(result) : undefined;
+      if (known !== undefined) return known;
+      const dressed = dressResult(result, modernInfo);
+      const hints = cacheHints.get(method);
+      if (hints !== undefined && dressed.resultType === 'complete') {
+        dressed.ttlMs ??= hints.ttlMs;
+        dressed.cacheScope ??= hints.cacheScope;
+      }
       if (!once) return dressed;
       const serialized = new SerializedResult(dressed);
       dressedOnce.set(result, serialized);
@@ -215,8 +245,12 @@ export class Server {
       return result;
     });
     this.#requestHandlers.set('subscriptions/listen', this.#streams.handler);
-    this.#notificationHandlers.set('notifications/initialized', (_params, session) => this.#emitFor(session, 'initialized'));
-    this.#notificationHandlers.set('notifications/roots/list_changed', (_params, session) => this.#emitFor(session, 'rootsListChanged'));
+    this.#notificationHandlers.set('notifications/initialized', (_params, session) =>
+      this.#emitFor(session, 'initialized'),
+    );
+    this.#notificationHandlers.set('notifications/roots/list_changed', (_params, session) =>
+      this.#emitFor(session, 'rootsListChanged'),
+    );
     this.#tools = this.addFeature(new ToolRegistry(this.#host));
     this.#resources = this.addFeature(new ResourceRegistry(this.#host));
     this.#prompts = this.addFeature(new PromptRegistry(this.#host));
@@ -233,7 +267,10 @@ export class Server {
   /** Plugs a feature in: its handlers answer from now on, its capabilities are declared. */
   addFeature<F extends ServerFeature>(feature: F): F {
     for (const [method, handler] of Object.entries(feature.handlers)) {
-      this.#requestHandlers.set(method, mayRequireInput(method) && feature.rawInputRounds !== true ? this.#multiRoundTrip.wrap(handler) : handler);
+      this.#requestHandlers.set(
+        method,
+        mayRequireInput(method) && feature.rawInputRounds !== true ? this.#multiRoundTrip.wrap(handler) : handler,
+      );
     }
     this.#features.push(feature);
     return feature;
@@ -285,7 +322,11 @@ export class Server {
    * the variables matched from the requested URI, typed by the template when it is a literal
    * (`'greeting://{name}'`: `{ name: string }`; see `TemplateVariables`).
    */
-  resourceTemplate<T extends string>(uriTemplate: T, config: ResourceTemplateConfig<T>, read: ResourceReader<TemplateVariables<T>>): RegisteredResourceTemplate {
+  resourceTemplate<T extends string>(
+    uriTemplate: T,
+    config: ResourceTemplateConfig<T>,
+    read: ResourceReader<TemplateVariables<T>>,
+  ): RegisteredResourceTemplate {
     return this.#resources.addTemplate(uriTemplate, config, read);
   }
 
@@ -324,7 +365,11 @@ export class Server {
    * many clients (an HTTP endpoint's) is not a client's session.
    */
   async connect(transport: Transport, { listed = true }: { listed?: boolean } = {}): Promise<ServerSession> {
-    const session = new ServerSession(transport, this.#declaredCapabilities(), (this.#sessionOptions ??= this.#createSessionOptions()));
+    const session = new ServerSession(
+      transport,
+      this.#declaredCapabilities(),
+      (this.#sessionOptions ??= this.#createSessionOptions()),
+    );
     this.#sessions.add(session);
     if (!listed) this.#unlisted.add(session);
     await startSession(session);
@@ -368,7 +413,8 @@ export class Server {
   async resourceUpdated(uri: string): Promise<void> {
     const sends: Promise<void>[] = [this.#streams.resourceUpdated(uri)];
     for (const s of this.#sessions) {
-      if (s.subscribedTo(uri) && !s.closed) sends.push(s.notify('notifications/resources/updated', { uri }).catch(() => {}));
+      if (s.subscribedTo(uri) && !s.closed)
+        sends.push(s.notify('notifications/resources/updated', { uri }).catch(() => {}));
     }
     await Promise.all(sends);
   }

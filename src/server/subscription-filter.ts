@@ -13,11 +13,17 @@ import { ABSOLUTE_URI } from './resources.js';
  * `resources.subscribe` is declared. What the server cannot honour is left out, as the spec
  * requires, rather than refused: the client compares and decides.
  */
-export function acknowledgedFilter(requested: SubscriptionFilter, capabilities: Record<string, unknown>): SubscriptionFilter {
+export function acknowledgedFilter(
+  requested: SubscriptionFilter,
+  capabilities: Record<string, unknown>,
+): SubscriptionFilter {
   const filter: SubscriptionFilter = {};
-  if (requested.toolsListChanged === true && hasCapability(capabilities, 'tools.listChanged')) filter.toolsListChanged = true;
-  if (requested.promptsListChanged === true && hasCapability(capabilities, 'prompts.listChanged')) filter.promptsListChanged = true;
-  if (requested.resourcesListChanged === true && hasCapability(capabilities, 'resources.listChanged')) filter.resourcesListChanged = true;
+  if (requested.toolsListChanged === true && hasCapability(capabilities, 'tools.listChanged'))
+    filter.toolsListChanged = true;
+  if (requested.promptsListChanged === true && hasCapability(capabilities, 'prompts.listChanged'))
+    filter.promptsListChanged = true;
+  if (requested.resourcesListChanged === true && hasCapability(capabilities, 'resources.listChanged'))
+    filter.resourcesListChanged = true;
   if (requested.resourceSubscriptions && hasCapability(capabilities, 'resources.subscribe')) {
     const uris = [...new Set(requested.resourceSubscriptions.filter((uri) => ABSOLUTE_URI.test(uri)))];
     if (uris.length > 0) filter.resourceSubscriptions = uris;

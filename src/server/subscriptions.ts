@@ -36,11 +36,16 @@ interface Stream {
 /** The open `subscriptions/listen` streams of one server. */
 export class SubscriptionStreams {
   readonly #all = new Set<Stream>();
-  readonly #byList: Readonly<Record<ListKind, Set<Stream>>> = { tools: new Set(), resources: new Set(), prompts: new Set() };
+  readonly #byList: Readonly<Record<ListKind, Set<Stream>>> = {
+    tools: new Set(),
+    resources: new Set(),
+    prompts: new Set(),
+  };
   readonly #byUri = new Map<string, Set<Stream>>();
 
   /** The handler of `subscriptions/listen`. */
-  readonly handler: RequestHandler<ServerContext> = (params, ctx) => this.#open(params.notifications as SubscriptionFilter, ctx);
+  readonly handler: RequestHandler<ServerContext> = (params, ctx) =>
+    this.#open(params.notifications as SubscriptionFilter, ctx);
 
   /** Streams open now. */
   get size(): number {
@@ -60,7 +65,8 @@ export class SubscriptionStreams {
     const streams = this.#byUri.get(uri);
     if (!streams) return;
     const sends: Promise<void>[] = [];
-    for (const stream of streams) sends.push(send(stream, 'notifications/resources/updated', { uri, _meta: stream.tagged._meta }));
+    for (const stream of streams)
+      sends.push(send(stream, 'notifications/resources/updated', { uri, _meta: stream.tagged._meta }));
     await Promise.all(sends);
   }
 
@@ -87,7 +93,10 @@ export class SubscriptionStreams {
     const filter = acknowledgedFilter(requested, declaredCapabilities(session));
     const tagged = { _meta: { [META.subscriptionId]: id } };
     // First on the stream, before the stream can be found by any change.
-    void send({ id, session }, 'notifications/subscriptions/acknowledged', { _meta: tagged._meta, notifications: filter });
+    void send({ id, session }, 'notifications/subscriptions/acknowledged', {
+      _meta: tagged._meta,
+      notifications: filter,
+    });
     return new Promise((resolve) => {
       const stream: Stream = {
         id,
@@ -102,10 +111,14 @@ export class SubscriptionStreams {
       // Cancelled, or the session ended: no result goes out (the session drops it), the stream is forgotten.
       const signal = ctx.signal;
       if (signal.aborted) return resolve({});
-      signal.addEventListener('abort', () => {
-        this.#remove(stream);
-        resolve({});
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          this.#remove(stream);
+          resolve({});
+        },
+        { once: true },
+      );
       this.#add(stream, filter);
     });
   }
@@ -138,7 +151,11 @@ export class SubscriptionStreams {
  * response). Straight to the connection: the stream's messages belong to the revision of its
  * request, whatever a handshake on the same connection negotiated.
  */
-function send(stream: { id: RequestId; session: Session }, method: string, params: Record<string, unknown>): Promise<void> {
+function send(
+  stream: { id: RequestId; session: Session },
+  method: string,
+  params: Record<string, unknown>,
+): Promise<void> {
   if (stream.session.closed) return Promise.resolve();
   return notifyUnchecked(stream.session, method, params, { relatedRequestId: stream.id }).catch(() => {
     // The session is ending; its streams end with it.

@@ -36,39 +36,71 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const ANY_OBJECT: ToolInputSchema = Object.freeze({ type: 'object' }) as ToolInputSchema;
 
 /** The members of a tool definition an author may declare, in the order they are sent. */
-const DECLARED = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons', 'execution', '_meta'] as const;
+const DECLARED = [
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+  'icons',
+  'execution',
+  '_meta',
+] as const;
 
 const TASK_SUPPORT = new Set(['forbidden', 'optional', 'required']);
 
 /** Checks a tool's name and config and builds its entry. Throws `TypeError` naming what is wrong. */
-export function createToolEntry(name: string, config: ToolConfig, handler: StoredHandler, validator: Validator<JsonSchema> | undefined): ToolEntry {
+export function createToolEntry(
+  name: string,
+  config: ToolConfig,
+  handler: StoredHandler,
+  validator: Validator<JsonSchema> | undefined,
+): ToolEntry {
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
     throw new TypeError(
       `Invalid tool name ${JSON.stringify(name)}: a tool name is 1 to 128 characters, each an ASCII letter, digit, underscore (_), hyphen (-) or dot (.)`,
     );
   }
-  if (typeof handler !== 'function') throw new TypeError(`Tool ${JSON.stringify(name)}: the handler must be a function`);
+  if (typeof handler !== 'function')
+    throw new TypeError(`Tool ${JSON.stringify(name)}: the handler must be a function`);
   const execution = config.execution;
   if (execution?.taskSupport !== undefined && !TASK_SUPPORT.has(execution.taskSupport)) {
-    throw new TypeError(`Tool ${JSON.stringify(name)}: execution.taskSupport must be "forbidden", "optional" or "required"`);
+    throw new TypeError(
+      `Tool ${JSON.stringify(name)}: execution.taskSupport must be "forbidden", "optional" or "required"`,
+    );
   }
-  const input = config.inputSchema === undefined ? undefined : prepare(name, 'inputSchema', config.inputSchema, validator);
+  const input =
+    config.inputSchema === undefined ? undefined : prepare(name, 'inputSchema', config.inputSchema, validator);
   if (input && input.jsonSchema.type !== 'object') {
-    throw new SchemaError(`Tool ${JSON.stringify(name)}: inputSchema must describe an object (type: "object"), since arguments are always an object`);
+    throw new SchemaError(
+      `Tool ${JSON.stringify(name)}: inputSchema must describe an object (type: "object"), since arguments are always an object`,
+    );
   }
-  const output = config.outputSchema === undefined ? undefined : prepare(name, 'outputSchema', config.outputSchema, validator);
+  const output =
+    config.outputSchema === undefined ? undefined : prepare(name, 'outputSchema', config.outputSchema, validator);
 
   const definition: Record<string, unknown> = { name };
   for (const key of DECLARED) {
-    const value = key === 'inputSchema' ? (input?.jsonSchema ?? ANY_OBJECT) : key === 'outputSchema' ? output?.jsonSchema : config[key];
+    const value =
+      key === 'inputSchema'
+        ? (input?.jsonSchema ?? ANY_OBJECT)
+        : key === 'outputSchema'
+          ? output?.jsonSchema
+          : config[key];
     if (value !== undefined) definition[key] = value;
   }
   return { name, config, handler, definition: definition as Tool, input, output, byRevision: new Map() };
 }
 
-function prepare(tool: string, member: 'inputSchema' | 'outputSchema', schema: unknown, validator: Validator<JsonSchema> | undefined): PreparedSchema {
+function prepare(
+  tool: string,
+  member: 'inputSchema' | 'outputSchema',
+  schema: unknown,
+  validator: Validator<JsonSchema> | undefined,
+): PreparedSchema {
   const name = `Tool ${JSON.stringify(tool)}: ${member}`;
-  if (!isJsonObject(schema) && typeof schema !== 'function') throw new SchemaError(`${name} must be a JSON Schema object or a Standard Schema`);
+  if (!isJsonObject(schema) && typeof schema !== 'function')
+    throw new SchemaError(`${name} must be a JSON Schema object or a Standard Schema`);
   return prepareSchema(schema as ToolInputSchemaLike, {
     name,
     direction: member === 'inputSchema' ? 'input' : 'output',
@@ -97,7 +129,12 @@ export function definitionFor(entry: ToolEntry, version: string): Tool {
   let shaped = entry.byRevision.get(version);
   if (shaped === undefined) {
     shaped = shapeForRevision('Tool', entry.definition, version);
-    if (shaped.outputSchema !== undefined && shaped.outputSchema.type !== 'object' && isRevision(version) && !inSpan(ANY_OUTPUT_SCHEMA, version)) {
+    if (
+      shaped.outputSchema !== undefined &&
+      shaped.outputSchema.type !== 'object' &&
+      isRevision(version) &&
+      !inSpan(ANY_OUTPUT_SCHEMA, version)
+    ) {
       const { outputSchema: _inexpressible, ...rest } = shaped;
       shaped = rest;
     }

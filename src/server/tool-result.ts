@@ -21,7 +21,8 @@ export function withTextMirror(result: CallToolResult): CallToolResult {
 }
 
 /** Since when `structuredContent` may be any JSON value rather than an object. */
-const ANY_STRUCTURED_CONTENT: Span = VALUE_FORMS.find((f) => f.type === 'CallToolResult' && f.field === 'structuredContent')?.span ?? {};
+const ANY_STRUCTURED_CONTENT: Span =
+  VALUE_FORMS.find((f) => f.type === 'CallToolResult' && f.field === 'structuredContent')?.span ?? {};
 
 /**
  * `result` as `version` defines `CallToolResult`: `structuredContent` only where the revision
@@ -34,7 +35,8 @@ export function resultForRevision(result: CallToolResult, version: string): Call
   const structured = result.structuredContent;
   if (
     structured !== undefined &&
-    (!hasField('CallToolResult', 'structuredContent', version) || (!isObject(structured) && !inSpan(ANY_STRUCTURED_CONTENT, version)))
+    (!hasField('CallToolResult', 'structuredContent', version) ||
+      (!isObject(structured) && !inSpan(ANY_STRUCTURED_CONTENT, version)))
   ) {
     const { structuredContent: _dropped, ...rest } = result;
     shaped = rest;

@@ -39,7 +39,10 @@ export type ToolResult<Out = undefined> = [Out] extends [undefined]
       );
 
 /** A tool's definition as declared by its author; the name is given separately. */
-export interface ToolConfig<In extends ToolInputSchemaLike = ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined> {
+export interface ToolConfig<
+  In extends ToolInputSchemaLike = ToolInputSchemaLike,
+  Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined,
+> {
   /** Display name. Shown to clients of 2025-06-18 and later. */
   title?: string;
   /** What the tool does, for the model. */
@@ -73,21 +76,24 @@ export interface ToolConfig<In extends ToolInputSchemaLike = ToolInputSchemaLike
  * error; anything else thrown becomes an error result (`isError: true`) the model can read.
  * `ctx.protocolVersion` tells the client's revision, though results are shaped for it anyway.
  */
-export type ToolHandler<In extends ToolInputSchemaLike = ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined> = (
-  args: ToolArgs<In>,
-  ctx: ServerContext,
-) => ToolResult<Out> | Promise<ToolResult<Out>>;
+export type ToolHandler<
+  In extends ToolInputSchemaLike = ToolInputSchemaLike,
+  Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined,
+> = (args: ToolArgs<In>, ctx: ServerContext) => ToolResult<Out> | Promise<ToolResult<Out>>;
 
 /** Changes to a registered tool: any part of its config, and its handler. */
-export type ToolUpdate<In extends ToolInputSchemaLike = ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined> = Partial<
-  ToolConfig<In, Out>
-> & {
+export type ToolUpdate<
+  In extends ToolInputSchemaLike = ToolInputSchemaLike,
+  Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined,
+> = Partial<ToolConfig<In, Out>> & {
   handler?: ToolHandler<In, Out>;
 };
 
 /** A registered tool: the means to change it later. */
-export interface RegisteredTool<In extends ToolInputSchemaLike = ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined>
-  extends FeatureHandle {
+export interface RegisteredTool<
+  In extends ToolInputSchemaLike = ToolInputSchemaLike,
+  Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined,
+> extends FeatureHandle {
   readonly name: string;
   /**
    * Changes the tool's definition or handler. Members set to `undefined` are removed. The new

@@ -21,7 +21,14 @@ import { FeatureSet } from './feature-set.js';
 import { andThen, isThenable } from '../internal/maybe-async.js';
 import { createToolEntry, definitionFor, mergeConfig, type StoredHandler, type ToolEntry } from './tool-definition.js';
 import { resultForRevision, withTextMirror } from './tool-result.js';
-import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike, ToolUpdate } from './tool-types.js';
+import type {
+  RegisteredTool,
+  ToolConfig,
+  ToolHandler,
+  ToolInputSchemaLike,
+  ToolOutputSchemaLike,
+  ToolUpdate,
+} from './tool-types.js';
 
 export type {
   RegisteredTool,
@@ -68,11 +75,10 @@ export class ToolRegistry implements ServerFeature {
    * an object schema, a dialect other than 2020-12 and draft-07, a reference to another
    * document, a Standard Schema that cannot describe itself as JSON Schema).
    */
-  add<In extends ToolInputSchemaLike = ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined>(
-    name: string,
-    config: ToolConfig<In, Out>,
-    handler: NoInfer<ToolHandler<In, Out>>,
-  ): RegisteredTool<In, Out> {
+  add<
+    In extends ToolInputSchemaLike = ToolInputSchemaLike,
+    Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined,
+  >(name: string, config: ToolConfig<In, Out>, handler: NoInfer<ToolHandler<In, Out>>): RegisteredTool<In, Out> {
     let entry = createToolEntry(name, config as ToolConfig, handler as unknown as StoredHandler, this.#validator);
     checkToolHeaders(entry.definition);
     const handle = this.#tools.add(name, entry);
@@ -99,7 +105,12 @@ export class ToolRegistry implements ServerFeature {
           entry.handler = stored;
           return;
         }
-        const next = createToolEntry(name, mergeConfig(entry.config, configChanges as Partial<ToolConfig>), stored, validator);
+        const next = createToolEntry(
+          name,
+          mergeConfig(entry.config, configChanges as Partial<ToolConfig>),
+          stored,
+          validator,
+        );
         checkToolHeaders(next.definition);
         entry = next;
         tools.replace(name, entry);
@@ -139,7 +150,9 @@ export class ToolRegistry implements ServerFeature {
     if (!isObject(given)) throw invalidParams('Tool arguments must be an object');
     if (!entry.input) return this.#run(entry, given, ctx);
     return andThen(this.#check(entry.input.validate, given, name, 'inputSchema'), (checked) =>
-      checked.ok ? this.#run(entry, checked.value as Record<string, unknown>, ctx) : errorResult(`Invalid arguments for tool ${name}: ${checked.issues.join('; ')}`),
+      checked.ok
+        ? this.#run(entry, checked.value as Record<string, unknown>, ctx)
+        : errorResult(`Invalid arguments for tool ${name}: ${checked.issues.join('; ')}`),
     );
   }
 
@@ -163,7 +176,8 @@ export class ToolRegistry implements ServerFeature {
 
   /** The handler's result, checked against the tool's output schema. */
   #checkResult(entry: ToolEntry, returned: unknown): CallToolResult | Promise<CallToolResult> {
-    if (!isObject(returned)) throw this.#bug(`Tool ${entry.name} returned ${describeValue(returned)} instead of a result object`);
+    if (!isObject(returned))
+      throw this.#bug(`Tool ${entry.name} returned ${describeValue(returned)} instead of a result object`);
     const content = returned.content ?? [];
     if (!Array.isArray(content)) throw this.#bug(`Tool ${entry.name} returned a result whose content is not an array`);
     const result = (content === returned.content ? returned : { ...returned, content }) as CallToolResult;
@@ -171,12 +185,17 @@ export class ToolRegistry implements ServerFeature {
     if (result.structuredContent === undefined) {
       throw this.#bug(`Tool ${entry.name} has an outputSchema but returned no structuredContent`);
     }
-    return andThen(this.#check(entry.output.validate, result.structuredContent, entry.name, 'outputSchema'), (checked) => {
-      if (!checked.ok) {
-        throw this.#bug(`Tool ${entry.name} returned structuredContent that does not match its outputSchema: ${checked.issues.join('; ')}`);
-      }
-      return checked.value === result.structuredContent ? result : { ...result, structuredContent: checked.value };
-    });
+    return andThen(
+      this.#check(entry.output.validate, result.structuredContent, entry.name, 'outputSchema'),
+      (checked) => {
+        if (!checked.ok) {
+          throw this.#bug(
+            `Tool ${entry.name} returned structuredContent that does not match its outputSchema: ${checked.issues.join('; ')}`,
+          );
+        }
+        return checked.value === result.structuredContent ? result : { ...result, structuredContent: checked.value };
+      },
+    );
   }
 
   /**
@@ -184,9 +203,19 @@ export class ToolRegistry implements ServerFeature {
    * the validator's own words go to the server's log, since they describe its internals and not
    * the call; the client hears only which schema failed.
    */
-  #check(validate: ValidateFunction, value: unknown, tool: string, member: 'inputSchema' | 'outputSchema'): ValidationResult | Promise<ValidationResult> {
+  #check(
+    validate: ValidateFunction,
+    value: unknown,
+    tool: string,
+    member: 'inputSchema' | 'outputSchema',
+  ): ValidationResult | Promise<ValidationResult> {
     const unusable = (error: unknown): never => {
-      this.#host.reportError?.(new Error(`Tool ${tool}: ${member} could not be used: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+      this.#host.reportError?.(
+        new Error(
+          `Tool ${tool}: ${member} could not be used: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        ),
+      );
       throw new McpError(ErrorCode.InternalError, `Internal error: the ${member} of tool ${tool} could not be used`);
     };
     let outcome: ValidationResult | Promise<ValidationResult>;

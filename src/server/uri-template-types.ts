@@ -15,7 +15,9 @@ export type MatchedVariables = Record<string, string | string[]>;
  * missing otherwise (`{?q}`, `{/segment}`, `{a,b}`'s `b`). A template only known as `string`
  * gives `MatchedVariables`.
  */
-export type TemplateVariables<T extends string> = string extends T ? MatchedVariables : Flatten<FromEntries<Entries<T>>>;
+export type TemplateVariables<T extends string> = string extends T
+  ? MatchedVariables
+  : Flatten<FromEntries<Entries<T>>>;
 
 /** One variable of an expression: its name, the type of its value, and whether a match always has it. */
 interface Entry {
@@ -26,7 +28,9 @@ interface Entry {
 
 type Operator = '+' | '#' | '.' | '/' | ';' | '?' | '&';
 
-type Entries<T extends string> = T extends `${string}{${infer Expression}}${infer Rest}` ? ExpressionEntries<Expression> | Entries<Rest> : never;
+type Entries<T extends string> = T extends `${string}{${infer Expression}}${infer Rest}`
+  ? ExpressionEntries<Expression> | Entries<Rest>
+  : never;
 
 // Only simple and reserved expansions write nothing before their first variable, so only there
 // is that variable certain to be matched.
@@ -36,7 +40,10 @@ type ExpressionEntries<E extends string> = E extends `${infer Op extends Operato
 
 type Split<List extends string> = List extends `${infer Head},${infer Tail}` ? [Head, ...Split<Tail>] : [List];
 
-type ListEntries<Specs extends string[], FirstAlways extends boolean> = Specs extends [infer First extends string, ...infer Rest extends string[]]
+type ListEntries<Specs extends string[], FirstAlways extends boolean> = Specs extends [
+  infer First extends string,
+  ...infer Rest extends string[],
+]
   ? SpecEntry<First, FirstAlways> | SpecEntry<Rest[number], false>
   : never;
 

@@ -18,7 +18,6 @@ export type TemplateValue =
   | null
   | undefined;
 
-
 /** A template that breaks RFC 6570's syntax. */
 export class UriTemplateError extends Error {
   constructor(template: string, problem: string) {
@@ -95,7 +94,9 @@ export class UriTemplate<T extends string = string> {
     for (const part of this.#parts) if (typeof part !== 'string') for (const v of part.vars) names.add(v.name);
     this.variableNames = [...names];
     this.#captures = [];
-    this.#pattern = new RegExp(`^${this.#parts.map((p) => (typeof p === 'string' ? escapeRegExp(p) : this.#compile(p))).join('')}$`);
+    this.#pattern = new RegExp(
+      `^${this.#parts.map((p) => (typeof p === 'string' ? escapeRegExp(p) : this.#compile(p))).join('')}$`,
+    );
   }
 
   /** True when `text` contains at least one `{expression}`, i.e. is a template rather than a URI. */
@@ -250,7 +251,8 @@ function parse(template: string): (string | Expression)[] {
   while (i < template.length) {
     const open = template.indexOf('{', i);
     const close = template.indexOf('}', i);
-    if (close !== -1 && (open === -1 || close < open)) throw new UriTemplateError(template, `unmatched "}" at position ${close}`);
+    if (close !== -1 && (open === -1 || close < open))
+      throw new UriTemplateError(template, `unmatched "}" at position ${close}`);
     if (open === -1) {
       parts.push(template.slice(i));
       break;
@@ -258,7 +260,8 @@ function parse(template: string): (string | Expression)[] {
     if (open > i) parts.push(template.slice(i, open));
     if (close === -1) throw new UriTemplateError(template, `unclosed "{" at position ${open}`);
     const nested = template.indexOf('{', open + 1);
-    if (nested !== -1 && nested < close) throw new UriTemplateError(template, `"{" inside an expression at position ${nested}`);
+    if (nested !== -1 && nested < close)
+      throw new UriTemplateError(template, `"{" inside an expression at position ${nested}`);
     parts.push(parseExpression(template, template.slice(open + 1, close)));
     i = close + 1;
   }
@@ -282,10 +285,12 @@ function parseExpression(template: string, body: string): Expression {
       const colon = spec.indexOf(':');
       name = spec.slice(0, colon);
       const length = spec.slice(colon + 1);
-      if (!PREFIX.test(length)) throw new UriTemplateError(template, `prefix length of "${name}" must be 1 to 9999, got "${length}"`);
+      if (!PREFIX.test(length))
+        throw new UriTemplateError(template, `prefix length of "${name}" must be 1 to 9999, got "${length}"`);
       prefix = Number(length);
     }
-    if (!VARNAME.test(name)) throw new UriTemplateError(template, `invalid variable name ${JSON.stringify(name)} in "{${body}}"`);
+    if (!VARNAME.test(name))
+      throw new UriTemplateError(template, `invalid variable name ${JSON.stringify(name)} in "{${body}}"`);
     return { name, explode, prefix };
   });
   return { operator, rules: RULES[operator], vars };

@@ -31,17 +31,24 @@ export type ProgressToken = string | number;
 /** The sender or recipient of messages in a conversation. */
 export type Role = 'user' | 'assistant';
 
-/** What a result carries: `complete` (final) or `input_required` (multi round-trip interim); open-ended. Since 2026-07-28. */
+/**
+ * What a result carries: `complete` (final) or `input_required` (multi round-trip interim);
+ * open-ended. Since 2026-07-28.
+ */
 export type ResultType = 'complete' | 'input_required' | (string & {});
 
-/** Who may cache a cacheable result: shared intermediaries (`public`) or only the client (`private`). Since 2026-07-28. */
+/**
+ * Who may cache a cacheable result: shared intermediaries (`public`) or only the client
+ * (`private`). Since 2026-07-28.
+ */
 export type CacheScope = 'public' | 'private';
 
 /**
  * A method whose complete results may carry caching hints (`ttlMs`, `cacheScope`). The method
  * table marks the same ones (`cacheHints`), and the compiler holds the two together.
  */
-export type CacheableMethod = 'server/discover' | 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read';
+export type CacheableMethod =
+  'server/discover' | 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read';
 
 /** An icon a user interface can show for a tool, resource, prompt or implementation. Since 2025-11-25. */
 export type Icon = {

@@ -76,11 +76,7 @@ export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceL
 
 /** Content of sampling messages. */
 export type SamplingMessageContentBlock =
-  | TextContent
-  | ImageContent
-  | AudioContent
-  | ToolUseContent
-  | ToolResultContent;
+  TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent;
 
 /** Every content `type` tag of any revision. */
 export type ContentType = ContentBlock['type'] | SamplingMessageContentBlock['type'];

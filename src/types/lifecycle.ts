@@ -29,7 +29,10 @@ export type PingRequestParams = RequestParams;
 /** Params of `server/discover`. Since 2026-07-28. */
 export type DiscoverRequestParams = RequestParams;
 
-/** The result of `server/discover`. Since 2026-07-28; identity travels in `_meta["io.modelcontextprotocol/serverInfo"]`. */
+/**
+ * The result of `server/discover`. Since 2026-07-28; identity travels in
+ * `_meta["io.modelcontextprotocol/serverInfo"]`.
+ */
 export type DiscoverResult = CacheableResult & {
   supportedVersions: string[];
   capabilities: ServerCapabilities;

@@ -5,7 +5,16 @@
 import type { NotificationParams, RequestParams } from './base.js';
 
 /** Syslog severities (RFC 5424), least severe first. */
-export const LOGGING_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export const LOGGING_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
 
 /** The severity of a log message. */
 export type LoggingLevel = (typeof LOGGING_LEVELS)[number];

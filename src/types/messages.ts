@@ -16,7 +16,11 @@ import type {
 } from './lifecycle.js';
 import type { LoggingMessageNotificationParams, SetLevelRequestParams } from './logging.js';
 import type { InputRequiredMethod, InputRequiredResult } from './multi-round-trip.js';
-import type { CancelledNotificationParams, ListChangedNotificationParams, ProgressNotificationParams } from './notifications.js';
+import type {
+  CancelledNotificationParams,
+  ListChangedNotificationParams,
+  ProgressNotificationParams,
+} from './notifications.js';
 import type { GetPromptRequestParams, GetPromptResult, ListPromptsResult } from './prompts.js';
 import type {
   ListResourcesResult,
@@ -74,7 +78,10 @@ export interface ClientRequestMap extends TaskRequestMap {
   'completion/complete': { params: CompleteRequestParams; result: CompleteResult };
 }
 
-/** Requests a server sends, by method (until 2025-11-25; since 2026-07-28 the last three travel as multi round-trip input requests). */
+/**
+ * Requests a server sends, by method (until 2025-11-25; since 2026-07-28 the last three travel as
+ * multi round-trip input requests).
+ */
 export interface ServerRequestMap extends TaskRequestMap {
   ping: { params: PingRequestParams | undefined; result: EmptyResult };
   'sampling/createMessage': { params: CreateMessageRequestParams; result: CreateMessageResult };
@@ -147,9 +154,13 @@ export type ClientRequest = { [M in keyof ClientRequestMap]: ClientRequestOf<M> 
 /** Any request a server sends. */
 export type ServerRequest = { [M in keyof ServerRequestMap]: ServerRequestOf<M> }[keyof ServerRequestMap];
 /** Any notification a client sends. */
-export type ClientNotification = { [M in keyof ClientNotificationMap]: ClientNotificationOf<M> }[keyof ClientNotificationMap];
+export type ClientNotification = {
+  [M in keyof ClientNotificationMap]: ClientNotificationOf<M>;
+}[keyof ClientNotificationMap];
 /** Any notification a server sends. */
-export type ServerNotification = { [M in keyof ServerNotificationMap]: ServerNotificationOf<M> }[keyof ServerNotificationMap];
+export type ServerNotification = {
+  [M in keyof ServerNotificationMap]: ServerNotificationOf<M>;
+}[keyof ServerNotificationMap];
 /** Any result a client sends (answering server requests). */
 export type ClientResult = { [M in keyof ServerRequestMap]: ServerRequestResult<M> }[keyof ServerRequestMap];
 /** Any result a server sends (answering client requests). */

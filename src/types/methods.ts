@@ -419,7 +419,11 @@ export function hasMethod(method: string, revision: Revision, sender?: 'client' 
   const info = methodInfo(method);
   if (info === undefined) return false;
   const spans =
-    sender === 'client' ? [info.client] : sender === 'server' ? [info.server, info.input] : [info.client, info.server, info.input];
+    sender === 'client'
+      ? [info.client]
+      : sender === 'server'
+        ? [info.server, info.input]
+        : [info.client, info.server, info.input];
   return spans.some((s) => s !== undefined && inSpan(s, revision));
 }
 
@@ -429,4 +433,6 @@ export function methodsOf(revision: Revision, sender?: 'client' | 'server'): str
 }
 
 /** The methods whose complete results may carry caching hints, in some revision. */
-export const CACHEABLE_METHODS = Object.keys(BY_NAME).filter((m) => BY_NAME[m]!.cacheHints !== undefined) as readonly CacheableMethod[];
+export const CACHEABLE_METHODS = Object.keys(BY_NAME).filter(
+  (m) => BY_NAME[m]!.cacheHints !== undefined,
+) as readonly CacheableMethod[];

@@ -35,7 +35,10 @@ export type InputResponse = CreateMessageResult | ListRootsResult | ElicitResult
 /** The client's results, under the keys of the `InputRequests` they answer. */
 export type InputResponses = Record<string, InputResponse>;
 
-/** An interim result asking for input before the request can complete. At least one field besides `resultType` is present. */
+/**
+ * An interim result asking for input before the request can complete. At least one field besides
+ * `resultType` is present.
+ */
 export type InputRequiredResult = Result & {
   resultType: 'input_required';
   inputRequests?: InputRequests;

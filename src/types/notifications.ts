@@ -6,7 +6,10 @@ import type { NotificationParams, ProgressToken, RequestId } from './base.js';
 
 /** Params of `notifications/cancelled`. */
 export type CancelledNotificationParams = NotificationParams & {
-  /** The request to cancel, sent earlier in the same direction. (The 2025-11-25 schema marks it optional; its text requires it.) */
+  /**
+   * The request to cancel, sent earlier in the same direction. (The 2025-11-25 schema marks it
+   * optional; its text requires it.)
+   */
   requestId: RequestId;
   reason?: string;
 };
@@ -25,5 +28,8 @@ export type ProgressNotificationParams = NotificationParams & {
 /** Params of `notifications/initialized`. Until 2025-11-25. */
 export type InitializedNotificationParams = NotificationParams;
 
-/** Params of the `notifications/{tools,prompts,resources}/list_changed` and `notifications/roots/list_changed` notifications. */
+/**
+ * Params of the `notifications/{tools,prompts,resources}/list_changed` and
+ * `notifications/roots/list_changed` notifications.
+ */
 export type ListChangedNotificationParams = NotificationParams;

@@ -2,7 +2,16 @@
  * Prompts: message templates a server offers to users.
  * @module
  */
-import type { BaseMetadata, CacheableResult, Icons, Meta, PaginatedRequestParams, PaginatedResult, Result, Role } from './base.js';
+import type {
+  BaseMetadata,
+  CacheableResult,
+  Icons,
+  Meta,
+  PaginatedRequestParams,
+  PaginatedResult,
+  Result,
+  Role,
+} from './base.js';
 import type { ContentBlock } from './content.js';
 import type { InputResponseRequestParams } from './multi-round-trip.js';
 

@@ -160,7 +160,9 @@ export const FIELDS: Readonly<Record<string, Readonly<Record<string, Span>>>> = 
       cacheScope: SINCE_2026,
     }),
   ),
-  ...Object.fromEntries(named('Result EmptyResult PaginatedResult CompleteResult GetPromptResult', { resultType: SINCE_2026 })),
+  ...Object.fromEntries(
+    named('Result EmptyResult PaginatedResult CompleteResult GetPromptResult', { resultType: SINCE_2026 }),
+  ),
 };
 
 /** True when `type` has the member `field` in `revision` (members not listed in `FIELDS` always do). */
@@ -174,7 +176,13 @@ export const CONTENT_TYPES = {
   /** `CallToolResult.content`, `PromptMessage.content`, `ToolResultContent.content`. */
   ContentBlock: { text: ALL, image: ALL, resource: ALL, audio: SINCE_2025_03, resource_link: SINCE_2025_06 },
   /** `SamplingMessage.content`, `CreateMessageResult.content` (arrays of blocks since 2025-11-25). */
-  SamplingMessageContentBlock: { text: ALL, image: ALL, audio: SINCE_2025_03, tool_use: SINCE_2025_11, tool_result: SINCE_2025_11 },
+  SamplingMessageContentBlock: {
+    text: ALL,
+    image: ALL,
+    audio: SINCE_2025_03,
+    tool_use: SINCE_2025_11,
+    tool_result: SINCE_2025_11,
+  },
 } as const satisfies Record<string, Record<string, Span>>;
 
 /** Value forms that only some revisions accept, in members every revision has. */
@@ -183,14 +191,25 @@ export const VALUE_FORMS: readonly { type: string; field: string; form: string; 
   { type: 'CreateMessageResult', field: 'content', form: 'array of blocks', span: SINCE_2025_11 },
   { type: 'ElicitResult', field: 'content.*', form: 'array of strings', span: SINCE_2025_11 },
   { type: 'ElicitRequestParams', field: 'mode', form: '"url"', span: SINCE_2025_11 },
-  { type: 'PrimitiveSchemaDefinition', field: '', form: 'titled, untitled and multi-select enums', span: SINCE_2025_11 },
+  {
+    type: 'PrimitiveSchemaDefinition',
+    field: '',
+    form: 'titled, untitled and multi-select enums',
+    span: SINCE_2025_11,
+  },
   { type: 'CallToolResult', field: 'structuredContent', form: 'any JSON value, not only objects', span: SINCE_2026 },
   { type: 'ToolResultContent', field: 'structuredContent', form: 'any JSON value, not only objects', span: SINCE_2026 },
   { type: 'Tool', field: 'outputSchema', form: 'any JSON Schema, not only type "object"', span: SINCE_2026 },
-  { type: 'CompleteResult', field: 'completion.values', form: 'maxItems 100 in the schema (prose before)', span: SINCE_2026 },
+  {
+    type: 'CompleteResult',
+    field: 'completion.values',
+    form: 'maxItems 100 in the schema (prose before)',
+    span: SINCE_2026,
+  },
 ];
 
-const CACHEABLE = 'DiscoverResult ListPromptsResult ListResourceTemplatesResult ListResourcesResult ListToolsResult ReadResourceResult';
+const CACHEABLE =
+  'DiscoverResult ListPromptsResult ListResourceTemplatesResult ListResourcesResult ListToolsResult ReadResourceResult';
 
 function required(types: string, member: string, span: Span): { type: string; member: string; span: Span }[] {
   return named(types, span).map(([type]) => ({ type, member, span }));

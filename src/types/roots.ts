@@ -16,7 +16,10 @@ export type Root = {
 /** Params of `roots/list`. */
 export type ListRootsRequestParams = RequestParams;
 
-/** The result of `roots/list`. Since 2026-07-28 it is an multi round-trip input response, without `_meta` or `resultType`. */
+/**
+ * The result of `roots/list`. Since 2026-07-28 it is an multi round-trip input response, without
+ * `_meta` or `resultType`.
+ */
 export type ListRootsResult = Result & {
   roots: Root[];
 };

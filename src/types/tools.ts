@@ -2,7 +2,15 @@
  * Tools: functions a server exposes for a model to call.
  * @module
  */
-import type { BaseMetadata, CacheableResult, Icons, Meta, PaginatedRequestParams, PaginatedResult, Result } from './base.js';
+import type {
+  BaseMetadata,
+  CacheableResult,
+  Icons,
+  Meta,
+  PaginatedRequestParams,
+  PaginatedResult,
+  Result,
+} from './base.js';
 import type { ContentBlock } from './content.js';
 import type { InputResponseRequestParams } from './multi-round-trip.js';
 import type { TaskMetadata } from './tasks.js';

@@ -9,8 +9,14 @@ import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../../src/types/sampling.js';
 import { clientInfo, link, linkRunning, run, serverRunning } from './helpers.js';
 
-const question = { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'Weather in Paris?' } }], maxTokens: 100 };
-const weatherTool = { name: 'get_weather', inputSchema: { type: 'object' as const, properties: { city: { type: 'string' } } } };
+const question = {
+  messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'Weather in Paris?' } }],
+  maxTokens: 100,
+};
+const weatherTool = {
+  name: 'get_weather',
+  inputSchema: { type: 'object' as const, properties: { city: { type: 'string' } } },
+};
 
 describe('sampling', () => {
   it('the handler gets the typed request, with tools, and its answer reaches the server', async () => {
@@ -21,15 +27,18 @@ describe('sampling', () => {
       model: 'test-model',
       stopReason: 'toolUse',
     };
-    const { session } = await linkRunning((ctx) => ctx.sample({ ...question, tools: [weatherTool], toolChoice: { mode: 'auto' } }), {
-      sampling: {
-        tools: true,
-        handler: (params) => {
-          seen.push(params);
-          return answer;
+    const { session } = await linkRunning(
+      (ctx) => ctx.sample({ ...question, tools: [weatherTool], toolChoice: { mode: 'auto' } }),
+      {
+        sampling: {
+          tools: true,
+          handler: (params) => {
+            seen.push(params);
+            return answer;
+          },
         },
       },
-    });
+    );
     assert.deepEqual(await run(session), answer);
     assert.deepEqual(seen[0]?.tools, [weatherTool]);
     assert.deepEqual(seen[0]?.toolChoice, { mode: 'auto' });
@@ -53,7 +62,10 @@ describe('sampling', () => {
     });
     // Sent raw: the server's own context would refuse before sending.
     const request = serverSession.request('sampling/createMessage', { ...question, tools: [weatherTool] });
-    await assert.rejects(request, (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && /tools in sampling/.test(e.message));
+    await assert.rejects(
+      request,
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && /tools in sampling/.test(e.message),
+    );
     assert.equal(called, false);
     await session.close();
   });
@@ -69,9 +81,15 @@ describe('sampling', () => {
         },
       },
     });
-    const messages = [question.messages[0], { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: {} }] }];
+    const messages = [
+      question.messages[0],
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: {} }] },
+    ];
     const request = serverSession.request('sampling/createMessage', { messages, maxTokens: 10, tools: [weatherTool] });
-    await assert.rejects(request, (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && /no tool_result/.test(e.message));
+    await assert.rejects(
+      request,
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && /no tool_result/.test(e.message),
+    );
     assert.equal(called, false);
     await session.close();
   });
@@ -79,7 +97,8 @@ describe('sampling', () => {
   it('a malformed answer from the application is -32603 for the server and reported locally', async () => {
     const errors: Error[] = [];
     const { session } = await linkRunning((ctx) => ctx.sample(question), {
-      sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'no model named' } }) as unknown as CreateMessageResult,
+      sampling: () =>
+        ({ role: 'assistant', content: { type: 'text', text: 'no model named' } }) as unknown as CreateMessageResult,
       onError: (e) => errors.push(e),
     });
     const outcome = (await run(session)) as { error: { code: number; message: string } };
@@ -108,7 +127,10 @@ describe('roots', () => {
     const { client, session, sent } = await linkRunning((ctx) => ctx.listRoots(), { roots: [project] });
     assert.deepEqual(await run(session), { roots: [project] });
     await client.setRoots([project, other]);
-    assert.deepEqual(sent.filter((m) => m.method === 'notifications/roots/list_changed'), [{ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]);
+    assert.deepEqual(
+      sent.filter((m) => m.method === 'notifications/roots/list_changed'),
+      [{ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }],
+    );
     assert.deepEqual(await run(session), { roots: [project, other] });
     assert.deepEqual(client.roots, [project, other]);
     await session.close();
@@ -117,7 +139,11 @@ describe('roots', () => {
   it('setRoots tells every open session that declared roots.listChanged, and no closed one', async () => {
     const client = new Client(clientInfo, { roots: [] });
     const server = serverRunning(() => undefined);
-    const [one, two, closed] = [await link(server, client), await link(server, client, '2024-11-05'), await link(server, client)];
+    const [one, two, closed] = [
+      await link(server, client),
+      await link(server, client, '2024-11-05'),
+      await link(server, client),
+    ];
     await closed.session.close();
     const withdrawn = new Client(clientInfo, { roots: [], capabilities: { roots: { listChanged: false } } });
     const quiet = await link(server, withdrawn);
@@ -145,11 +171,19 @@ describe('roots', () => {
 describe('capabilities follow from the handlers', () => {
   const everything = {
     roots: [],
-    sampling: { handler: () => ({ role: 'assistant' as const, content: { type: 'text' as const, text: '' }, model: 'm' }), tools: true, context: true },
+    sampling: {
+      handler: () => ({ role: 'assistant' as const, content: { type: 'text' as const, text: '' }, model: 'm' }),
+      tools: true,
+      context: true,
+    },
     elicitation: { form: () => ({ action: 'cancel' as const }), url: () => ({ action: 'cancel' as const }) },
   };
   const expected: Record<LegacyVersion, unknown> = {
-    '2025-11-25': { roots: { listChanged: true }, sampling: { tools: {}, context: {} }, elicitation: { form: {}, url: {} } },
+    '2025-11-25': {
+      roots: { listChanged: true },
+      sampling: { tools: {}, context: {} },
+      elicitation: { form: {}, url: {} },
+    },
     '2025-06-18': { roots: { listChanged: true }, sampling: {}, elicitation: {} },
     '2025-03-26': { roots: { listChanged: true }, sampling: {} },
     '2024-11-05': { roots: { listChanged: true }, sampling: {} },
@@ -165,12 +199,31 @@ describe('capabilities follow from the handlers', () => {
   const cases: [string, ConstructorParameters<typeof Client>[1], LegacyVersion, unknown][] = [
     ['no handlers', {}, '2025-11-25', {}],
     ['sampling without tools or context', { sampling: everything.sampling.handler }, '2025-11-25', { sampling: {} }],
-    ['form elicitation only', { elicitation: { form: everything.elicitation.form } }, '2025-11-25', { elicitation: { form: {} } }],
-    ['URL elicitation only', { elicitation: { url: everything.elicitation.url } }, '2025-11-25', { elicitation: { url: {} } }],
-    ['URL elicitation only, before URL mode existed', { elicitation: { url: everything.elicitation.url } }, '2025-06-18', {}],
+    [
+      'form elicitation only',
+      { elicitation: { form: everything.elicitation.form } },
+      '2025-11-25',
+      { elicitation: { form: {} } },
+    ],
+    [
+      'URL elicitation only',
+      { elicitation: { url: everything.elicitation.url } },
+      '2025-11-25',
+      { elicitation: { url: {} } },
+    ],
+    [
+      'URL elicitation only, before URL mode existed',
+      { elicitation: { url: everything.elicitation.url } },
+      '2025-06-18',
+      {},
+    ],
     [
       'explicit capabilities added and overriding',
-      { sampling: everything.sampling, roots: [], capabilities: { experimental: { trace: {} }, sampling: { context: undefined }, roots: undefined } },
+      {
+        sampling: everything.sampling,
+        roots: [],
+        capabilities: { experimental: { trace: {} }, sampling: { context: undefined }, roots: undefined },
+      },
       '2025-11-25',
       { experimental: { trace: {} }, sampling: { tools: {} } },
     ],
@@ -228,7 +281,11 @@ describe('cancellation by the server', () => {
       },
     });
     const controller = new AbortController();
-    const request = serverSession.request('elicitation/create', { message: 'Name?', requestedSchema: { type: 'object', properties: {} } }, { signal: controller.signal });
+    const request = serverSession.request(
+      'elicitation/create',
+      { message: 'Name?', requestedSchema: { type: 'object', properties: {} } },
+      { signal: controller.signal },
+    );
     await handlerStarted;
     controller.abort(new Error('no longer needed'));
     await assert.rejects(request, /no longer needed/);

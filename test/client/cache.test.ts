@@ -19,8 +19,13 @@ async function cached(handlers: Record<string, RawHandler>, options: ClientOptio
 }
 
 /** Sends a server notification and resolves once the client has handled it. */
-async function announce(linked: { session: ClientSession; serverEnd: { send(message: never): Promise<void> } }, method: string, params?: Record<string, unknown>) {
-  const event = method === 'notifications/resources/updated' ? 'resourceUpdated' : (`${method.split('/')[1]}ListChanged` as const);
+async function announce(
+  linked: { session: ClientSession; serverEnd: { send(message: never): Promise<void> } },
+  method: string,
+  params?: Record<string, unknown>,
+) {
+  const event =
+    method === 'notifications/resources/updated' ? 'resourceUpdated' : (`${method.split('/')[1]}ListChanged` as const);
   const seen = new Promise<void>((resolve) => {
     const off = linked.session.on(event as 'toolsListChanged', () => {
       off();
@@ -73,18 +78,27 @@ describe('the result cache', () => {
     await session.listTools();
     await session.listTools({ cursor: 'p2' });
     await session.listTools({ cursor: 'p2' });
-    assert.deepEqual(of('tools/list').map((r) => r.params.cursor), [undefined, 'p2']);
+    assert.deepEqual(
+      of('tools/list').map((r) => r.params.cursor),
+      [undefined, 'p2'],
+    );
     await session.readResource({ uri: 'file:///a' });
     await session.readResource({ uri: 'file:///b' });
     await session.readResource({ _meta: { trace: 1 }, uri: 'file:///a' } as never);
     await session.readResource({ uri: 'file:///a', _meta: { trace: 1 } } as never);
-    assert.deepEqual(of('resources/read').map((r) => r.params.uri), ['file:///a', 'file:///b', 'file:///a']);
+    assert.deepEqual(
+      of('resources/read').map((r) => r.params.uri),
+      ['file:///a', 'file:///b', 'file:///a'],
+    );
     await session.close();
   });
 
   it('walks cached pages with the iterators', async () => {
     const { session, of } = await cached({
-      'tools/list': (params) => (params.cursor === undefined ? { tools, nextCursor: 'p2' } : { tools: [{ name: 'two', inputSchema: { type: 'object' } }] }),
+      'tools/list': (params) =>
+        params.cursor === undefined
+          ? { tools, nextCursor: 'p2' }
+          : { tools: [{ name: 'two', inputSchema: { type: 'object' } }] },
     });
     const names = async () => {
       const all: string[] = [];
@@ -99,7 +113,9 @@ describe('the result cache', () => {
 
   it('asks the server when the caller bypasses the cache, and keeps the new answer', async () => {
     let version = 0;
-    const { session, of } = await cached({ 'tools/list': () => ({ tools: [{ name: `v${++version}`, inputSchema: { type: 'object' } }] }) });
+    const { session, of } = await cached({
+      'tools/list': () => ({ tools: [{ name: `v${++version}`, inputSchema: { type: 'object' } }] }),
+    });
     await session.listTools();
     const fresh = await session.listTools({}, { bypassCache: true });
     assert.equal(fresh.tools[0]?.name, 'v2');
@@ -123,7 +139,9 @@ describe('the result cache', () => {
   });
 
   it('caches server/discover', async () => {
-    const { session, of } = await cached({ 'server/discover': () => ({ supportedVersions: ['2026-07-28'], capabilities: {} }) });
+    const { session, of } = await cached({
+      'server/discover': () => ({ supportedVersions: ['2026-07-28'], capabilities: {} }),
+    });
     const first = await session.discover();
     assert.deepEqual(first.supportedVersions, ['2026-07-28']);
     await session.discover();
@@ -134,8 +152,12 @@ describe('the result cache', () => {
 
   it('keeps at most maxEntries results, dropping the oldest stored', async () => {
     const { session, of } = await cached({ 'resources/read': reader }, { cache: { maxEntries: 2 } });
-    for (const uri of ['file:///1', 'file:///2', 'file:///3', 'file:///3', 'file:///2', 'file:///1']) await session.readResource({ uri });
-    assert.deepEqual(of('resources/read').map((r) => r.params.uri), ['file:///1', 'file:///2', 'file:///3', 'file:///1']);
+    for (const uri of ['file:///1', 'file:///2', 'file:///3', 'file:///3', 'file:///2', 'file:///1'])
+      await session.readResource({ uri });
+    assert.deepEqual(
+      of('resources/read').map((r) => r.params.uri),
+      ['file:///1', 'file:///2', 'file:///3', 'file:///1'],
+    );
     await session.close();
   });
 });
@@ -156,7 +178,8 @@ describe('cache invalidation', () => {
       await session.listResources();
       await session.listResourceTemplates();
     };
-    const counts = () => ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'].map((m) => of(m).length);
+    const counts = () =>
+      ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'].map((m) => of(m).length);
     await listAll();
     assert.deepEqual(counts(), [2, 1, 1, 1]);
     await announce(linked, 'notifications/tools/list_changed');
@@ -179,7 +202,10 @@ describe('cache invalidation', () => {
     await announce(linked, 'notifications/resources/updated', { uri: 'file:///a' });
     await session.readResource({ uri: 'file:///a' });
     await session.readResource({ uri: 'file:///b' });
-    assert.deepEqual(of('resources/read').map((r) => r.params.uri), ['file:///a', 'file:///b', 'file:///a']);
+    assert.deepEqual(
+      of('resources/read').map((r) => r.params.uri),
+      ['file:///a', 'file:///b', 'file:///a'],
+    );
     await session.close();
   });
 
@@ -215,7 +241,10 @@ describe('cache invalidation', () => {
     await assert.rejects(session.listTools({ cursor: 'gone' }), /Invalid cursor/);
     await session.listTools();
     await session.listTools({ cursor: 'p2' });
-    assert.deepEqual(of('tools/list').map((r) => r.params.cursor), [undefined, 'p2', 'gone', undefined, 'p2']);
+    assert.deepEqual(
+      of('tools/list').map((r) => r.params.cursor),
+      [undefined, 'p2', 'gone', undefined, 'p2'],
+    );
     await session.close();
   });
 });
@@ -234,7 +263,12 @@ describe('cache scope', () => {
     assert.equal(of('resources/read').length, 2);
     session.clearCache('private');
     for (const uri of uris) await session.readResource({ uri });
-    assert.deepEqual(of('resources/read').slice(2).map((r) => r.params.uri), ['file:///private']);
+    assert.deepEqual(
+      of('resources/read')
+        .slice(2)
+        .map((r) => r.params.uri),
+      ['file:///private'],
+    );
     session.clearCache();
     await session.readResource({ uri: 'file:///public' });
     assert.equal(of('resources/read').length, 4);
@@ -243,10 +277,19 @@ describe('cache scope', () => {
 
   it('counts a result without cacheScope as private', async () => {
     const wire = new ScriptedTransport();
-    const connecting = new Client(clientInfo, { clock: new ManualClock() }).connect(wire, { protocolVersion: '2026-07-28' });
+    const connecting = new Client(clientInfo, { clock: new ManualClock() }).connect(wire, {
+      protocolVersion: '2026-07-28',
+    });
     await wire.waitForSent(1);
-    const answer = (index: number, result: Record<string, unknown>) => wire.receive({ jsonrpc: '2.0', id: (wire.sent[index] as { id: number }).id, result });
-    answer(0, { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { resources: {} }, ttlMs: 0, cacheScope: 'public' });
+    const answer = (index: number, result: Record<string, unknown>) =>
+      wire.receive({ jsonrpc: '2.0', id: (wire.sent[index] as { id: number }).id, result });
+    answer(0, {
+      resultType: 'complete',
+      supportedVersions: ['2026-07-28'],
+      capabilities: { resources: {} },
+      ttlMs: 0,
+      cacheScope: 'public',
+    });
     const session = await connecting;
     /** Reads, answering from the wire when the client asks the server; returns whether it did. */
     const read = async (): Promise<boolean> => {
@@ -272,7 +315,9 @@ describe('the cache and multi round-trip requests', () => {
     const { session, of } = await cached(
       {
         'resources/read': (params) =>
-          params.inputResponses === undefined ? { resultType: 'input_required', inputRequests: { name: askName() }, requestState: 's' } : reader(params, undefined as never),
+          params.inputResponses === undefined
+            ? { resultType: 'input_required', inputRequests: { name: askName() }, requestState: 's' }
+            : reader(params, undefined as never),
         'tools/call': () => text('unused'),
       },
       { elicitation: { form: () => ({ action: 'accept', content: { name: 'n' } }) } },

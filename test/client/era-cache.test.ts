@@ -34,7 +34,10 @@ describe('era caches', () => {
       cache.set('y', { ...legacy, transport: 'sse' });
       cache.set('z', modern);
       const again = new FileEraCache(path, 2);
-      assert.deepEqual([again.get('x'), again.get('y'), again.get('z')], [undefined, { ...legacy, transport: 'sse' }, modern]);
+      assert.deepEqual(
+        [again.get('x'), again.get('y'), again.get('z')],
+        [undefined, { ...legacy, transport: 'sse' }, modern],
+      );
       again.delete('z');
       assert.deepEqual(Object.keys(JSON.parse(readFileSync(path, 'utf8')) as object), ['y']);
 
@@ -50,7 +53,7 @@ describe('era caches', () => {
     }
   });
 
-  it('keeps the command\'s file where MCPKIT_CACHE_DIR or XDG_CACHE_HOME says', () => {
+  it("keeps the command's file where MCPKIT_CACHE_DIR or XDG_CACHE_HOME says", () => {
     assert.equal(defaultEraCachePath({ MCPKIT_CACHE_DIR: '/c' }), join('/c', 'eras.json'));
     assert.equal(defaultEraCachePath({ XDG_CACHE_HOME: '/x' }), join('/x', 'mcpkit', 'eras.json'));
   });

@@ -68,7 +68,10 @@ describe('the era of a client session', () => {
       assert.match(error.message, /does not speak the modern revision/);
       return true;
     });
-    await assert.rejects(linked(server(), { era: 'modern', protocolVersion: '2025-11-25' }), /2025-11-25 is a revision of the legacy era, but era 'modern'/);
+    await assert.rejects(
+      linked(server(), { era: 'modern', protocolVersion: '2025-11-25' }),
+      /2025-11-25 is a revision of the legacy era, but era 'modern'/,
+    );
   });
 
   it('falls back to the handshake when the probe gets no answer in time', async () => {
@@ -83,7 +86,11 @@ describe('the era of a client session', () => {
       seen.push(m.method);
       if (m.method === 'server/discover') probed();
       if (m.method === 'initialize') {
-        void peer.send({ jsonrpc: '2.0', id: m.id!, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'silent', version: '1' } } });
+        void peer.send({
+          jsonrpc: '2.0',
+          id: m.id!,
+          result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'silent', version: '1' } },
+        });
       }
     };
     await peer.start(messageReceiver(serve));
@@ -126,7 +133,13 @@ describe('the era of a client session', () => {
     assert.equal(error.code, -32001);
     assert.equal(error.message, 'Connecting timed out after 5000 ms: the server did not answer initialize');
     assert.deepEqual(error.data, { timeoutMs: 5000, method: 'initialize' });
-    assert.deepEqual(seen.filter((m) => m.method !== 'notifications/cancelled').map((m) => [m.method, m.at - start]), [['server/discover', 0], ['initialize', 3000]]);
+    assert.deepEqual(
+      seen.filter((m) => m.method !== 'notifications/cancelled').map((m) => [m.method, m.at - start]),
+      [
+        ['server/discover', 0],
+        ['initialize', 3000],
+      ],
+    );
 
     // A limit shorter than the probe's: the probe's silence ends the connect, with no handshake.
     const [peer2, end2] = createInMemoryPair();
@@ -144,7 +157,10 @@ describe('the era of a client session', () => {
     );
     await within(probe2, 5000, 'the second probe');
     clock.advance(1500);
-    assert.equal((await within(second, 5000, 'the second failure')).message, 'Connecting timed out after 1500 ms: the server did not answer server/discover');
+    assert.equal(
+      (await within(second, 5000, 'the second failure')).message,
+      'Connecting timed out after 1500 ms: the server did not answer server/discover',
+    );
     assert.ok(!methods.includes('initialize'), 'no handshake without time for it');
   });
 
@@ -158,8 +174,20 @@ describe('the era of a client session', () => {
       versions.push(version);
       const answer =
         versions.length > 1
-          ? { result: { supportedVersions: ['2026-07-28'], capabilities: {}, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'picky', version: '1' } } } }
-          : { error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: version } } };
+          ? {
+              result: {
+                supportedVersions: ['2026-07-28'],
+                capabilities: {},
+                _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'picky', version: '1' } },
+              },
+            }
+          : {
+              error: {
+                code: -32022,
+                message: 'Unsupported protocol version',
+                data: { supported: ['2026-07-28'], requested: version },
+              },
+            };
       void peer.send({ jsonrpc: '2.0', id: m.id, ...answer } as JsonRpcMessage);
     };
     await peer.start(messageReceiver(serve));
@@ -197,16 +225,23 @@ describe('the era cache', () => {
     const cache = new MemoryEraCache();
     cache.set('moved', { era: 'legacy', protocolVersion: '2025-11-25' });
     // Now a server of the modern revision alone: it refuses initialize.
-    const { session, sent } = await linked(server({ versions: ['2026-07-28'] }), { eraCache: cache, eraCacheKey: 'moved' });
+    const { session, sent } = await linked(server({ versions: ['2026-07-28'] }), {
+      eraCache: cache,
+      eraCacheKey: 'moved',
+    });
     assert.equal(session.protocolVersion, '2026-07-28');
     assert.deepEqual(sent, ['initialize', 'server/discover']);
     assert.deepEqual(cache.get('moved'), { era: 'modern', protocolVersion: '2026-07-28' });
     await session.close();
   });
 
-  it('is kept per process by default, keyed by a child process\'s command line', async () => {
+  it("is kept per process by default, keyed by a child process's command line", async () => {
     const connect = async () => {
-      const transport = new CommandTransport({ command: process.execPath, args: [fixture('era-legacy-server')], stderr: 'pipe' });
+      const transport = new CommandTransport({
+        command: process.execPath,
+        args: [fixture('era-legacy-server')],
+        stderr: 'pipe',
+      });
       const sent = tap(transport);
       const session = await within(new Client(clientInfo).connect(transport), 15_000, 'connect');
       return { session, sent };
@@ -222,7 +257,11 @@ describe('the era cache', () => {
   });
 
   it('falls back to the handshake with the official SDK over stdio, by default', async () => {
-    const transport = new CommandTransport({ command: process.execPath, args: [fixture('interop-official-server')], stderr: 'pipe' });
+    const transport = new CommandTransport({
+      command: process.execPath,
+      args: [fixture('interop-official-server')],
+      stderr: 'pipe',
+    });
     const session = await within(new Client(clientInfo).connect(transport, { eraCache: false }), 15_000, 'connect');
     assert.equal(session.protocolVersion, '2025-11-25');
     assert.ok((await session.listTools()).tools.length > 0);

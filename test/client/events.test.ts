@@ -16,7 +16,10 @@ describe('list changes', () => {
     const changed = nextEvent(session, 'toolsListChanged');
     server.tool('second', {}, () => ({ content: [] }));
     await changed;
-    assert.deepEqual((await session.listTools()).tools.map((t) => t.name), ['first', 'second']);
+    assert.deepEqual(
+      (await session.listTools()).tools.map((t) => t.name),
+      ['first', 'second'],
+    );
     await session.close();
   });
 
@@ -66,7 +69,10 @@ describe('list changes', () => {
     const delivered = nextEvent(session, 'toolsListChanged');
     server.tool('second', {}, () => ({ content: [] }));
     await delivered;
-    assert.deepEqual(errors.map((e) => e.message), ['listener bug']);
+    assert.deepEqual(
+      errors.map((e) => e.message),
+      ['listener bug'],
+    );
     await session.close();
   });
 });
@@ -116,8 +122,14 @@ describe('elicitationComplete (2025-11-25)', () => {
   it('fires once for a URL elicitation the user accepted, and ignores unknown or finished ones', async () => {
     const { session } = await linkRunning(
       async (ctx) => {
-        const answer = await ctx.elicit({ mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' });
-        for (const id of ['unknown', 'e1', 'e1']) await ctx.session.notify('notifications/elicitation/complete', complete(id));
+        const answer = await ctx.elicit({
+          mode: 'url',
+          message: 'Sign in',
+          url: 'https://example.com/login',
+          elicitationId: 'e1',
+        });
+        for (const id of ['unknown', 'e1', 'e1'])
+          await ctx.session.notify('notifications/elicitation/complete', complete(id));
         return answer;
       },
       { elicitation: { url: () => ({ action: 'accept' }) } },
@@ -147,10 +159,18 @@ describe('elicitationComplete (2025-11-25)', () => {
   it('fires for an elicitation a -32042 error asked for', async () => {
     const server = new Server({ name: 's', version: '1' });
     server.tool('needs-auth', {}, () => {
-      throw new UrlElicitationRequiredError([{ mode: 'url', url: 'https://example.com/connect', message: 'Connect your account', elicitationId: 'e2' }]);
+      throw new UrlElicitationRequiredError([
+        { mode: 'url', url: 'https://example.com/connect', message: 'Connect your account', elicitationId: 'e2' },
+      ]);
     });
-    const { session, serverSession } = await link(server, new Client(clientInfo, { elicitation: { url: () => ({ action: 'accept' }) } }));
-    await assert.rejects(session.callTool({ name: 'needs-auth' }), (e: unknown) => e instanceof JsonRpcError && e.code === -32042);
+    const { session, serverSession } = await link(
+      server,
+      new Client(clientInfo, { elicitation: { url: () => ({ action: 'accept' }) } }),
+    );
+    await assert.rejects(
+      session.callTool({ name: 'needs-auth' }),
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32042,
+    );
     const completed = nextEvent(session, 'elicitationComplete');
     await serverSession.notify('notifications/elicitation/complete', complete('e2'));
     assert.deepEqual(await completed, { elicitationId: 'e2' });

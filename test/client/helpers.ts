@@ -1,7 +1,13 @@
 // Shared setup of the client tests: a real Server and Client linked in memory, a fake server for
 // the features not built on the server side here (resources, prompts, completion, tasks), and a
 // tap on what the client puts on the wire.
-import { Client, type ClientOptions, type ClientSession, type ClientSessionEvent, type ClientSessionEventMap } from '../../src/client/index.js';
+import {
+  Client,
+  type ClientOptions,
+  type ClientSession,
+  type ClientSessionEvent,
+  type ClientSessionEventMap,
+} from '../../src/client/index.js';
 import { invalidParams } from '../../src/protocol/errors.js';
 import type { LegacyVersion } from '../../src/protocol/versions.js';
 import { Server, type ServerContext, type ServerOptions, type ServerSession } from '../../src/server/index.js';
@@ -23,7 +29,7 @@ export async function link(server: Server, client: Client, protocolVersion?: Leg
   const sent: Record<string, unknown>[] = [];
   const send = clientEnd.send.bind(clientEnd);
   clientEnd.send = (message) => {
-    sent.push(...(Array.isArray(message) ? message : [message]) as unknown as Record<string, unknown>[]);
+    sent.push(...((Array.isArray(message) ? message : [message]) as unknown as Record<string, unknown>[]));
     return send(message);
   };
   const serverSession = await server.connect(serverEnd);
@@ -33,7 +39,10 @@ export async function link(server: Server, client: Client, protocolVersion?: Leg
 }
 
 /** A server with one tool, `run`, whose result text is the JSON of what `body` returns, or of the error it throws. */
-export function serverRunning(body: (ctx: ServerContext, args: Record<string, unknown>) => unknown, options?: ServerOptions): Server {
+export function serverRunning(
+  body: (ctx: ServerContext, args: Record<string, unknown>) => unknown,
+  options?: ServerOptions,
+): Server {
   const server = new Server({ name: 'server', version: '1' }, options);
   server.tool('run', {}, async (args, ctx): Promise<CallToolResult> => {
     try {
@@ -47,7 +56,11 @@ export function serverRunning(body: (ctx: ServerContext, args: Record<string, un
 }
 
 /** Connects a client with `options` to a `serverRunning(body)` server. */
-export async function linkRunning(body: (ctx: ServerContext, args: Record<string, unknown>) => unknown, options: ClientOptions = {}, protocolVersion?: LegacyVersion) {
+export async function linkRunning(
+  body: (ctx: ServerContext, args: Record<string, unknown>) => unknown,
+  options: ClientOptions = {},
+  protocolVersion?: LegacyVersion,
+) {
   const client = new Client(clientInfo, options);
   return { client, ...(await link(serverRunning(body), client, protocolVersion)) };
 }
@@ -67,7 +80,10 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** Resolves with the next `event` the session delivers. */
-export function nextEvent<E extends ClientSessionEvent>(session: ClientSession, event: E): Promise<ClientSessionEventMap[E]> {
+export function nextEvent<E extends ClientSessionEvent>(
+  session: ClientSession,
+  event: E,
+): Promise<ClientSessionEventMap[E]> {
   return new Promise((resolve) => {
     const off = session.on(event, (payload) => {
       off();
@@ -79,14 +95,24 @@ export function nextEvent<E extends ClientSessionEvent>(session: ClientSession, 
 /** Pages of `size` items; the cursor is the index of the next item. */
 export function pageOf<T>(items: T[], cursor: unknown, size: number): { items: T[]; nextCursor?: string } {
   const start = cursor === undefined ? 0 : Number(cursor);
-  if (!Number.isInteger(start) || start < 0 || start > items.length) throw invalidParams(`Invalid cursor: ${String(cursor)}`);
+  if (!Number.isInteger(start) || start < 0 || start > items.length)
+    throw invalidParams(`Invalid cursor: ${String(cursor)}`);
   const end = start + size;
-  return end < items.length ? { items: items.slice(start, end), nextCursor: String(end) } : { items: items.slice(start) };
+  return end < items.length
+    ? { items: items.slice(start, end), nextCursor: String(end) }
+    : { items: items.slice(start) };
 }
 
-export const RESOURCES = ['a', 'b', 'c', 'd', 'e'].map((n) => ({ uri: `file:///data/${n}.txt`, name: `${n}.txt`, mimeType: 'text/plain' }));
+export const RESOURCES = ['a', 'b', 'c', 'd', 'e'].map((n) => ({
+  uri: `file:///data/${n}.txt`,
+  name: `${n}.txt`,
+  mimeType: 'text/plain',
+}));
 export const TEMPLATES = [1, 2, 3].map((n) => ({ uriTemplate: `file:///logs/{day}/${n}`, name: `log-${n}` }));
-export const PROMPTS = ['greet', 'summarize', 'translate'].map((name) => ({ name, arguments: [{ name: 'topic', required: true }] }));
+export const PROMPTS = ['greet', 'summarize', 'translate'].map((name) => ({
+  name,
+  arguments: [{ name: 'topic', required: true }],
+}));
 
 /**
  * A server offering resources (subscribable), templates, prompts and completion through a
@@ -110,7 +136,9 @@ export function fakeServer(options: ServerOptions = {}) {
       },
       'resources/read': (params) => {
         seen('resources/read', params);
-        return { contents: [{ uri: params.uri as string, mimeType: 'text/plain', text: `contents of ${String(params.uri)}` }] };
+        return {
+          contents: [{ uri: params.uri as string, mimeType: 'text/plain', text: `contents of ${String(params.uri)}` }],
+        };
       },
       'resources/subscribe': (params, ctx) => {
         seen('resources/subscribe', params);
@@ -130,7 +158,10 @@ export function fakeServer(options: ServerOptions = {}) {
       'prompts/get': (params) => {
         seen('prompts/get', params);
         const topic = (params.arguments as Record<string, string> | undefined)?.topic ?? '';
-        return { description: `${String(params.name)} prompt`, messages: [{ role: 'user', content: { type: 'text', text: `${String(params.name)}: ${topic}` } }] };
+        return {
+          description: `${String(params.name)} prompt`,
+          messages: [{ role: 'user', content: { type: 'text', text: `${String(params.name)}: ${topic}` } }],
+        };
       },
       'completion/complete': (params) => {
         seen('completion/complete', params);
@@ -139,7 +170,11 @@ export function fakeServer(options: ServerOptions = {}) {
         return { completion: { values, total: values.length, hasMore: false } };
       },
     },
-    capabilities: () => ({ resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, completions: {} }),
+    capabilities: () => ({
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+      completions: {},
+    }),
   });
   return { server, requests };
 }

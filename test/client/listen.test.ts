@@ -28,7 +28,10 @@ async function connect(s: Server): Promise<ClientSession> {
   return new Client(clientInfo).connect(clientEnd, { protocolVersion: '2026-07-28' });
 }
 
-function next<E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E): Promise<SubscriptionEventMap[E]> {
+function next<E extends keyof SubscriptionEventMap>(
+  subscription: Subscription,
+  event: E,
+): Promise<SubscriptionEventMap[E]> {
   return new Promise((resolve) => {
     const off = subscription.on(event, (payload) => {
       off();
@@ -46,14 +49,19 @@ async function scripted(): Promise<{ session: ClientSession; wire: ScriptedTrans
   wire.receive({
     jsonrpc: '2.0',
     id: discover.id,
-    result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, _meta: {} },
+    result: {
+      resultType: 'complete',
+      supportedVersions: ['2026-07-28'],
+      capabilities: { tools: { listChanged: true } },
+      _meta: {},
+    },
   });
   return { session: await connecting, wire, sent: () => wire.sent.slice(1) as WireMessage[] };
 }
 
 /** The next listen request the scripted server received. */
 async function listenRequest(wire: ScriptedTransport, after = 0): Promise<WireMessage> {
-  for (let seen = after; ; ) {
+  for (let seen = after; ;) {
     const found = (wire.sent.slice(seen) as WireMessage[]).find((m) => m.method === 'subscriptions/listen');
     if (found) return found;
     seen = wire.sent.length;
@@ -61,8 +69,16 @@ async function listenRequest(wire: ScriptedTransport, after = 0): Promise<WireMe
   }
 }
 
-function acknowledge(wire: ScriptedTransport, id: unknown, notifications: Record<string, unknown> = { toolsListChanged: true }): void {
-  wire.receive({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { [SUBSCRIPTION_ID]: id }, notifications } });
+function acknowledge(
+  wire: ScriptedTransport,
+  id: unknown,
+  notifications: Record<string, unknown> = { toolsListChanged: true },
+): void {
+  wire.receive({
+    jsonrpc: '2.0',
+    method: 'notifications/subscriptions/acknowledged',
+    params: { _meta: { [SUBSCRIPTION_ID]: id }, notifications },
+  });
 }
 
 describe('ClientSession.listen', () => {
@@ -77,7 +93,7 @@ describe('ClientSession.listen', () => {
     await session.close();
   });
 
-  it('delivers each notification to the subscription\'s listeners and iterator, and as a session event', async () => {
+  it("delivers each notification to the subscription's listeners and iterator, and as a session event", async () => {
     const s = server();
     const session = await connect(s);
     const subscription = await session.listen({ toolsListChanged: true });
@@ -87,7 +103,10 @@ describe('ClientSession.listen', () => {
     const heard = next(subscription, 'toolsListChanged');
     s.tool('t2', {}, () => ({ content: [] }));
     assert.deepEqual(await heard, { _meta: { [SUBSCRIPTION_ID]: subscription.id } });
-    assert.deepEqual(await events.next(), { done: false, value: { type: 'toolsListChanged', params: { _meta: { [SUBSCRIPTION_ID]: subscription.id } } } });
+    assert.deepEqual(await events.next(), {
+      done: false,
+      value: { type: 'toolsListChanged', params: { _meta: { [SUBSCRIPTION_ID]: subscription.id } } },
+    });
     assert.equal(sessionEvents, 1);
     await session.close();
   });
@@ -112,7 +131,7 @@ describe('ClientSession.listen', () => {
     await session.close();
   });
 
-  it('close() cancels the stream on the server; nothing more reaches it or the session\'s events', async () => {
+  it("close() cancels the stream on the server; nothing more reaches it or the session's events", async () => {
     const s = server();
     const session = await connect(s);
     const closing = await session.listen({ toolsListChanged: true });
@@ -155,7 +174,9 @@ describe('ClientSession.listen', () => {
     const subscription = await session.listen({ toolsListChanged: true, resourceSubscriptions: ['file:///a.txt'] });
     const events = subscription[Symbol.asyncIterator]();
     let changes = 0;
-    const three = new Promise<void>((resolve) => subscription.on('toolsListChanged', () => ++changes === 3 && resolve()));
+    const three = new Promise<void>((resolve) =>
+      subscription.on('toolsListChanged', () => ++changes === 3 && resolve()),
+    );
     for (const name of ['x', 'y', 'z']) {
       s.tool(name, {}, () => ({ content: [] }));
       await session.callTool({ name: 't' }); // one tick each: three notifications
@@ -173,9 +194,16 @@ describe('ClientSession.listen', () => {
     const request = await listenRequest(wire);
     acknowledge(wire, request.id);
     const subscription = await opening;
-    wire.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: request.id, reason: 'shutting down' } });
+    wire.receive({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: request.id, reason: 'shutting down' },
+    });
     assert.deepEqual(await subscription.ended, { reason: 'cancelled', message: 'shutting down' });
-    assert.deepEqual(sent().map((m) => m.method), ['subscriptions/listen']);
+    assert.deepEqual(
+      sent().map((m) => m.method),
+      ['subscriptions/listen'],
+    );
     await session.close();
   });
 
@@ -185,11 +213,18 @@ describe('ClientSession.listen', () => {
     const request = await listenRequest(wire);
     // Only the (unref'd) acknowledgment timer is pending: `within` keeps the test process up meanwhile.
     await assert.rejects(within(opening, 5000, 'the acknowledgment timeout'), RequestTimeoutError);
-    assert.deepEqual(sent().at(-1), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: request.id, reason: `subscriptions/listen (id ${String(request.id)}) was not acknowledged within 10 ms` } });
+    assert.deepEqual(sent().at(-1), {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: {
+        requestId: request.id,
+        reason: `subscriptions/listen (id ${String(request.id)}) was not acknowledged within 10 ms`,
+      },
+    });
     await session.close();
   });
 
-  it('rejects with the server\'s error when the listen request is refused', async () => {
+  it("rejects with the server's error when the listen request is refused", async () => {
     const { session, wire } = await scripted();
     const opening = session.listen({ toolsListChanged: true });
     const request = await listenRequest(wire);
@@ -210,7 +245,11 @@ describe('ClientSession.listen', () => {
     const reestablished = next(subscription, 'reestablished');
     const sentBefore = wire.sent.length;
     // What the HTTP transport reports when a stream ends without the response.
-    wire.receive({ jsonrpc: '2.0', id: first.id, error: { code: -32000, message: 'Connection lost: the event stream ended' } });
+    wire.receive({
+      jsonrpc: '2.0',
+      id: first.id,
+      error: { code: -32000, message: 'Connection lost: the event stream ended' },
+    });
     assert.match((await interrupted).message, /Connection lost/);
     assert.equal(subscription.state, 'reconnecting');
     const second = await listenRequest(wire, sentBefore);
@@ -219,11 +258,25 @@ describe('ClientSession.listen', () => {
     assert.deepEqual(await reestablished, { toolsListChanged: true });
     assert.equal(subscription.state, 'active');
     assert.equal(subscription.id, second.id);
-    assert.deepEqual(await events.next(), { done: false, value: { type: 'reestablished', acknowledged: { toolsListChanged: true } } });
+    assert.deepEqual(await events.next(), {
+      done: false,
+      value: { type: 'reestablished', acknowledged: { toolsListChanged: true } },
+    });
     // A late message of the old stream is not this subscription's any more.
-    wire.receive({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [SUBSCRIPTION_ID]: first.id } } });
-    wire.receive({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [SUBSCRIPTION_ID]: second.id } } });
-    assert.deepEqual(await events.next(), { done: false, value: { type: 'toolsListChanged', params: { _meta: { [SUBSCRIPTION_ID]: second.id } } } });
+    wire.receive({
+      jsonrpc: '2.0',
+      method: 'notifications/tools/list_changed',
+      params: { _meta: { [SUBSCRIPTION_ID]: first.id } },
+    });
+    wire.receive({
+      jsonrpc: '2.0',
+      method: 'notifications/tools/list_changed',
+      params: { _meta: { [SUBSCRIPTION_ID]: second.id } },
+    });
+    assert.deepEqual(await events.next(), {
+      done: false,
+      value: { type: 'toolsListChanged', params: { _meta: { [SUBSCRIPTION_ID]: second.id } } },
+    });
     await session.close();
   });
 
@@ -283,7 +336,10 @@ describe('ClientSession.listen', () => {
     assert.equal(subscription.state, 'active');
     assert.deepEqual(second.subscriptions, [subscription]);
     assert.deepEqual(first.subscriptions, []);
-    assert.deepEqual(await events.next(), { done: false, value: { type: 'reestablished', acknowledged: { toolsListChanged: true } } });
+    assert.deepEqual(await events.next(), {
+      done: false,
+      value: { type: 'reestablished', acknowledged: { toolsListChanged: true } },
+    });
     const changed = next(subscription, 'toolsListChanged');
     s.tool('t2', {}, () => ({ content: [] }));
     await changed;
@@ -295,7 +351,10 @@ describe('ClientSession.listen', () => {
     const [serverEnd, clientEnd] = createInMemoryPair();
     await server().connect(serverEnd);
     const session = await new Client(clientInfo).connect(clientEnd, { protocolVersion: '2025-11-25' });
-    await assert.rejects(session.listen({ toolsListChanged: true }), /subscriptions\/listen is not a client-to-server request in protocol revision 2025-11-25/);
+    await assert.rejects(
+      session.listen({ toolsListChanged: true }),
+      /subscriptions\/listen is not a client-to-server request in protocol revision 2025-11-25/,
+    );
     await session.close();
   });
 

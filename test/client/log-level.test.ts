@@ -66,7 +66,11 @@ describe('setLoggingLevel', () => {
       const before = sent.length;
       assert.deepEqual(await session.setLoggingLevel({ level: 'info' }), {});
       const setLevel = sent.slice(before).map((m) => m.method);
-      assert.deepEqual(setLevel, era === 'legacy' ? ['logging/setLevel'] : [], 'the modern revision has no logging/setLevel to send');
+      assert.deepEqual(
+        setLevel,
+        era === 'legacy' ? ['logging/setLevel'] : [],
+        'the modern revision has no logging/setLevel to send',
+      );
 
       await session.callTool({ name: 'work' });
       // Messages about a request come before its result.
@@ -87,7 +91,11 @@ describe('setLoggingLevel', () => {
     it(`${era} (${protocolVersion}), over HTTP: the same`, async () => {
       const endpoint = await listen(loggingServer(), { port: 0 });
       try {
-        const { session } = await within(connectHttp(new Client(clientInfo), endpoint.url, { protocolVersion, eraCache: false }), 10_000, 'connect');
+        const { session } = await within(
+          connectHttp(new Client(clientInfo), endpoint.url, { protocolVersion, eraCache: false }),
+          10_000,
+          'connect',
+        );
         assert.equal(session.protocolVersion, protocolVersion);
         const logs = logsOf(session);
         await session.callTool({ name: 'work' });
@@ -102,8 +110,12 @@ describe('setLoggingLevel', () => {
     });
   }
 
-  it('modern, over a child process\'s stdio: the example server\'s log arrives only after the call', async () => {
-    const session = await within(new Client(clientInfo).connect(exampleTransport(), { protocolVersion: '2026-07-28' }), 10_000, 'the example server');
+  it("modern, over a child process's stdio: the example server's log arrives only after the call", async () => {
+    const session = await within(
+      new Client(clientInfo).connect(exampleTransport(), { protocolVersion: '2026-07-28' }),
+      10_000,
+      'the example server',
+    );
     try {
       assert.equal(session.protocolVersion, '2026-07-28');
       const logs = logsOf(session);
@@ -120,7 +132,10 @@ describe('setLoggingLevel', () => {
   it('modern: an unknown level, or a server without logging, fails without sending', async () => {
     const { session, sent } = await inMemory('2026-07-28');
     const before = sent.length;
-    await assert.rejects(session.setLoggingLevel({ level: 'loud' as 'info' }), (e: unknown) => e instanceof McpError && e.code === -32602 && /Unknown log level "loud"/.test(e.message));
+    await assert.rejects(
+      session.setLoggingLevel({ level: 'loud' as 'info' }),
+      (e: unknown) => e instanceof McpError && e.code === -32602 && /Unknown log level "loud"/.test(e.message),
+    );
     await session.callTool({ name: 'work' });
     assert.equal(sent[before]?.params?._meta?.[LEVEL_KEY], undefined, 'the bad level was not kept');
 
@@ -129,7 +144,12 @@ describe('setLoggingLevel', () => {
     const serve = (message: unknown): void => {
       const { id } = message as { id?: number };
       if (id === undefined) return;
-      const result = { supportedVersions: ['2026-07-28'], capabilities: {}, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw', version: '1' } } };
+      const result = {
+        supportedVersions: ['2026-07-28'],
+        capabilities: {},
+        resultType: 'complete',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw', version: '1' } },
+      };
       void serverEnd.send({ jsonrpc: '2.0', id, result });
     };
     await serverEnd.start(messageReceiver(serve));

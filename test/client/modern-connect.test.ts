@@ -56,7 +56,9 @@ describe('a client asking for the modern revision', () => {
   it('falls back to the handshake with a server that does not serve it', async () => {
     const { session, sent } = await connect(server({ modern: false }));
     assert.equal(session.protocolVersion, '2025-11-25');
-    assert.deepEqual((await session.callTool({ name: 'who' })).content, [{ type: 'text', text: 'modern-client at 2025-11-25' }]);
+    assert.deepEqual((await session.callTool({ name: 'who' })).content, [
+      { type: 'text', text: 'modern-client at 2025-11-25' },
+    ]);
     assert.deepEqual(sent.slice(0, 3), ['server/discover', 'initialize', 'notifications/initialized']);
     await session.close();
   });

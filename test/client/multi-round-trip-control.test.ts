@@ -12,7 +12,13 @@ import { askModel, askName, clientInfo, deferred, scripted, text } from './multi
 const answerName = { elicitation: { form: () => ({ action: 'accept' as const, content: { name: 'octocat' } }) } };
 
 /** A tool that never stops asking, with a new state each time. */
-const insatiable = { 'tools/call': (params: Record<string, unknown>) => ({ resultType: 'input_required', inputRequests: { name: askName() }, requestState: `after-${String(params.requestState ?? 'none')}` }) };
+const insatiable = {
+  'tools/call': (params: Record<string, unknown>) => ({
+    resultType: 'input_required',
+    inputRequests: { name: askName() },
+    requestState: `after-${String(params.requestState ?? 'none')}`,
+  }),
+};
 
 describe('limits of the input loop', () => {
   it('stops after the configured rounds with an error carrying the last request for input', async () => {
@@ -41,7 +47,10 @@ describe('limits of the input loop', () => {
     let sampled = 0;
     const { session, of } = await scripted(
       {
-        'tools/call': () => ({ resultType: 'input_required', inputRequests: { model: askModel('hi'), login: askName() } }),
+        'tools/call': () => ({
+          resultType: 'input_required',
+          inputRequests: { model: askModel('hi'), login: askName() },
+        }),
       },
       {
         sampling: () => {
@@ -56,7 +65,10 @@ describe('limits of the input loop', () => {
     );
     assert.ok(error instanceof InputRequestNotSupportedError);
     assert.equal(error.code, -32601);
-    assert.match(error.message, /elicitation\/create \(input request "login"\).*did not declare the elicitation capability/);
+    assert.match(
+      error.message,
+      /elicitation\/create \(input request "login"\).*did not declare the elicitation capability/,
+    );
     assert.deepEqual(error.data, { key: 'login', method: 'elicitation/create' });
     assert.equal(sampled, 0);
     assert.equal(of('tools/call').length, 1);
@@ -64,14 +76,28 @@ describe('limits of the input loop', () => {
   });
 
   it('answers a URL elicitation only when the client declared URL mode', async () => {
-    const openUrl = { method: 'elicitation/create', params: { mode: 'url', message: 'Connect your account', url: 'https://example.com/connect' } };
-    const script = { 'tools/call': (params: Record<string, unknown>) => (params.inputResponses === undefined ? { resultType: 'input_required', inputRequests: { link: openUrl } } : text('linked')) };
+    const openUrl = {
+      method: 'elicitation/create',
+      params: { mode: 'url', message: 'Connect your account', url: 'https://example.com/connect' },
+    };
+    const script = {
+      'tools/call': (params: Record<string, unknown>) =>
+        params.inputResponses === undefined
+          ? { resultType: 'input_required', inputRequests: { link: openUrl } }
+          : text('linked'),
+    };
     const formsOnly = await scripted(script, answerName);
-    await assert.rejects(formsOnly.session.callTool({ name: 'link' }), (e: unknown) => e instanceof InputRequestNotSupportedError && /did not declare the elicitation\.url capability/.test(e.message));
+    await assert.rejects(
+      formsOnly.session.callTool({ name: 'link' }),
+      (e: unknown) =>
+        e instanceof InputRequestNotSupportedError && /did not declare the elicitation\.url capability/.test(e.message),
+    );
     await formsOnly.session.close();
 
     const consents: string[] = [];
-    const withUrl = await scripted(script, { elicitation: { url: (params) => (consents.push(params.url), { action: 'accept' }) } });
+    const withUrl = await scripted(script, {
+      elicitation: { url: (params) => (consents.push(params.url), { action: 'accept' }) },
+    });
     assert.deepEqual((await withUrl.session.callTool({ name: 'link' })).content, text('linked').content);
     assert.deepEqual(consents, ['https://example.com/connect']);
     assert.deepEqual(withUrl.of('tools/call')[1]?.params.inputResponses, { link: { action: 'accept' } });
@@ -84,7 +110,11 @@ describe('limits of the input loop', () => {
       { 'tools/call': () => ({ resultType: 'input_required', inputRequests: { login: askName() } }) },
       { elicitation: { form: () => ({ action: 'accept', content: { name: 42 } }) }, onError: (e) => reported.push(e) },
     );
-    await assert.rejects(session.callTool({ name: 'ask' }), (e: unknown) => e instanceof McpError && e.code === -32602 && /does not match the requested schema/.test(e.message));
+    await assert.rejects(
+      session.callTool({ name: 'ask' }),
+      (e: unknown) =>
+        e instanceof McpError && e.code === -32602 && /does not match the requested schema/.test(e.message),
+    );
     assert.equal(reported.length, 1);
     assert.equal(of('tools/call').length, 1);
     await session.close();
@@ -99,14 +129,19 @@ describe('limits of the input loop', () => {
         },
       },
     );
-    await assert.rejects(session.callTool({ name: 'ask' }), { code: -1, message: 'The user rejected the sampling request' });
+    await assert.rejects(session.callTool({ name: 'ask' }), {
+      code: -1,
+      message: 'The user rejected the sampling request',
+    });
     await session.close();
   });
 
   it('aborts the handlers and sends no retry when the caller gives up while the user answers', async () => {
     const shown = deferred<AbortSignal>();
     const { session, of } = await scripted(
-      { 'tools/call': () => ({ resultType: 'input_required', inputRequests: { login: askName() }, requestState: 's' }) },
+      {
+        'tools/call': () => ({ resultType: 'input_required', inputRequests: { login: askName() }, requestState: 's' }),
+      },
       {
         elicitation: {
           form: (_params, ctx) => {
@@ -154,7 +189,13 @@ describe('taking over the input loop', () => {
     const { session, of } = await scripted(
       {
         'tools/call': (params) =>
-          params.requestState === 'b' ? text('done') : { resultType: 'input_required', inputRequests: { login: askName() }, requestState: params.requestState ? 'b' : 'a' },
+          params.requestState === 'b'
+            ? text('done')
+            : {
+                resultType: 'input_required',
+                inputRequests: { login: askName() },
+                requestState: params.requestState ? 'b' : 'a',
+              },
       },
       {
         elicitation: {
@@ -180,7 +221,9 @@ describe('taking over the input loop', () => {
     ]);
     // Round 1 answered by the hook, round 2 left to the client's handler.
     assert.equal(handled, 1);
-    assert.deepEqual(of('tools/call')[1]?.params.inputResponses, { login: { action: 'accept', content: { name: 'from-hook' } } });
+    assert.deepEqual(of('tools/call')[1]?.params.inputResponses, {
+      login: { action: 'accept', content: { name: 'from-hook' } },
+    });
     assert.deepEqual(of('tools/call')[2]?.params.inputResponses, { login: { action: 'decline' } });
     await session.close();
   });
@@ -188,7 +231,14 @@ describe('taking over the input loop', () => {
   it('ends the call with what the hook throws', async () => {
     const { session, of } = await scripted(insatiable, answerName);
     await assert.rejects(
-      session.callTool({ name: 'ask' }, { onInputRequired: () => { throw new Error('not now'); } }),
+      session.callTool(
+        { name: 'ask' },
+        {
+          onInputRequired: () => {
+            throw new Error('not now');
+          },
+        },
+      ),
       /not now/,
     );
     assert.equal(of('tools/call').length, 1);
@@ -199,7 +249,9 @@ describe('taking over the input loop', () => {
     const { session, of } = await scripted(
       {
         'tools/call': (params) =>
-          params.inputResponses === undefined ? { resultType: 'input_required', inputRequests: { login: askName() }, requestState: 'keep' } : text('resumed'),
+          params.inputResponses === undefined
+            ? { resultType: 'input_required', inputRequests: { login: askName() }, requestState: 'keep' }
+            : text('resumed'),
       },
       answerName,
     );
@@ -208,7 +260,11 @@ describe('taking over the input loop', () => {
     assert.equal(of('tools/call').length, 1);
     const inputResponses = await session.answerInputRequests(raw.inputRequests ?? {});
     assert.deepEqual(inputResponses, { login: { action: 'accept', content: { name: 'octocat' } } });
-    const done = await session.callTool({ name: 'ask', inputResponses, ...(raw.requestState !== undefined && { requestState: raw.requestState }) });
+    const done = await session.callTool({
+      name: 'ask',
+      inputResponses,
+      ...(raw.requestState !== undefined && { requestState: raw.requestState }),
+    });
     assert.deepEqual(done.content, text('resumed').content);
     assert.deepEqual(of('tools/call')[1]?.params, { name: 'ask', inputResponses, requestState: 'keep' });
     await session.close();
@@ -228,7 +284,11 @@ describe('parallel calls that require input', () => {
           const name = String(params.name);
           if (name === 'plain') return text('plain');
           if (params.requestState === undefined) {
-            return { resultType: 'input_required', inputRequests: { [`${name}-q`]: askName(name) }, requestState: `${name}-state` };
+            return {
+              resultType: 'input_required',
+              inputRequests: { [`${name}-q`]: askName(name) },
+              requestState: `${name}-state`,
+            };
           }
           return text(`${name} done`);
         },
@@ -257,8 +317,16 @@ describe('parallel calls that require input', () => {
     assert.deepEqual(
       retries.map((r) => r.params),
       [
-        { name: 'beta', inputResponses: { 'beta-q': { action: 'accept', content: { name: 'answer for beta' } } }, requestState: 'beta-state' },
-        { name: 'alpha', inputResponses: { 'alpha-q': { action: 'accept', content: { name: 'answer for alpha' } } }, requestState: 'alpha-state' },
+        {
+          name: 'beta',
+          inputResponses: { 'beta-q': { action: 'accept', content: { name: 'answer for beta' } } },
+          requestState: 'beta-state',
+        },
+        {
+          name: 'alpha',
+          inputResponses: { 'alpha-q': { action: 'accept', content: { name: 'answer for alpha' } } },
+          requestState: 'alpha-state',
+        },
       ],
     );
     assert.deepEqual(of('tools/call').find((r) => r.params.name === 'plain')?.params, { name: 'plain' });
@@ -273,7 +341,17 @@ describe('results on the wire', () => {
     const connecting = new Client(clientInfo).connect(wire, { protocolVersion: '2026-07-28' });
     await wire.waitForSent(1);
     const discover = wire.sent[0] as { id: number };
-    wire.receive({ jsonrpc: '2.0', id: discover.id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'private' } });
+    wire.receive({
+      jsonrpc: '2.0',
+      id: discover.id,
+      result: {
+        resultType: 'complete',
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        ttlMs: 0,
+        cacheScope: 'private',
+      },
+    });
     const session: ClientSession = await connecting;
     const call = session.callTool({ name: 'old-style' });
     await wire.waitForSent(2);

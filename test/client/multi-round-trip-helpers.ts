@@ -32,7 +32,11 @@ export interface Scripted {
  * Connects a client with `options` in 2026-07-28 to a server whose `handlers` answer the given
  * methods as written (their results dressed as the server dresses every modern result).
  */
-export async function scripted(handlers: Record<string, RawHandler>, options: ClientOptions = {}, serverOptions: ServerOptions = {}): Promise<Scripted> {
+export async function scripted(
+  handlers: Record<string, RawHandler>,
+  options: ClientOptions = {},
+  serverOptions: ServerOptions = {},
+): Promise<Scripted> {
   const server = new Server({ name: 'scripted', version: '1' }, serverOptions);
   const received: Received[] = [];
   const recorded: Record<string, RawHandler> = {};
@@ -42,7 +46,11 @@ export async function scripted(handlers: Record<string, RawHandler>, options: Cl
       return handler(params, ctx);
     };
   }
-  server.addFeature({ handlers: recorded, capabilities: () => ({ tools: {}, prompts: {}, resources: {} }), rawInputRounds: true });
+  server.addFeature({
+    handlers: recorded,
+    capabilities: () => ({ tools: {}, prompts: {}, resources: {} }),
+    rawInputRounds: true,
+  });
   const [serverEnd, clientEnd] = createInMemoryPair();
   await server.connect(serverEnd);
   const client = new Client(clientInfo, options);
@@ -64,13 +72,20 @@ export function text(value: string) {
 export function askName(message = 'Your name?') {
   return {
     method: 'elicitation/create',
-    params: { mode: 'form', message, requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+    params: {
+      mode: 'form',
+      message,
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    },
   };
 }
 
 /** A sampling request with one user message. */
 export function askModel(prompt: string) {
-  return { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 50 } };
+  return {
+    method: 'sampling/createMessage',
+    params: { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 50 },
+  };
 }
 
 /** A promise and the functions that settle it. */

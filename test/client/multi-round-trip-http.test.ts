@@ -25,7 +25,14 @@ describe('multi round-trip requests over Streamable HTTP', () => {
         'tools/call': (params) =>
           params.requestState === undefined
             ? { resultType: 'input_required', inputRequests: { login: askName() }, requestState: 'over-http' }
-            : { content: [{ type: 'text', text: `welcome ${JSON.stringify(params.inputResponses)} with ${String(params.requestState)}` }] },
+            : {
+                content: [
+                  {
+                    type: 'text',
+                    text: `welcome ${JSON.stringify(params.inputResponses)} with ${String(params.requestState)}`,
+                  },
+                ],
+              },
       },
     });
     listening = await listen(server);
@@ -34,8 +41,14 @@ describe('multi round-trip requests over Streamable HTTP', () => {
 
   it('answers and retries, each request a POST without a session carrying the version header', async () => {
     const recorder = recordingFetch();
-    const client = new Client(clientInfo, { elicitation: { form: () => ({ action: 'accept', content: { name: 'web' } }) } });
-    const { session } = await within(connectHttp(client, listening.url, { protocolVersion: '2026-07-28', fetch: recorder.fetch }), LIMIT, 'connect');
+    const client = new Client(clientInfo, {
+      elicitation: { form: () => ({ action: 'accept', content: { name: 'web' } }) },
+    });
+    const { session } = await within(
+      connectHttp(client, listening.url, { protocolVersion: '2026-07-28', fetch: recorder.fetch }),
+      LIMIT,
+      'connect',
+    );
     try {
       assert.equal(session.protocolVersion, '2026-07-28');
       const result = await within(session.callTool({ name: 'login' }), LIMIT, 'call');
@@ -55,7 +68,11 @@ describe('multi round-trip requests over Streamable HTTP', () => {
   it('falls back to the handshake with a server of the older era', async () => {
     const sdk = await startSdkHttpServer();
     try {
-      const { session } = await within(connectHttp(new Client(clientInfo), `${sdk.origin}/mcp`, { protocolVersion: '2026-07-28' }), LIMIT, 'connect');
+      const { session } = await within(
+        connectHttp(new Client(clientInfo), `${sdk.origin}/mcp`, { protocolVersion: '2026-07-28' }),
+        LIMIT,
+        'connect',
+      );
       try {
         assert.equal(session.protocolVersion, '2025-11-25');
         assert.equal(textOf(await session.callTool({ name: 'echo', arguments: { text: 'old era' } })), 'old era');

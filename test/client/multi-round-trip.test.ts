@@ -20,7 +20,9 @@ describe('a call that requires input', () => {
       answerName,
     );
     const result = await session.callTool({ name: 'greet', arguments: { polite: true } });
-    assert.deepEqual(result.content, [{ type: 'text', text: 'hello {"login":{"action":"accept","content":{"name":"octocat"}}}' }]);
+    assert.deepEqual(result.content, [
+      { type: 'text', text: 'hello {"login":{"action":"accept","content":{"name":"octocat"}}}' },
+    ]);
     // The final result comes back as the server sent it; interim results never reach the caller.
     assert.equal(result.resultType, 'complete');
     const [first, retry] = of('tools/call');
@@ -38,7 +40,12 @@ describe('a call that requires input', () => {
 
   it('sends no requestState when the server gave none', async () => {
     const { session, of } = await scripted(
-      { 'tools/call': (params) => (params.inputResponses === undefined ? { resultType: 'input_required', inputRequests: { login: askName() } } : text('ok')) },
+      {
+        'tools/call': (params) =>
+          params.inputResponses === undefined
+            ? { resultType: 'input_required', inputRequests: { login: askName() } }
+            : text('ok'),
+      },
       answerName,
     );
     await session.callTool({ name: 'greet' });
@@ -51,7 +58,8 @@ describe('a call that requires input', () => {
 
   it('retries at once with only the state when the server asks for nothing', async () => {
     const { session, of } = await scripted({
-      'tools/call': (params) => (params.requestState === undefined ? { resultType: 'input_required', requestState: 'step-2' } : text('done')),
+      'tools/call': (params) =>
+        params.requestState === undefined ? { resultType: 'input_required', requestState: 'step-2' } : text('done'),
     });
     assert.deepEqual((await session.callTool({ name: 'slow' })).content, text('done').content);
     assert.deepEqual(of('tools/call')[1]?.params, { name: 'slow', requestState: 'step-2' });
@@ -66,7 +74,11 @@ describe('a call that requires input', () => {
           params.inputResponses === undefined
             ? {
                 resultType: 'input_required',
-                inputRequests: { who: askName(), capital: askModel('Capital of France?'), where: { method: 'roots/list' } },
+                inputRequests: {
+                  who: askName(),
+                  capital: askModel('Capital of France?'),
+                  where: { method: 'roots/list' },
+                },
                 requestState: 'r1',
               }
             : text('thanks'),
@@ -94,8 +106,10 @@ describe('a call that requires input', () => {
     const { session, of } = await scripted(
       {
         'tools/call': (params) => {
-          if (params.requestState === undefined) return { resultType: 'input_required', inputRequests: { name: askName() }, requestState: 's1' };
-          if (params.requestState === 's1') return { resultType: 'input_required', inputRequests: { model: askModel('Say hi') }, requestState: 's2' };
+          if (params.requestState === undefined)
+            return { resultType: 'input_required', inputRequests: { name: askName() }, requestState: 's1' };
+          if (params.requestState === 's1')
+            return { resultType: 'input_required', inputRequests: { model: askModel('Say hi') }, requestState: 's2' };
           return text(`finished after ${String(params.requestState)}`);
         },
       },
@@ -105,7 +119,11 @@ describe('a call that requires input', () => {
     const calls = of('tools/call');
     assert.equal(calls.length, 3);
     assert.equal(new Set(calls.map((c) => c.id)).size, 3);
-    assert.deepEqual(calls[1]?.params, { name: 'wizard', inputResponses: { name: { action: 'accept', content: { name: 'octocat' } } }, requestState: 's1' });
+    assert.deepEqual(calls[1]?.params, {
+      name: 'wizard',
+      inputResponses: { name: { action: 'accept', content: { name: 'octocat' } } },
+      requestState: 's1',
+    });
     assert.deepEqual(calls[2]?.params, {
       name: 'wizard',
       inputResponses: { model: { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm' } },
@@ -143,11 +161,18 @@ describe('a call that requires input', () => {
 
   it('leaves out of an input response what the revision does not define', async () => {
     const { session, of } = await scripted(
-      { 'tools/call': (params) => (params.inputResponses === undefined ? { resultType: 'input_required', inputRequests: { name: askName() } } : text('ok')) },
+      {
+        'tools/call': (params) =>
+          params.inputResponses === undefined
+            ? { resultType: 'input_required', inputRequests: { name: askName() } }
+            : text('ok'),
+      },
       { elicitation: { form: () => ({ action: 'accept', content: { name: 'x' }, _meta: { note: 'local' } }) } },
     );
     await session.callTool({ name: 'meta' });
-    assert.deepEqual(of('tools/call')[1]?.params.inputResponses, { name: { action: 'accept', content: { name: 'x' } } });
+    assert.deepEqual(of('tools/call')[1]?.params.inputResponses, {
+      name: { action: 'accept', content: { name: 'x' } },
+    });
     await session.close();
   });
 });

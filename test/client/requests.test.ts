@@ -12,7 +12,9 @@ import { clientInfo, fakeServer, link, PROMPTS, RESOURCES, TEMPLATES, textOf } f
 function toolServer(pageSize?: number): Server {
   const server = new Server({ name: 'tools', version: '1' }, pageSize === undefined ? {} : { pageSize });
   for (const name of ['alpha', 'beta', 'gamma', 'delta', 'epsilon']) {
-    server.tool(name, { description: `the ${name} tool` }, (args) => ({ content: [{ type: 'text', text: `${name}(${JSON.stringify(args)})` }] }));
+    server.tool(name, { description: `the ${name} tool` }, (args) => ({
+      content: [{ type: 'text', text: `${name}(${JSON.stringify(args)})` }],
+    }));
   }
   return server;
 }
@@ -27,7 +29,10 @@ describe('tools', () => {
   it('listTools returns one page, callTool the typed result', async () => {
     const { session } = await link(toolServer(), new Client(clientInfo));
     const { tools, nextCursor } = await session.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['alpha', 'beta', 'gamma', 'delta', 'epsilon'],
+    );
     assert.equal(nextCursor, undefined);
     const result = await session.callTool({ name: 'beta', arguments: { x: 1 } });
     assert.equal(textOf(result), 'beta({"x":1})');
@@ -40,7 +45,10 @@ describe('tools', () => {
     assert.equal(firstPage.tools.length, 2);
     assert.ok(firstPage.nextCursor);
     const all: Tool[] = await collect(session.tools());
-    assert.deepEqual(all.map((t) => t.name), ['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
+    assert.deepEqual(
+      all.map((t) => t.name),
+      ['alpha', 'beta', 'gamma', 'delta', 'epsilon'],
+    );
     const lists = () => sent.filter((m) => m.method === 'tools/list');
     assert.equal(lists().length, 1 + 3);
     for await (const tool of session.tools()) {
@@ -68,20 +76,35 @@ describe('resources, prompts and completion', () => {
     assert.deepEqual((await session.listResources({ cursor: '4' })).resources, RESOURCES.slice(4));
     assert.deepEqual((await session.listResourceTemplates()).resourceTemplates, TEMPLATES.slice(0, 2));
     const read = await session.readResource({ uri: 'file:///data/a.txt' });
-    assert.deepEqual(read.contents, [{ uri: 'file:///data/a.txt', mimeType: 'text/plain', text: 'contents of file:///data/a.txt' }]);
+    assert.deepEqual(read.contents, [
+      { uri: 'file:///data/a.txt', mimeType: 'text/plain', text: 'contents of file:///data/a.txt' },
+    ]);
     assert.deepEqual(await session.subscribeResource({ uri: 'file:///data/a.txt' }), {});
     assert.deepEqual(await session.unsubscribeResource({ uri: 'file:///data/a.txt' }), {});
     assert.deepEqual((await session.listPrompts()).prompts, PROMPTS.slice(0, 2));
     const prompt = await session.getPrompt({ name: 'greet', arguments: { topic: 'MCP' } });
     assert.deepEqual(prompt.messages, [{ role: 'user', content: { type: 'text', text: 'greet: MCP' } }]);
-    const completion = await session.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'topic', value: 'py' } });
+    const completion = await session.complete({
+      ref: { type: 'ref/prompt', name: 'greet' },
+      argument: { name: 'topic', value: 'py' },
+    });
     assert.deepEqual(completion.completion.values, ['python', 'pytorch']);
     assert.deepEqual(await session.setLoggingLevel({ level: 'error' }), {});
     assert.deepEqual(await session.ping(), {});
-    assert.deepEqual(requests.map((r) => r.method), [
-      'resources/list', 'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe',
-      'resources/unsubscribe', 'prompts/list', 'prompts/get', 'completion/complete',
-    ]);
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      [
+        'resources/list',
+        'resources/list',
+        'resources/templates/list',
+        'resources/read',
+        'resources/subscribe',
+        'resources/unsubscribe',
+        'prompts/list',
+        'prompts/get',
+        'completion/complete',
+      ],
+    );
     await session.close();
   });
 
@@ -102,7 +125,10 @@ describe('resources, prompts and completion', () => {
     const { server, requests } = fakeServer();
     const { session } = await link(server, new Client(clientInfo));
     await collect(session.prompts({ _meta: { trace: 't1' } }));
-    assert.deepEqual(requests.map((r) => r.params), [{ _meta: { trace: 't1' } }, { _meta: { trace: 't1' }, cursor: '2' }]);
+    assert.deepEqual(
+      requests.map((r) => r.params),
+      [{ _meta: { trace: 't1' } }, { _meta: { trace: 't1' }, cursor: '2' }],
+    );
     await session.close();
   });
 
@@ -141,14 +167,18 @@ describe('resources, prompts and completion', () => {
           await ctx.progress(2, 2, 'done');
           return { contents: [{ uri: params.uri as string, text: 'ok' }] };
         },
-        'resources/list': (_params, ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve({ resources: [] }))),
+        'resources/list': (_params, ctx) =>
+          new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve({ resources: [] }))),
       },
       capabilities: () => ({ resources: {} }),
     });
     const { session } = await link(server, new Client(clientInfo));
     const progress: unknown[] = [];
     await session.readResource({ uri: 'file:///x' }, { onprogress: (p) => progress.push(p) });
-    assert.deepEqual(progress, [{ progress: 1, total: 2, message: 'half' }, { progress: 2, total: 2, message: 'done' }]);
+    assert.deepEqual(progress, [
+      { progress: 1, total: 2, message: 'half' },
+      { progress: 2, total: 2, message: 'done' },
+    ]);
     const controller = new AbortController();
     const walking = collect(session.resources({}, { signal: controller.signal }));
     controller.abort(new Error('enough'));
@@ -163,14 +193,24 @@ describe('resources, prompts and completion', () => {
       capabilities: () => ({ prompts: {} }),
     });
     const { session } = await link(server, new Client(clientInfo), '2024-11-05');
-    assert.deepEqual((await session.complete({ ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } })).completion.values, ['x']);
+    assert.deepEqual(
+      (await session.complete({ ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } }))
+        .completion.values,
+      ['x'],
+    );
     await session.close();
   });
 });
 
 describe('tasks (2025-11-25)', () => {
   it('a task-augmented call returns the task; the tasks methods are typed requests', async () => {
-    const task = { taskId: 't1', status: 'working' as const, createdAt: '2025-11-25T10:00:00Z', lastUpdatedAt: '2025-11-25T10:00:00Z', ttl: 60000 };
+    const task = {
+      taskId: 't1',
+      status: 'working' as const,
+      createdAt: '2025-11-25T10:00:00Z',
+      lastUpdatedAt: '2025-11-25T10:00:00Z',
+      ttl: 60000,
+    };
     const server = new Server({ name: 'tasks', version: '1' });
     server.addFeature({
       handlers: {
@@ -186,7 +226,9 @@ describe('tasks (2025-11-25)', () => {
     const created = await session.callTool({ name: 'long', task: { ttl: 60000 } });
     assert.deepEqual(created.task, task);
     assert.equal((await session.request('tasks/get', { taskId: 't1' })).status, 'completed');
-    assert.deepEqual((await session.request('tasks/result', { taskId: 't1' })).content, [{ type: 'text', text: 'the result' }]);
+    assert.deepEqual((await session.request('tasks/result', { taskId: 't1' })).content, [
+      { type: 'text', text: 'the result' },
+    ]);
     assert.deepEqual((await session.request('tasks/list')).tasks, [task]);
     assert.equal((await session.request('tasks/cancel', { taskId: 't1' })).status, 'cancelled');
     await session.close();
@@ -195,7 +237,10 @@ describe('tasks (2025-11-25)', () => {
   it('the tasks methods do not exist before 2025-11-25', async () => {
     const server = new Server({ name: 'tasks', version: '1' }, { capabilities: { tasks: { list: {} } } });
     const { session } = await link(server, new Client(clientInfo), '2025-06-18');
-    await assert.rejects(session.request('tasks/list'), /not a client-to-server request in protocol revision 2025-06-18/);
+    await assert.rejects(
+      session.request('tasks/list'),
+      /not a client-to-server request in protocol revision 2025-06-18/,
+    );
     await session.close();
   });
 });

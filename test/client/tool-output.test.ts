@@ -11,9 +11,19 @@ async function lyingServer(structuredContent: unknown, isError = false) {
   server.addFeature({
     handlers: {
       'tools/list': () => ({
-        tools: [{ name: 'weather', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] } }],
+        tools: [
+          {
+            name: 'weather',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] },
+          },
+        ],
       }),
-      'tools/call': () => ({ content: [{ type: 'text', text: 'x' }], ...(structuredContent !== undefined && { structuredContent }), ...(isError && { isError }) }),
+      'tools/call': () => ({
+        content: [{ type: 'text', text: 'x' }],
+        ...(structuredContent !== undefined && { structuredContent }),
+        ...(isError && { isError }),
+      }),
     },
     capabilities: () => ({ tools: {} }),
   });

@@ -13,7 +13,10 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 function runConformance(revision: string, leg: 'server' | 'client'): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/conformance.mjs', '--revision', revision, leg], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/conformance.mjs', '--revision', revision, leg], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -24,9 +27,13 @@ function runConformance(revision: string, leg: 'server' | 'client'): Promise<{ c
 // One after the other: the first may install Node 22, which the others then reuse.
 for (const revision of ['2025-11-25', '2026-07-28']) {
   for (const leg of ['server', 'client'] as const) {
-    test(`conformance suite, ${leg} scenarios of ${revision}, match conformance/expected-failures.${leg}.${revision}.yaml`, { timeout: 12 * 60_000 }, async () => {
-      const { code, output } = await runConformance(revision, leg);
-      assert.equal(code, 0, `scripts/conformance.mjs --revision ${revision} ${leg} exited ${code}:\n${output}`);
-    });
+    test(
+      `conformance suite, ${leg} scenarios of ${revision}, match conformance/expected-failures.${leg}.${revision}.yaml`,
+      { timeout: 12 * 60_000 },
+      async () => {
+        const { code, output } = await runConformance(revision, leg);
+        assert.equal(code, 0, `scripts/conformance.mjs --revision ${revision} ${leg} exited ${code}:\n${output}`);
+      },
+    );
   }
 }

@@ -12,13 +12,22 @@ export function contractServer(): Server {
   const aborts = new Map<string, string>();
   const abortWaiters = new Map<string, (reason: string) => void>();
 
-  server.tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }, ({ text: value }) => text(String(value)));
+  server.tool(
+    'echo',
+    { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+    ({ text: value }) => text(String(value)),
+  );
   // Echoes, but only once `n` calls of it are running at once: they cannot have come one by one.
   const gathered: (() => void)[] = [];
-  server.tool('gather', {}, (args) => new Promise((resolve) => {
-    gathered.push(() => resolve(text(String(args.text))));
-    if (gathered.length >= Number(args.n)) for (const release of gathered.splice(0)) release();
-  }));
+  server.tool(
+    'gather',
+    {},
+    (args) =>
+      new Promise((resolve) => {
+        gathered.push(() => resolve(text(String(args.text))));
+        if (gathered.length >= Number(args.n)) for (const release of gathered.splice(0)) release();
+      }),
+  );
   server.tool('steps', {}, async (_args, ctx) => {
     for (let i = 1; i <= 3; i++) await ctx.progress(i, 3);
     return text('done');
@@ -48,7 +57,10 @@ export function contractServer(): Server {
     return text(reason);
   });
   server.tool('ask', {}, async (_args, ctx) => {
-    const answer = await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+    const answer = await ctx.elicit({
+      message: 'Name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    });
     return text(String(answer.content?.name));
   });
   server.tool('grow', {}, () => {
@@ -59,5 +71,8 @@ export function contractServer(): Server {
 }
 
 export function contractClient(): Client {
-  return new Client({ name: 'contract-client', version: '1' }, { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } });
+  return new Client(
+    { name: 'contract-client', version: '1' },
+    { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
+  );
 }

@@ -2,7 +2,11 @@
 // socket) and over a real socket, in both eras, and the 2024-11-05 HTTP+SSE transport over a
 // socket, in the legacy era only: 2026-07-28 binds only stdio and Streamable HTTP
 // (basic/transports), and lists HTTP+SSE as deprecated.
-import { createStreamableHttpHandler, SseClientTransport, StreamableHttpClientTransport } from '../../src/http/index.js';
+import {
+  createStreamableHttpHandler,
+  SseClientTransport,
+  StreamableHttpClientTransport,
+} from '../../src/http/index.js';
 import { listen } from '../../src/node/index.js';
 import { runTransportContract } from './transport-contract.js';
 
@@ -12,7 +16,10 @@ runTransportContract({
   async connect(server, client, options) {
     const handler = createStreamableHttpHandler(server);
     const fetch = (input: string | URL | Request, init?: RequestInit) => handler(new Request(input, init));
-    const session = await client.connect(new StreamableHttpClientTransport({ url: 'http://localhost/mcp', fetch }), options);
+    const session = await client.connect(
+      new StreamableHttpClientTransport({ url: 'http://localhost/mcp', fetch }),
+      options,
+    );
     return { session, dispose: () => handler.close() };
   },
 });

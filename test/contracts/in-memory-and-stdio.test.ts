@@ -20,7 +20,11 @@ runTransportContract({
   name: 'stdio (child process)',
   async connect(_server, client, options) {
     // The server runs in the child; the one given is not used.
-    const transport = new CommandTransport({ command: process.execPath, args: [contractServerProcess], stderr: 'inherit' });
+    const transport = new CommandTransport({
+      command: process.execPath,
+      args: [contractServerProcess],
+      stderr: 'inherit',
+    });
     return { session: await client.connect(transport, options) };
   },
 });

@@ -27,7 +27,11 @@ export interface TransportUnderTest {
   eras?: readonly ContractEra[];
   /** Streamable HTTP, where in 2026-07-28 closing a request's response cancels it, with no reason. */
   streamableHttp?: boolean;
-  connect(server: Server, client: Client, options: ConnectOptions): Promise<{ session: ClientSession; dispose?: () => Promise<void> }>;
+  connect(
+    server: Server,
+    client: Client,
+    options: ConnectOptions,
+  ): Promise<{ session: ClientSession; dispose?: () => Promise<void> }>;
 }
 
 /**
@@ -50,10 +54,17 @@ async function gather(session: ClientSession, texts: string[]): Promise<string[]
  * Starts the tool `wait` tagged `tag` and resolves once it runs on the server (its first
  * progress arrived), with the call, still in flight.
  */
-async function startWaiting(session: ClientSession, tag: string, signal?: AbortSignal): Promise<{ call: Promise<unknown> }> {
+async function startWaiting(
+  session: ClientSession,
+  tag: string,
+  signal?: AbortSignal,
+): Promise<{ call: Promise<unknown> }> {
   let running!: () => void;
   const started = new Promise<void>((resolve) => (running = resolve));
-  const call = session.callTool({ name: 'wait', arguments: { tag } }, { onprogress: () => running(), ...(signal && { signal }) });
+  const call = session.callTool(
+    { name: 'wait', arguments: { tag } },
+    { onprogress: () => running(), ...(signal && { signal }) },
+  );
   // A call that fails before it starts ends the wait at once, with its error.
   await within(Promise.race([started, call.then(() => {})]), 10_000, 'the wait tool to start');
   return { call };
@@ -77,7 +88,9 @@ export function runTransportContract(subject: TransportUnderTest): void {
         connected(async (session) => {
           assert.equal(session.protocolVersion, era);
           assert.equal(session.serverInfo.name, 'contract');
-          assert.deepEqual((await session.callTool({ name: 'echo', arguments: { text: 'hi' } })).content, [{ type: 'text', text: 'hi' }]);
+          assert.deepEqual((await session.callTool({ name: 'echo', arguments: { text: 'hi' } })).content, [
+            { type: 'text', text: 'hi' },
+          ]);
         }));
 
       // 2026-07-28 removed ping: a modern server has no connection to check.
@@ -103,7 +116,10 @@ export function runTransportContract(subject: TransportUnderTest): void {
           const warned = (warning: Error) => warnings.push(warning);
           process.on('warning', warned);
           try {
-            await gather(session, Array.from({ length: 50 }, (_, i) => String(i)));
+            await gather(
+              session,
+              Array.from({ length: 50 }, (_, i) => String(i)),
+            );
             // Node emits a warning on process.nextTick, which waits out a run of promise jobs: one
             // turn of the event loop lets it arrive.
             await new Promise((resolve) => setImmediate(resolve));
@@ -135,8 +151,17 @@ export function runTransportContract(subject: TransportUnderTest): void {
           await assert.rejects(call, /stop/);
           // notifications/cancelled carries the reason; closing the response does not.
           const closes = era === '2026-07-28' && subject.streamableHttp === true;
-          const reason = text(await within(session.callTool({ name: 'aborted', arguments: { tag: 'cancelled' } }), 10_000, 'the server to see the cancellation'));
-          assert.equal(reason, `Request cancelled by the peer: ${closes ? 'the client closed its HTTP request' : 'stop'}`);
+          const reason = text(
+            await within(
+              session.callTool({ name: 'aborted', arguments: { tag: 'cancelled' } }),
+              10_000,
+              'the server to see the cancellation',
+            ),
+          );
+          assert.equal(
+            reason,
+            `Request cancelled by the peer: ${closes ? 'the client closed its HTTP request' : 'stop'}`,
+          );
         }));
 
       // Legacy: on the session. Modern: on a subscriptions/listen stream, the one way a

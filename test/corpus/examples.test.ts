@@ -41,7 +41,8 @@ function mutate(root: unknown, m: Mutation): unknown {
   return copy;
 }
 
-const describeMutation = (m: Mutation) => `${m.delete ? 'delete' : 'set'} ${m.path.join('.')}${m.delete ? '' : ` = ${JSON.stringify(m.value)}`}`;
+const describeMutation = (m: Mutation) =>
+  `${m.delete ? 'delete' : 'set'} ${m.path.join('.')}${m.delete ? '' : ` = ${JSON.stringify(m.value)}`}`;
 
 const revisionDependent = new Set(REVISION_REQUIRED.map((r) => r.member));
 const isRevisionDependent = (type: string, member: string) =>
@@ -76,7 +77,9 @@ const DIFFERENCES: {
   },
   {
     why: '`jsonrpc` and `id` of the sampling, elicitation and roots requests are checked when present: until 2025-11-25 they are JSON-RPC requests.',
-    explains: (type, m) => ['CreateMessageRequest', 'ElicitRequest', 'ListRootsRequest'].includes(type) && ['id', 'jsonrpc'].includes(String(m.path[0])),
+    explains: (type, m) =>
+      ['CreateMessageRequest', 'ElicitRequest', 'ListRootsRequest'].includes(type) &&
+      ['id', 'jsonrpc'].includes(String(m.path[0])),
   },
   {
     why: "schema.json's JSONValue (capability settings) omits null and non-integer numbers; the TypeScript schema allows any JSON value.",

@@ -21,7 +21,10 @@ describe('issues', () => {
     assert.equal(guard('CallToolRequest')(call), 'params.arguments: expected object');
     const result = { content: [{ type: 'text', text: 'a' }, { type: 'text' }] };
     assert.equal(guard('CallToolResult')(result), 'content[1].text: missing required property');
-    assert.equal(guard('CallToolResult')({ content: [{ type: 'video' }] }), 'content[0].type: expected one of "text", "image", "audio", "resource_link", "resource"');
+    assert.equal(
+      guard('CallToolResult')({ content: [{ type: 'video' }] }),
+      'content[0].type: expected one of "text", "image", "audio", "resource_link", "resource"',
+    );
     assert.equal(guard('TextContent')('text'), 'expected object');
   });
 
@@ -46,7 +49,12 @@ describe('issues', () => {
 
 describe('leniency and strictness', () => {
   it('accept unknown members and any `_meta`', () => {
-    const tool = { name: 't', inputSchema: { type: 'object', $defs: {}, oneOf: [] }, _meta: { 'com.example/x': [1] }, future: 1 };
+    const tool = {
+      name: 't',
+      inputSchema: { type: 'object', $defs: {}, oneOf: [] },
+      _meta: { 'com.example/x': [1] },
+      future: 1,
+    };
     assert.equal(guard('Tool')(tool), undefined);
   });
 
@@ -54,18 +62,38 @@ describe('leniency and strictness', () => {
     assert.match(guard('SamplingMessage')({ role: 'system', content: { type: 'text', text: 'a' } }) ?? '', /^role: /);
     assert.match(guard('LoggingMessageNotificationParams')({ level: 'verbose', data: 1 }) ?? '', /^level: /);
     assert.match(guard('ToolChoice')({ mode: 'any' }) ?? '', /^mode: /);
-    assert.match(guard('Tool')({ name: 't', inputSchema: { type: 'array' } }) ?? '', /^inputSchema.type: expected "object"$/);
+    assert.match(
+      guard('Tool')({ name: 't', inputSchema: { type: 'array' } }) ?? '',
+      /^inputSchema.type: expected "object"$/,
+    );
   });
 
   it('check the 2026 request `_meta` strictly only where asked', () => {
     assert.equal(guard('RequestParams')({}), undefined);
     assert.equal(guard('RequestMetaObject')(meta2026), undefined);
-    assert.match(guard('RequestMetaObject')({ [META.protocolVersion]: '2026-07-28' }) ?? '', /clientCapabilities"\]: missing/);
+    assert.match(
+      guard('RequestMetaObject')({ [META.protocolVersion]: '2026-07-28' }) ?? '',
+      /clientCapabilities"\]: missing/,
+    );
     assert.match(guard('RequestParams')({ _meta: { [META.logLevel]: 'loud' } }) ?? '', /logLevel"\]: expected one of/);
   });
 
   it('never throw, whatever the input', () => {
-    const junk: unknown[] = [undefined, null, 0, -1.5, '', 'x', true, [], [null], {}, { type: null }, { method: 7 }, { params: [] }];
+    const junk: unknown[] = [
+      undefined,
+      null,
+      0,
+      -1.5,
+      '',
+      'x',
+      true,
+      [],
+      [null],
+      {},
+      { type: null },
+      { method: 7 },
+      { params: [] },
+    ];
     for (const [name, g] of Object.entries(GUARDS)) {
       for (const value of junk) {
         const issue = g(value);
@@ -86,9 +114,13 @@ describe('guards of the method table', () => {
 
   it('accept an InputRequiredResult for tools/call, prompts/get and resources/read only', () => {
     const interim = { resultType: 'input_required', requestState: 'abc' };
-    for (const method of ['tools/call', 'prompts/get', 'resources/read'] as const) assert.equal(METHODS[method].result(interim), undefined, method);
+    for (const method of ['tools/call', 'prompts/get', 'resources/read'] as const)
+      assert.equal(METHODS[method].result(interim), undefined, method);
     assert.match(METHODS['tools/list'].result(interim) ?? '', /^tools: missing/);
-    assert.equal(METHODS['tools/call'].result({ resultType: 'input_required' }), 'expected inputRequests or requestState');
+    assert.equal(
+      METHODS['tools/call'].result({ resultType: 'input_required' }),
+      'expected inputRequests or requestState',
+    );
     const badRequests = { resultType: 'input_required', inputRequests: { a: { method: 'ping' } } };
     assert.match(METHODS['prompts/get'].result(badRequests) ?? '', /^inputRequests.a.method: expected one of/);
   });
@@ -104,7 +136,11 @@ describe('guards of the method table', () => {
   it('check retries carrying input responses', () => {
     const params = {
       name: 'x',
-      inputResponses: { a: { action: 'accept', content: { n: 'v' } }, b: { roots: [] }, c: { role: 'assistant', model: 'm', content: { type: 'text', text: 't' } } },
+      inputResponses: {
+        a: { action: 'accept', content: { n: 'v' } },
+        b: { roots: [] },
+        c: { role: 'assistant', model: 'm', content: { type: 'text', text: 't' } },
+      },
       requestState: 's',
     };
     assert.equal(METHODS['tools/call'].params(params), undefined);

@@ -21,7 +21,11 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
         jsonrpc: '2.0',
         id: 0,
         method: 'initialize',
-        params: { protocolVersion: '2024-11-05', capabilities: { roots: { listChanged: true }, sampling: {} }, clientInfo },
+        params: {
+          protocolVersion: '2024-11-05',
+          capabilities: { roots: { listChanged: true }, sampling: {} },
+          clientInfo,
+        },
       },
     },
     {
@@ -49,7 +53,12 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
       value: {
         content: [
           text('3'),
-          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', annotations: { audience: ['user'], priority: 0.5 } },
+          {
+            type: 'image',
+            data: 'iVBORw0KGgo=',
+            mimeType: 'image/png',
+            annotations: { audience: ['user'], priority: 0.5 },
+          },
           { type: 'resource', resource: { uri: 'file:///a.txt', text: 'a' } },
         ],
         isError: false,
@@ -57,7 +66,11 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
     },
     {
       name: 'Tool',
-      value: { name: 'add', description: 'Adds', inputSchema: { type: 'object', properties: { a: { type: 'number' } } } },
+      value: {
+        name: 'add',
+        description: 'Adds',
+        inputSchema: { type: 'object', properties: { a: { type: 'number' } } },
+      },
     },
     {
       name: 'CreateMessageRequest',
@@ -68,9 +81,18 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
         params: { messages: [{ role: 'user', content: text('Hi') }], maxTokens: 10, includeContext: 'thisServer' },
       },
     },
-    { name: 'CreateMessageResult', value: { role: 'assistant', content: text('Hello'), model: 'm', stopReason: 'endTurn' } },
-    { name: 'SetLevelRequest', value: { jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'warning' } } },
-    { name: 'SubscribeRequest', value: { jsonrpc: '2.0', id: 4, method: 'resources/subscribe', params: { uri: 'file:///a' } } },
+    {
+      name: 'CreateMessageResult',
+      value: { role: 'assistant', content: text('Hello'), model: 'm', stopReason: 'endTurn' },
+    },
+    {
+      name: 'SetLevelRequest',
+      value: { jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'warning' } },
+    },
+    {
+      name: 'SubscribeRequest',
+      value: { jsonrpc: '2.0', id: 4, method: 'resources/subscribe', params: { uri: 'file:///a' } },
+    },
     {
       name: 'CompleteRequest',
       value: {
@@ -84,8 +106,18 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
     { name: 'RootsListChangedNotification', value: { jsonrpc: '2.0', method: 'notifications/roots/list_changed' } },
     { name: 'ListRootsRequest', value: { jsonrpc: '2.0', id: 6, method: 'roots/list' } },
     { name: 'ListRootsResult', value: { roots: [{ uri: 'file:///home/u/p', name: 'p' }], _meta: {} } },
-    { name: 'JSONRPCError', value: { jsonrpc: '2.0', id: 7, error: { code: -32002, message: 'Resource not found', data: { uri: 'file:///x' } } } },
-    { name: 'ProgressNotification', value: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 1, total: 2 } } },
+    {
+      name: 'JSONRPCError',
+      value: {
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32002, message: 'Resource not found', data: { uri: 'file:///x' } },
+      },
+    },
+    {
+      name: 'ProgressNotification',
+      value: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 1, total: 2 } },
+    },
   ],
   '2025-03-26': [
     {
@@ -105,9 +137,16 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
     },
     {
       name: 'ProgressNotification',
-      value: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'a', progress: 5, message: 'halfway' } },
+      value: {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'a', progress: 5, message: 'halfway' },
+      },
     },
-    { name: 'InitializeResult', value: { protocolVersion: '2025-03-26', capabilities: { completions: {} }, serverInfo } },
+    {
+      name: 'InitializeResult',
+      value: { protocolVersion: '2025-03-26', capabilities: { completions: {} }, serverInfo },
+    },
   ],
   '2025-06-18': [
     {
@@ -116,12 +155,20 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
         jsonrpc: '2.0',
         id: 0,
         method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { ...clientInfo, title: 'Example' } },
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: { elicitation: {} },
+          clientInfo: { ...clientInfo, title: 'Example' },
+        },
       },
     },
     {
       name: 'InitializeResult',
-      value: { protocolVersion: '2025-06-18', capabilities: { tools: { listChanged: true }, completions: {} }, serverInfo },
+      value: {
+        protocolVersion: '2025-06-18',
+        capabilities: { tools: { listChanged: true }, completions: {} },
+        serverInfo,
+      },
     },
     {
       name: 'ElicitRequest',
@@ -196,33 +243,65 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
     },
     {
       name: 'CallToolRequest',
-      value: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'build', arguments: {}, task: { ttl: 60000 } } },
+      value: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'build', arguments: {}, task: { ttl: 60000 } },
+      },
     },
     {
       name: 'CreateTaskResult',
       value: {
-        task: { taskId: 't1', status: 'working', createdAt: '2025-11-25T10:30:00Z', lastUpdatedAt: '2025-11-25T10:30:00Z', ttl: 60000, pollInterval: 5000 },
+        task: {
+          taskId: 't1',
+          status: 'working',
+          createdAt: '2025-11-25T10:30:00Z',
+          lastUpdatedAt: '2025-11-25T10:30:00Z',
+          ttl: 60000,
+          pollInterval: 5000,
+        },
         _meta: { 'io.modelcontextprotocol/model-immediate-response': 'Started.' },
       },
     },
     { name: 'GetTaskRequest', value: { jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { taskId: 't1' } } },
     {
       name: 'GetTaskResult',
-      value: { taskId: 't1', status: 'completed', createdAt: '2025-11-25T10:30:00Z', lastUpdatedAt: '2025-11-25T10:31:00Z', ttl: null },
+      value: {
+        taskId: 't1',
+        status: 'completed',
+        createdAt: '2025-11-25T10:30:00Z',
+        lastUpdatedAt: '2025-11-25T10:31:00Z',
+        ttl: null,
+      },
     },
     {
       name: 'TaskStatusNotification',
       value: {
         jsonrpc: '2.0',
         method: 'notifications/tasks/status',
-        params: { taskId: 't1', status: 'failed', statusMessage: 'boom', createdAt: 'x', lastUpdatedAt: 'y', ttl: 1000 },
+        params: {
+          taskId: 't1',
+          status: 'failed',
+          statusMessage: 'boom',
+          createdAt: 'x',
+          lastUpdatedAt: 'y',
+          ttl: 1000,
+        },
       },
     },
     { name: 'ListTasksRequest', value: { jsonrpc: '2.0', id: 3, method: 'tasks/list', params: { cursor: 'c' } } },
-    { name: 'GetTaskPayloadRequest', value: { jsonrpc: '2.0', id: 4, method: 'tasks/result', params: { taskId: 't1' } } },
+    {
+      name: 'GetTaskPayloadRequest',
+      value: { jsonrpc: '2.0', id: 4, method: 'tasks/result', params: { taskId: 't1' } },
+    },
     {
       name: 'Tool',
-      value: { name: 'build', inputSchema: { type: 'object', $schema: 'https://json-schema.org/draft/2020-12/schema' }, execution: { taskSupport: 'optional' } },
+      value: {
+        name: 'build',
+        inputSchema: { type: 'object', $schema: 'https://json-schema.org/draft/2020-12/schema' },
+        execution: { taskSupport: 'optional' },
+      },
     },
     {
       name: 'ElicitRequest',
@@ -233,7 +312,10 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
         params: { mode: 'url', url: 'https://example.com/auth', message: 'Sign in', elicitationId: 'e1' },
       },
     },
-    { name: 'ElicitationCompleteNotification', value: { jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'e1' } } },
+    {
+      name: 'ElicitationCompleteNotification',
+      value: { jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'e1' } },
+    },
     {
       name: 'URLElicitationRequiredError',
       value: {
@@ -242,7 +324,9 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
         error: {
           code: -32042,
           message: 'Authorization required',
-          data: { elicitations: [{ mode: 'url', url: 'https://example.com/auth', message: 'Sign in', elicitationId: 'e2' }] },
+          data: {
+            elicitations: [{ mode: 'url', url: 'https://example.com/auth', message: 'Sign in', elicitationId: 'e2' }],
+          },
         },
       },
     },
@@ -262,7 +346,12 @@ const SAMPLES: Record<Exclude<Revision, '2026-07-28'>, Sample[]> = {
     },
     {
       name: 'CreateMessageResult',
-      value: { role: 'assistant', content: [{ type: 'tool_use', id: 'u1', name: 'weather', input: { city: 'Paris' } }], model: 'm', stopReason: 'toolUse' },
+      value: {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'u1', name: 'weather', input: { city: 'Paris' } }],
+        model: 'm',
+        stopReason: 'toolUse',
+      },
     },
     {
       name: 'ElicitRequestFormParams',
@@ -326,7 +415,10 @@ describeWithCorpus('messages of older revisions', () => {
   });
 
   it('a 2025-11-25 task with an unknown status fails the guard and the schema', () => {
-    const result = { ...(SAMPLES['2025-11-25'].find((s) => s.name === 'GetTaskResult')?.value ?? {}), status: 'paused' };
+    const result = {
+      ...(SAMPLES['2025-11-25'].find((s) => s.name === 'GetTaskResult')?.value ?? {}),
+      status: 'paused',
+    };
     assert.equal(validatorFor('2025-11-25', 'GetTaskResult')(result), false);
     assert.match(GUARDS.GetTaskResult?.(result) ?? '', /^status: expected one of/);
   });

@@ -55,8 +55,18 @@ const table: [string, MethodInfo][] = Object.entries(METHODS);
 const sides = ['client', 'server', 'input'] as const;
 /** Where each side's messages and the answers to them are listed in a schema. */
 const UNIONS = {
-  client: { requests: 'ClientRequest', notifications: 'ClientNotification', answers: 'ServerResult', capabilities: 'ServerCapabilities' },
-  server: { requests: 'ServerRequest', notifications: 'ServerNotification', answers: 'ClientResult', capabilities: 'ClientCapabilities' },
+  client: {
+    requests: 'ClientRequest',
+    notifications: 'ClientNotification',
+    answers: 'ServerResult',
+    capabilities: 'ServerCapabilities',
+  },
+  server: {
+    requests: 'ServerRequest',
+    notifications: 'ServerNotification',
+    answers: 'ClientResult',
+    capabilities: 'ClientCapabilities',
+  },
   input: { requests: 'InputRequest', notifications: '', answers: 'InputResponse', capabilities: 'ClientCapabilities' },
 } as const;
 
@@ -117,11 +127,16 @@ describeWithCorpus('the method table', () => {
     for (const revision of REVISIONS) {
       for (const side of sides) {
         const answers = unionMembers(revision, UNIONS[side].answers);
-        const requests = table.filter(([, info]) => info.kind === 'request' && info[side] && inSpan(info[side], revision));
+        const requests = table.filter(
+          ([, info]) => info.kind === 'request' && info[side] && inSpan(info[side], revision),
+        );
         for (const [method, info] of requests) {
           const name = info.specResult ?? assert.fail(`${method} has no result name`);
           assert.ok(definitionsOf(revision)[name], `${name} of ${method} is not in ${revision}`);
-          assert.ok(answers.includes(unalias(revision, name)), `${name} of ${method} is not in ${UNIONS[side].answers} of ${revision}`);
+          assert.ok(
+            answers.includes(unalias(revision, name)),
+            `${name} of ${method} is not in ${UNIONS[side].answers} of ${revision}`,
+          );
           // `XRequest` is answered by `XResult`; where there is none, by `EmptyResult`.
           const own = info.spec.replace(/Request$/, 'Result');
           assert.equal(name, definitionsOf(revision)[own] ? own : 'EmptyResult', `${method} in ${revision}`);
@@ -143,7 +158,10 @@ describeWithCorpus('the method table', () => {
           if (span === undefined || !inSpan(span, revision)) continue;
           const path = typeof info.capability === 'function' ? info.capability(revision) : info.capability;
           if (path === undefined) continue;
-          assert.ok(member(revision, capabilities, path), `${method} needs ${path}, not in ${UNIONS[side].capabilities} of ${revision}`);
+          assert.ok(
+            member(revision, capabilities, path),
+            `${method} needs ${path}, not in ${UNIONS[side].capabilities} of ${revision}`,
+          );
         }
       }
     }
@@ -172,7 +190,10 @@ describeWithCorpus('DEFINITIONS', () => {
       const actual = REVISIONS.filter((r) => definitionsOf(r)[name] !== undefined);
       assert.deepEqual(actual, revisionsIn(DEFINITIONS[name] ?? {}), name);
     }
-    assert.deepEqual(Object.keys(DEFINITIONS).filter((n) => !names.has(n)), []);
+    assert.deepEqual(
+      Object.keys(DEFINITIONS).filter((n) => !names.has(n)),
+      [],
+    );
   });
 });
 
@@ -212,7 +233,8 @@ describeWithCorpus('CONTENT_TYPES', () => {
     for (const revision of REVISIONS) {
       for (const [name, [type, field]] of Object.entries(positions)) {
         const actual = sorted(new Set(contentTypes(revision, member(revision, resolve(revision, type), field))));
-        const spans: Record<string, { since?: Revision; until?: Revision }> = CONTENT_TYPES[name as keyof typeof positions];
+        const spans: Record<string, { since?: Revision; until?: Revision }> =
+          CONTENT_TYPES[name as keyof typeof positions];
         const expected = sorted(Object.keys(spans).filter((t) => inSpan(spans[t] ?? {}, revision)));
         assert.deepEqual(actual, expected, `${name} in ${revision}`);
       }

@@ -33,7 +33,8 @@ function findSpecDir(): { dir: string } | { missing: string } {
   if (configured) {
     const dir = resolve(configured);
     // Asked for by name: a wrong path is a mistake to report, not a reason to skip.
-    if (!existsSync(join(dir, '2026-07-28', 'schema.json'))) throw new Error(`MCPKIT_SPEC_DIR=${configured}: no 2026-07-28/schema.json there`);
+    if (!existsSync(join(dir, '2026-07-28', 'schema.json')))
+      throw new Error(`MCPKIT_SPEC_DIR=${configured}: no 2026-07-28/schema.json there`);
     return { dir };
   }
   const beside = join(repoRoot(), '..', 'shared', 'spec');

@@ -22,7 +22,10 @@ import {
   type UnsupportedProtocolVersionError,
 } from '../../src/types/index.js';
 
-const capabilities: ClientCapabilities = { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/ui': {} } };
+const capabilities: ClientCapabilities = {
+  elicitation: { form: {} },
+  extensions: { 'io.modelcontextprotocol/ui': {} },
+};
 
 const call: CallToolRequest = {
   jsonrpc: '2.0',
@@ -71,7 +74,9 @@ const discover: DiscoverResult = {
 };
 
 const sampling: CreateMessageRequestParams = {
-  messages: [{ role: 'user', content: [{ type: 'tool_result', toolUseId: 'u', content: [{ type: 'text', text: 'x' }] }] }],
+  messages: [
+    { role: 'user', content: [{ type: 'tool_result', toolUseId: 'u', content: [{ type: 'text', text: 'x' }] }] },
+  ],
   maxTokens: 50,
   toolChoice: { mode: 'none' },
 };
@@ -95,7 +100,11 @@ const acknowledged: SubscriptionsAcknowledgedNotification = {
 const unsupported: UnsupportedProtocolVersionError = {
   jsonrpc: '2.0',
   id: 1,
-  error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: '2024-01-01' } },
+  error: {
+    code: -32022,
+    message: 'Unsupported protocol version',
+    data: { supported: ['2026-07-28'], requested: '2024-01-01' },
+  },
 };
 
 // The typed messages fit the untyped JSON-RPC layer without casts.

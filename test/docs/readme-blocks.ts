@@ -14,7 +14,10 @@ export interface BlockModule {
 const FENCE_OPEN = /^```(?:ts|typescript)\s*$/;
 const CONTINUED = /^<!--\s*continued\s*-->\s*$/;
 
-/** Every TypeScript module the Markdown's blocks make, in order. Throws on an unclosed block or a lone `<!-- continued -->`. */
+/**
+ * Every TypeScript module the Markdown's blocks make, in order. Throws on an unclosed block or a
+ * lone `<!-- continued -->`.
+ */
 export function typeScriptModules(markdown: string): BlockModule[] {
   const lines = markdown.split('\n');
   const modules: BlockModule[] = [];

@@ -24,7 +24,16 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
 /** What `npm pack` needs from the checkout to build the package. */
-const PACKAGE_SOURCES = ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'scripts/build.mjs', 'src', 'examples'];
+const PACKAGE_SOURCES = [
+  'package.json',
+  'README.md',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.build.json',
+  'scripts/build.mjs',
+  'src',
+  'examples',
+];
 /** What an install would put beside mcpkit, and what the README's code imports besides it. */
 const LINKED_MODULES = ['ajv', 'ajv-formats', 'zod', '@types/node'];
 
@@ -40,7 +49,11 @@ describe('README', () => {
       cpSync(join(root, path), join(copy, path), { recursive: true, filter: (source) => !source.endsWith('.test.ts') });
     }
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'junction');
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: copy, env: quietNpm(), maxBuffer: 16 * 1024 * 1024 });
+    const packed = await run('npm', ['pack', '--json', '--pack-destination', work], {
+      cwd: copy,
+      env: quietNpm(),
+      maxBuffer: 16 * 1024 * 1024,
+    });
     // The JSON report is the last thing npm prints; anything a lifecycle script wrote comes before it.
     const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.search(/^\[/m))) as [{ filename: string }];
 
@@ -56,7 +69,14 @@ describe('README', () => {
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'], noEmit: true },
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          types: ['node'],
+          noEmit: true,
+        },
         include: ['*.ts'],
       }),
     );
@@ -67,8 +87,14 @@ describe('README', () => {
   });
 
   it('has the quick starts among its TypeScript blocks', () => {
-    assert.ok(modules.some((m) => m.text.includes('new Server(')), 'the server quick start');
-    assert.ok(modules.some((m) => m.text.includes('new Client(')), 'the client quick start');
+    assert.ok(
+      modules.some((m) => m.text.includes('new Server(')),
+      'the server quick start',
+    );
+    assert.ok(
+      modules.some((m) => m.text.includes('new Client(')),
+      'the client quick start',
+    );
   });
 
   it('every TypeScript block compiles under strict against the packed package', async () => {
@@ -78,28 +104,36 @@ describe('README', () => {
       () => '',
       (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}` || String(error),
     );
-    assert.equal(inReadme(outcome, modules), '', 'the README\'s TypeScript does not compile');
+    assert.equal(inReadme(outcome, modules), '', "the README's TypeScript does not compile");
   });
 });
 
 /** npm without its update check and other chatter, which may reach for the network. */
 function quietNpm(): NodeJS.ProcessEnv {
-  return { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_loglevel: 'error' };
+  return {
+    ...process.env,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    npm_config_loglevel: 'error',
+  };
 }
 
 /** tsc's diagnostics with each block's file and line turned into the README line they came from. */
 function inReadme(output: string, modules: BlockModule[]): string {
-  return output.trim().replace(/^block-(\d+)\.ts\((\d+),(\d+)\)/gm, (whole, block: string, line: string, column: string) => {
-    const source = modules[Number(block) - 1]?.sourceLines[Number(line) - 1];
-    return source === undefined ? whole : `README.md:${source}:${column}`;
-  });
+  return output
+    .trim()
+    .replace(/^block-(\d+)\.ts\((\d+),(\d+)\)/gm, (whole, block: string, line: string, column: string) => {
+      const source = modules[Number(block) - 1]?.sourceLines[Number(line) - 1];
+      return source === undefined ? whole : `README.md:${source}:${column}`;
+    });
 }
 
 describe('TypeScript blocks of Markdown', () => {
   const markdown = [
     '# Title', // 1
     '```ts', // 2
-    "const a = 1;", // 3
+    'const a = 1;', // 3
     '```', // 4
     '```sh', // 5
     'not = typescript', // 6
@@ -122,6 +156,9 @@ describe('TypeScript blocks of Markdown', () => {
 
   it('refuses an unclosed block and a continuation of nothing', () => {
     assert.throws(() => typeScriptModules('```ts\nconst a = 1;'), /line 1: the TypeScript block is not closed/);
-    assert.throws(() => typeScriptModules('<!-- continued -->\n```ts\nconst a = 1;\n```'), /line 1: <!-- continued --> with no TypeScript block before it/);
+    assert.throws(
+      () => typeScriptModules('<!-- continued -->\n```ts\nconst a = 1;\n```'),
+      /line 1: <!-- continued --> with no TypeScript block before it/,
+    );
   });
 });

@@ -11,9 +11,15 @@ import { RawChild } from './raw-child.js';
 
 const FIXTURE = fixture('e2e-server');
 
-async function connected(stderr: 'pipe' | 'ignore' = 'pipe'): Promise<{ transport: CommandTransport; session: ClientSession }> {
+async function connected(
+  stderr: 'pipe' | 'ignore' = 'pipe',
+): Promise<{ transport: CommandTransport; session: ClientSession }> {
   const transport = nodeTransport(FIXTURE, [], { stderr });
-  const session = await within(new Client(clientInfo).connect(transport, { protocolVersion: '2025-11-25' }), 15_000, 'initialize');
+  const session = await within(
+    new Client(clientInfo).connect(transport, { protocolVersion: '2025-11-25' }),
+    15_000,
+    'initialize',
+  );
   return { transport, session };
 }
 
@@ -67,7 +73,10 @@ describe('a server process that dies mid-request', () => {
   it('exit(3) after writing to stderr: the error names the code and the stderr tail', async () => {
     const { transport, session } = await connected();
     try {
-      const crash = session.callTool({ name: 'crash', arguments: { code: 3, stderr: 'something went wrong\nfatal: disk on fire\n' } });
+      const crash = session.callTool({
+        name: 'crash',
+        arguments: { code: 3, stderr: 'something went wrong\nfatal: disk on fire\n' },
+      });
       const error = await closedError(crash, 'the crash call');
       assert.match(error.message, /exited with code 3; stderr:\nsomething went wrong\nfatal: disk on fire$/);
       const data = error.data as { exitCode: number; signal: unknown; stderr: string };
@@ -84,7 +93,11 @@ describe('a server process that dies mid-request', () => {
   it('several pending calls all reject at once, with the same error', async () => {
     const { session } = await connected();
     try {
-      const waiting = [await startWaiting(session, 'a'), await startWaiting(session, 'b'), await startWaiting(session, 'c')];
+      const waiting = [
+        await startWaiting(session, 'a'),
+        await startWaiting(session, 'b'),
+        await startWaiting(session, 'c'),
+      ];
       const notYetStarted = session.callTool({ name: 'wait', arguments: { tag: 'd' } });
       const crash = session.callTool({ name: 'crash', arguments: { code: 7, stderr: 'bye\n' } });
       const all = [...waiting.map((w) => w.call), notYetStarted, crash];
@@ -102,7 +115,10 @@ describe('a server process that dies mid-request', () => {
   it('with stderr ignored, the error still names the exit code', async () => {
     const { session } = await connected('ignore');
     try {
-      const error = await closedError(session.callTool({ name: 'crash', arguments: { code: 4, stderr: 'hidden\n' } }), 'the crash call');
+      const error = await closedError(
+        session.callTool({ name: 'crash', arguments: { code: 4, stderr: 'hidden\n' } }),
+        'the crash call',
+      );
       assert.match(error.message, /exited with code 4$/);
       assert.deepEqual(error.data, { exitCode: 4, signal: null });
       await assertSessionClosed(session);
@@ -116,10 +132,20 @@ describe('a server process that misbehaves at startup', () => {
   it('dying before answering initialize fails connect with the exit code and stderr', async () => {
     const transport = new CommandTransport({
       command: process.execPath,
-      args: ['-e', 'process.stdin.once("data", () => { process.stderr.write("cannot open config\\n"); process.exit(2); })'],
+      args: [
+        '-e',
+        'process.stdin.once("data", () => { process.stderr.write("cannot open config\\n"); process.exit(2); })',
+      ],
       stderr: 'pipe',
     });
-    const error = await within(new Client(clientInfo).connect(transport).then(() => assert.fail('connect should fail'), (e: unknown) => e), 10_000, 'connect to fail');
+    const error = await within(
+      new Client(clientInfo).connect(transport).then(
+        () => assert.fail('connect should fail'),
+        (e: unknown) => e,
+      ),
+      10_000,
+      'connect to fail',
+    );
     assert.ok(error instanceof ConnectionClosedError, String(error));
     assert.match(error.message, /exited with code 2; stderr:\ncannot open config$/);
   });
@@ -127,10 +153,19 @@ describe('a server process that misbehaves at startup', () => {
   it('a line of noise on stdout is reported and skipped; the session works', async () => {
     const errors: Error[] = [];
     const transport = nodeTransport(FIXTURE, [], { env: { E2E_STDOUT_NOISE: 'Starting server on stdio...' } });
-    const session = await within(new Client(clientInfo, { onError: (e) => errors.push(e) }).connect(transport, { protocolVersion: '2025-11-25' }), 15_000, 'initialize');
+    const session = await within(
+      new Client(clientInfo, { onError: (e) => errors.push(e) }).connect(transport, { protocolVersion: '2025-11-25' }),
+      15_000,
+      'initialize',
+    );
     try {
       await session.ping();
-      assert.ok(errors.some((e) => e instanceof JsonRpcError && e.code === -32700 && /Starting server on stdio/.test(e.message)), errors.join('\n'));
+      assert.ok(
+        errors.some(
+          (e) => e instanceof JsonRpcError && e.code === -32700 && /Starting server on stdio/.test(e.message),
+        ),
+        errors.join('\n'),
+      );
     } finally {
       await session.close();
     }
@@ -154,12 +189,21 @@ describe('a server process whose stdin ends', () => {
       await child.initialize();
       await child.send({ jsonrpc: '2.0', id: 2, method: 'ping' });
       assert.deepEqual(await child.response(2), { jsonrpc: '2.0', id: 2, result: {} });
-      await child.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'count', arguments: { n: 3, delayMs: 20 }, _meta: { progressToken: 't' } } });
+      await child.send({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'count', arguments: { n: 3, delayMs: 20 }, _meta: { progressToken: 't' } },
+      });
       assert.deepEqual(await child.endInput(), { code: 0, signal: null });
       assert.equal(child.stderr, '');
       const progress = child.lines.filter((l) => l.includes('"notifications/progress"'));
       assert.equal(progress.length, 3, child.lines.join('\n'));
-      assert.deepEqual(JSON.parse(child.lines.at(-1) ?? ''), { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'counted to 3' }] } });
+      assert.deepEqual(JSON.parse(child.lines.at(-1) ?? ''), {
+        jsonrpc: '2.0',
+        id: 3,
+        result: { content: [{ type: 'text', text: 'counted to 3' }] },
+      });
     } finally {
       child.kill();
     }
@@ -169,9 +213,18 @@ describe('a server process whose stdin ends', () => {
     const child = new RawChild([FIXTURE]);
     try {
       await child.initialize('2025-06-18');
-      await child.send({ jsonrpc: '2.0', id: 'e', method: 'tools/call', params: { name: 'echo', arguments: { text: 'last words' } } });
+      await child.send({
+        jsonrpc: '2.0',
+        id: 'e',
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'last words' } },
+      });
       assert.deepEqual(await child.endInput(), { code: 0, signal: null });
-      assert.deepEqual(JSON.parse(child.lines.at(-1) ?? ''), { jsonrpc: '2.0', id: 'e', result: { content: [{ type: 'text', text: 'last words' }] } });
+      assert.deepEqual(JSON.parse(child.lines.at(-1) ?? ''), {
+        jsonrpc: '2.0',
+        id: 'e',
+        result: { content: [{ type: 'text', text: 'last words' }] },
+      });
     } finally {
       child.kill();
     }

@@ -39,8 +39,18 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
 }
 
 /** A transport that runs `node <script> ...args` with stderr captured. */
-export function nodeTransport(script: string, args: readonly string[] = [], options: Partial<CommandTransportOptions> = {}): CommandTransport {
-  return new CommandTransport({ command: process.execPath, args: [script, ...args], stderr: 'pipe', closeTimeoutMs: 5000, ...options });
+export function nodeTransport(
+  script: string,
+  args: readonly string[] = [],
+  options: Partial<CommandTransportOptions> = {},
+): CommandTransport {
+  return new CommandTransport({
+    command: process.execPath,
+    args: [script, ...args],
+    stderr: 'pipe',
+    closeTimeoutMs: 5000,
+    ...options,
+  });
 }
 
 /** A transport to the example server (`mcpkit example-server`). */
@@ -73,8 +83,16 @@ function freshCacheDir(): string {
  * and exit status. Its era cache is a directory of its own unless `env` names one
  * (`MCPKIT_CACHE_DIR`).
  */
-export function runCli(args: readonly string[], ms = 20_000, env: Record<string, string> = {}, cli = CLI): Promise<CliResult> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MCPKIT_CACHE_DIR: freshCacheDir(), ...env } });
+export function runCli(
+  args: readonly string[],
+  ms = 20_000,
+  env: Record<string, string> = {},
+  cli = CLI,
+): Promise<CliResult> {
+  const child = spawn(process.execPath, [cli, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, MCPKIT_CACHE_DIR: freshCacheDir(), ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
@@ -100,7 +118,11 @@ export function firstText(result: Record<string, unknown>): string {
 }
 
 /** The next `event` of a subscription, failing after `ms`. */
-export function nextSubscriptionEvent<E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E, ms = 10_000): Promise<SubscriptionEventMap[E]> {
+export function nextSubscriptionEvent<E extends keyof SubscriptionEventMap>(
+  subscription: Subscription,
+  event: E,
+  ms = 10_000,
+): Promise<SubscriptionEventMap[E]> {
   return within(
     new Promise((resolve) => {
       const off = subscription.on(event, (payload) => {

@@ -22,7 +22,11 @@ export async function startHttpChild(name: string): Promise<HttpChild> {
   const lines = createInterface({ input: child.stdout });
   const first = once(lines, 'line') as Promise<[string]>;
   try {
-    const [url] = await within(Promise.race([first, exited.then(() => Promise.reject(new Error(`${name} exited: ${stderr}`)))]), 15_000, `${name} to listen`);
+    const [url] = await within(
+      Promise.race([first, exited.then(() => Promise.reject(new Error(`${name} exited: ${stderr}`)))]),
+      15_000,
+      `${name} to listen`,
+    );
     return {
       url,
       stderr: () => stderr,

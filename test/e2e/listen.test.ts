@@ -10,16 +10,24 @@ import { RawChild } from './raw-child.js';
 
 const FIXTURE = fixture('listen-server');
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 async function start(): Promise<{ session: ClientSession; transport: CommandTransport }> {
   const transport = nodeTransport(FIXTURE);
-  const session = await within(new Client(clientInfo).connect(transport, { protocolVersion: '2026-07-28' }), 15_000, 'connect');
+  const session = await within(
+    new Client(clientInfo).connect(transport, { protocolVersion: '2026-07-28' }),
+    15_000,
+    'connect',
+  );
   assert.equal(session.protocolVersion, '2026-07-28');
   return { session, transport };
 }
 
-const next = <E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E) => nextSubscriptionEvent(subscription, event, 10_000);
+const next = <E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E) =>
+  nextSubscriptionEvent(subscription, event, 10_000);
 
 function record(subscription: Subscription, log: string[], name: string): void {
   subscription.on('toolsListChanged', () => log.push(`${name}: tools`));
@@ -52,7 +60,11 @@ describe('subscriptions/listen over stdio', () => {
       assert.deepEqual(log, ['tools: tools', 'prompts: prompts', 'notes: file:///notes.txt']);
 
       await tools.close();
-      assert.equal(firstText(await session.callTool({ name: 'streams' })), '2', 'the server dropped the cancelled stream');
+      assert.equal(
+        firstText(await session.callTool({ name: 'streams' })),
+        '2',
+        'the server dropped the cancelled stream',
+      );
       const promptsAgain = next(prompts, 'promptsListChanged');
       await session.callTool({ name: 'add-tool', arguments: { name: 'z' } });
       await session.callTool({ name: 'add-prompt', arguments: { name: 'w' } });
@@ -79,7 +91,12 @@ describe('subscriptions/listen over stdio', () => {
   it('answers open streams and exits at once when its input ends', async () => {
     const child = new RawChild([FIXTURE]);
     try {
-      await child.send({ jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { _meta: META, notifications: { toolsListChanged: true } } });
+      await child.send({
+        jsonrpc: '2.0',
+        id: 'l',
+        method: 'subscriptions/listen',
+        params: { _meta: META, notifications: { toolsListChanged: true } },
+      });
       await child.until(() => child.lines.length > 0, 'the acknowledgment');
       const exit = await child.endInput(5000);
       assert.deepEqual(exit, { code: 0, signal: null });

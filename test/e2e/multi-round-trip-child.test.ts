@@ -24,7 +24,11 @@ describe('a tool that asks the user, over stdio', () => {
   for (const protocolVersion of ['2026-07-28', '2025-11-25'] as const) {
     it(`is answered through the client's elicitation handler in ${protocolVersion}`, async () => {
       const asked: string[] = [];
-      const session = await within(client(asked).connect(nodeTransport(fixture('golden-server')), { protocolVersion }), 15_000, 'connect');
+      const session = await within(
+        client(asked).connect(nodeTransport(fixture('golden-server')), { protocolVersion }),
+        15_000,
+        'connect',
+      );
       try {
         assert.equal(session.protocolVersion, protocolVersion);
         const result = await within(session.callTool({ name: 'ask', arguments: {} }), 15_000, 'the call');

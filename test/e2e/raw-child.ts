@@ -105,7 +105,12 @@ export class RawChild {
 
   /** Sends initialize and notifications/initialized, and returns the initialize result. */
   async initialize(protocolVersion = '2025-11-25', id: string | number = 'init'): Promise<Record<string, unknown>> {
-    await this.send({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    await this.send({
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
     const response = await this.response(id);
     await this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     if (!isRecord(response.result)) throw new Error(`initialize failed: ${JSON.stringify(response)}`);
@@ -127,7 +132,8 @@ export class RawChild {
     let start = 0;
     for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
       const piece = chunk.subarray(start, nl);
-      const line = this.pending.length === 0 ? piece.toString('utf8') : Buffer.concat([...this.pending, piece]).toString('utf8');
+      const line =
+        this.pending.length === 0 ? piece.toString('utf8') : Buffer.concat([...this.pending, piece]).toString('utf8');
       this.pending = [];
       this.lines.push(line);
       this.onLine?.(line);

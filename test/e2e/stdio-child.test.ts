@@ -6,17 +6,34 @@ import { describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import type { LegacyVersion } from '../../src/protocol/versions.js';
-import { CLI, EXAMPLE_SERVER_ARGS, clientInfo, exampleTransport, firstText, fixture, nodeTransport, runCli, within } from './helpers.js';
+import {
+  CLI,
+  EXAMPLE_SERVER_ARGS,
+  clientInfo,
+  exampleTransport,
+  firstText,
+  fixture,
+  nodeTransport,
+  runCli,
+  within,
+} from './helpers.js';
 
 const FIXTURE = fixture('e2e-server');
 
-async function connect(transport: ReturnType<typeof nodeTransport>, protocolVersion?: LegacyVersion): Promise<ClientSession> {
+async function connect(
+  transport: ReturnType<typeof nodeTransport>,
+  protocolVersion?: LegacyVersion,
+): Promise<ClientSession> {
   const client = new Client(clientInfo, { requestTimeoutMs: 15_000 });
   return within(client.connect(transport, { protocolVersion: protocolVersion ?? '2025-11-25' }), 15_000, 'initialize');
 }
 
 /** Runs `use` against a fresh session with the given server; always shuts the child down. */
-async function withServer(script: 'example' | 'fixture', use: (session: ClientSession) => Promise<void>, version?: LegacyVersion): Promise<void> {
+async function withServer(
+  script: 'example' | 'fixture',
+  use: (session: ClientSession) => Promise<void>,
+  version?: LegacyVersion,
+): Promise<void> {
   const transport = script === 'example' ? exampleTransport() : nodeTransport(FIXTURE);
   const session = await connect(transport, version);
   try {
@@ -24,7 +41,11 @@ async function withServer(script: 'example' | 'fixture', use: (session: ClientSe
   } finally {
     await within(session.close(), 15_000, 'close');
   }
-  assert.equal(transport.exitCode, 0, `server exit: ${transport.exitCode} ${transport.signalCode} ${transport.stderrTail}`);
+  assert.equal(
+    transport.exitCode,
+    0,
+    `server exit: ${transport.exitCode} ${transport.signalCode} ${transport.stderrTail}`,
+  );
 }
 
 function isRpcError(code: number, message?: RegExp) {
@@ -40,7 +61,11 @@ describe('over stdio with the example server', () => {
   it('initializes with the latest revision, server info and instructions', async () => {
     await withServer('example', async (session) => {
       assert.equal(session.protocolVersion, '2025-11-25');
-      assert.deepEqual(session.serverInfo, { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' });
+      assert.deepEqual(session.serverInfo, {
+        name: 'mcpkit-example',
+        version: '0.1.0',
+        title: 'mcpkit example server',
+      });
       assert.match(session.instructions ?? '', /Example tools/);
       assert.deepEqual(session.serverCapabilities, {
         tools: { listChanged: true },
@@ -54,10 +79,14 @@ describe('over stdio with the example server', () => {
 
   for (const version of ['2025-06-18', '2025-03-26', '2024-11-05'] as const) {
     it(`negotiates ${version} when asked for it`, async () => {
-      await withServer('example', async (session) => {
-        assert.equal(session.protocolVersion, version);
-        assert.equal(firstText(await session.callTool({ name: 'echo', arguments: { text: version } })), version);
-      }, version);
+      await withServer(
+        'example',
+        async (session) => {
+          assert.equal(session.protocolVersion, version);
+          assert.equal(firstText(await session.callTool({ name: 'echo', arguments: { text: version } })), version);
+        },
+        version,
+      );
     });
   }
 
@@ -66,7 +95,11 @@ describe('over stdio with the example server', () => {
       await session.ping();
       const { tools } = (await session.listTools()) as { tools: { name: string; inputSchema: unknown }[] };
       assert.deepEqual(tools.map((t) => t.name).slice(0, 5), ['echo', 'add', 'weather', 'count', 'fail']);
-      assert.deepEqual(tools[0]?.inputSchema, { type: 'object', properties: { text: { type: 'string', description: 'Text to echo' } }, required: ['text'] });
+      assert.deepEqual(tools[0]?.inputSchema, {
+        type: 'object',
+        properties: { text: { type: 'string', description: 'Text to echo' } },
+        required: ['text'],
+      });
       const echoed = await session.callTool({ name: 'echo', arguments: { text: 'héllo 🌍\nline two' } });
       assert.deepEqual(echoed, { content: [{ type: 'text', text: 'héllo 🌍\nline two' }] });
       assert.equal(firstText(await session.callTool({ name: 'add', arguments: { a: 2, b: 40.5 } })), '42.5');
@@ -75,15 +108,25 @@ describe('over stdio with the example server', () => {
 
   it('reports progress with increasing values, with messages from 2025-03-26 on', async () => {
     for (const version of ['2025-11-25', '2024-11-05'] as const) {
-      await withServer('example', async (session) => {
-        const updates: { progress: number; total?: number; message?: string }[] = [];
-        const result = await session.callTool({ name: 'count', arguments: { n: 5, delayMs: 1 } }, { onprogress: (p) => updates.push(p) });
-        assert.equal(firstText(result), 'counted to 5');
-        assert.deepEqual(updates.map((u) => u.progress), [1, 2, 3, 4, 5]);
-        assert.ok(updates.every((u) => u.total === 5));
-        if (version === '2024-11-05') assert.ok(updates.every((u) => u.message === undefined));
-        else assert.equal(updates[2]?.message, 'counted 3 of 5');
-      }, version);
+      await withServer(
+        'example',
+        async (session) => {
+          const updates: { progress: number; total?: number; message?: string }[] = [];
+          const result = await session.callTool(
+            { name: 'count', arguments: { n: 5, delayMs: 1 } },
+            { onprogress: (p) => updates.push(p) },
+          );
+          assert.equal(firstText(result), 'counted to 5');
+          assert.deepEqual(
+            updates.map((u) => u.progress),
+            [1, 2, 3, 4, 5],
+          );
+          assert.ok(updates.every((u) => u.total === 5));
+          if (version === '2024-11-05') assert.ok(updates.every((u) => u.message === undefined));
+          else assert.equal(updates[2]?.message, 'counted 3 of 5');
+        },
+        version,
+      );
     }
   });
 
@@ -140,7 +183,10 @@ describe('over stdio with the fixture server', () => {
       const controller = new AbortController();
       let started!: () => void;
       const running = new Promise<void>((resolve) => (started = resolve));
-      const call = session.callTool({ name: 'wait', arguments: { tag: 'first' } }, { signal: controller.signal, onprogress: () => started() });
+      const call = session.callTool(
+        { name: 'wait', arguments: { tag: 'first' } },
+        { signal: controller.signal, onprogress: () => started() },
+      );
       await within(running, 10_000, 'the wait tool to start');
       controller.abort(new Error('user pressed stop'));
       await within(assert.rejects(call, /user pressed stop/), 1000, 'the aborted call to reject');
@@ -177,9 +223,15 @@ describe('over stdio with the fixture server', () => {
   it('reports progress and tool errors', async () => {
     await withServer('fixture', async (session) => {
       const values: number[] = [];
-      const result = await session.callTool({ name: 'progress', arguments: { n: 20 } }, { onprogress: ({ progress }) => values.push(progress) });
+      const result = await session.callTool(
+        { name: 'progress', arguments: { n: 20 } },
+        { onprogress: ({ progress }) => values.push(progress) },
+      );
       assert.equal(firstText(result), 'reported 20 steps');
-      assert.deepEqual(values, Array.from({ length: 20 }, (_, i) => i + 1));
+      assert.deepEqual(
+        values,
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
       const boom = await session.callTool({ name: 'boom' });
       assert.equal(boom.isError, true);
       assert.equal(firstText(boom), 'boom: this tool fails on purpose');
@@ -232,7 +284,17 @@ describe('the mcpkit CLI', () => {
     const json = await runCli(['call', '--json', 'add', '{"a":1,"b":2}', ...server]);
     assert.equal(json.code, 0, json.stderr);
     // The raw result: in the modern revision it also names its type and the server.
-    assert.deepEqual(JSON.parse(json.stdout), { content: [{ type: 'text', text: '3' }], resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcpkit-example', title: 'mcpkit example server', version: '0.1.0' } } });
+    assert.deepEqual(JSON.parse(json.stdout), {
+      content: [{ type: 'text', text: '3' }],
+      resultType: 'complete',
+      _meta: {
+        'io.modelcontextprotocol/serverInfo': {
+          name: 'mcpkit-example',
+          title: 'mcpkit example server',
+          version: '0.1.0',
+        },
+      },
+    });
   });
 
   it('exits 2 on usage errors', async () => {
@@ -257,7 +319,10 @@ describe('the mcpkit CLI', () => {
   it('exits 1 with a clear message when the server command does not exist or fails', async () => {
     const missing = await runCli(['list', '--', '/nonexistent/mcp-server-binary', '--flag']);
     assert.equal(missing.code, 1);
-    assert.match(missing.stderr, /Failed to start MCP server "\/nonexistent\/mcp-server-binary".*ENOENT.*command not found/);
+    assert.match(
+      missing.stderr,
+      /Failed to start MCP server "\/nonexistent\/mcp-server-binary".*ENOENT.*command not found/,
+    );
     const dies = await runCli(['call', 'echo', '{"text":"x"}', '--', process.execPath, '-e', 'process.exit(5)']);
     assert.equal(dies.code, 1);
     assert.match(dies.stderr, /exited with code 5/);

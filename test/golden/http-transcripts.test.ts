@@ -11,7 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHttpChild, type HttpChild } from '../e2e/http-child.js';
-import { formatTranscript, keepPlaceholders, match, parseTranscript, substitute, transcriptsByRevision, type Captures, type Step } from './transcript.js';
+import {
+  formatTranscript,
+  keepPlaceholders,
+  match,
+  parseTranscript,
+  substitute,
+  transcriptsByRevision,
+  type Captures,
+  type Step,
+} from './transcript.js';
 
 const dir = fileURLToPath(new URL('../../../test/golden/http/', import.meta.url));
 const record = process.env.GOLDEN_RECORD === '1';
@@ -27,12 +36,18 @@ interface SentRequest {
 }
 
 async function exchange(url: string, sent: SentRequest): Promise<unknown> {
-  const body = sent.body === undefined ? undefined : typeof sent.body === 'string' ? sent.body : JSON.stringify(sent.body);
+  const body =
+    sent.body === undefined ? undefined : typeof sent.body === 'string' ? sent.body : JSON.stringify(sent.body);
   const response = await fetch(url, { method: sent.method ?? 'POST', headers: sent.headers ?? {}, body });
   const text = await response.text();
-  const headers = Object.fromEntries(SHOWN_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])));
+  const headers = Object.fromEntries(
+    SHOWN_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])),
+  );
   const received: Record<string, unknown> = { status: response.status, headers };
-  if (text !== '') received.body = response.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(text) as unknown) : text;
+  if (text !== '')
+    received.body = response.headers.get('content-type')?.startsWith('application/json')
+      ? (JSON.parse(text) as unknown)
+      : text;
   return received;
 }
 

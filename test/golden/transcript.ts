@@ -47,7 +47,8 @@ export function parseTranscript(text: string, where: string): Transcript {
 /** The transcript as a `.wire` file. */
 export function formatTranscript(transcript: Transcript): string {
   const lines = [`# ${transcript.description}`];
-  for (const step of transcript.steps) lines.push('send' in step ? `> ${JSON.stringify(step.send)}` : `< ${JSON.stringify(step.receive)}`);
+  for (const step of transcript.steps)
+    lines.push('send' in step ? `> ${JSON.stringify(step.send)}` : `< ${JSON.stringify(step.receive)}`);
   return lines.join('\n') + '\n';
 }
 
@@ -77,21 +78,29 @@ export function match(expected: unknown, actual: unknown, captures: Captures, pa
     const name = PLACEHOLDER.exec(expected)?.[1];
     if (name === '*') return;
     if (name !== undefined) {
-      if (captures.has(name)) assert.deepEqual(actual, captures.get(name), `${path}: expected the value captured as <${name}>`);
+      if (captures.has(name))
+        assert.deepEqual(actual, captures.get(name), `${path}: expected the value captured as <${name}>`);
       else captures.set(name, actual);
       return;
     }
   }
   if (Array.isArray(expected)) {
-    assert.ok(Array.isArray(actual) && actual.length === expected.length, `${path}: expected an array of ${expected.length}, got ${JSON.stringify(actual)}`);
+    assert.ok(
+      Array.isArray(actual) && actual.length === expected.length,
+      `${path}: expected an array of ${expected.length}, got ${JSON.stringify(actual)}`,
+    );
     expected.forEach((v, i) => match(v, (actual as unknown[])[i], captures, `${path}[${i}]`));
     return;
   }
   if (expected !== null && typeof expected === 'object') {
-    assert.ok(actual !== null && typeof actual === 'object' && !Array.isArray(actual), `${path}: expected an object, got ${JSON.stringify(actual)}`);
+    assert.ok(
+      actual !== null && typeof actual === 'object' && !Array.isArray(actual),
+      `${path}: expected an object, got ${JSON.stringify(actual)}`,
+    );
     const actualKeys = Object.keys(actual).sort();
     assert.deepEqual(actualKeys, Object.keys(expected).sort(), `${path}: keys differ`);
-    for (const [k, v] of Object.entries(expected)) match(v, (actual as Record<string, unknown>)[k], captures, `${path}.${k}`);
+    for (const [k, v] of Object.entries(expected))
+      match(v, (actual as Record<string, unknown>)[k], captures, `${path}.${k}`);
     return;
   }
   assert.deepEqual(actual, expected, `${path}: value differs`);
@@ -100,7 +109,14 @@ export function match(expected: unknown, actual: unknown, captures: Captures, pa
 /** `actual` with the placeholders of `expected` kept where they stand. */
 export function keepPlaceholders(expected: unknown, actual: unknown): unknown {
   if (typeof expected === 'string' && PLACEHOLDER.test(expected)) return expected;
-  if (expected !== null && typeof expected === 'object' && !Array.isArray(expected) && actual !== null && typeof actual === 'object' && !Array.isArray(actual)) {
+  if (
+    expected !== null &&
+    typeof expected === 'object' &&
+    !Array.isArray(expected) &&
+    actual !== null &&
+    typeof actual === 'object' &&
+    !Array.isArray(actual)
+  ) {
     const e = expected as Record<string, unknown>;
     return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, keepPlaceholders(e[k], v)]));
   }
@@ -114,5 +130,11 @@ export function transcriptsByRevision(root: string): { revision: string; files: 
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort()
-    .map((revision) => ({ revision, files: readdirSync(join(root, revision)).filter((f) => f.endsWith('.wire')).sort().map((f) => join(revision, f)) }));
+    .map((revision) => ({
+      revision,
+      files: readdirSync(join(root, revision))
+        .filter((f) => f.endsWith('.wire'))
+        .sort()
+        .map((f) => join(revision, f)),
+    }));
 }

@@ -11,7 +11,16 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RawChild } from '../e2e/raw-child.js';
 import { fixture } from '../e2e/helpers.js';
-import { formatTranscript, keepPlaceholders, match, parseTranscript, substitute, transcriptsByRevision, type Captures, type Step } from './transcript.js';
+import {
+  formatTranscript,
+  keepPlaceholders,
+  match,
+  parseTranscript,
+  substitute,
+  transcriptsByRevision,
+  type Captures,
+  type Step,
+} from './transcript.js';
 
 // Compiled to build/test/golden/; the transcripts stay in the source tree.
 const dir = fileURLToPath(new URL('../../../test/golden/transcripts/', import.meta.url));
@@ -40,7 +49,8 @@ async function replay(file: string): Promise<void> {
     }
     const exit = await child.endInput();
     assert.equal(exit.code, 0, `the server exited with ${exit.code}; stderr: ${child.stderr}`);
-    if (!record) assert.deepEqual(child.lines.slice(read), [], `${file}: the server wrote more than the transcript holds`);
+    if (!record)
+      assert.deepEqual(child.lines.slice(read), [], `${file}: the server wrote more than the transcript holds`);
   } finally {
     if (child.alive) child.child.kill('SIGKILL');
   }

@@ -17,10 +17,18 @@ export class RawClient {
   readonly #taken = new Set<number>();
   #nextId = 1;
 
-  static async connect(server: Server, protocolVersion = '2025-11-25', capabilities: Record<string, unknown> = {}): Promise<RawClient> {
+  static async connect(
+    server: Server,
+    protocolVersion = '2025-11-25',
+    capabilities: Record<string, unknown> = {},
+  ): Promise<RawClient> {
     const client = new RawClient();
     await server.connect(client.wire);
-    const reply = await client.request('initialize', { protocolVersion, capabilities, clientInfo: { name: 'raw', version: '1' } });
+    const reply = await client.request('initialize', {
+      protocolVersion,
+      capabilities,
+      clientInfo: { name: 'raw', version: '1' },
+    });
     if (reply.error) throw new Error(`initialize failed: ${reply.error.message}`);
     client.wire.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
     return client;

@@ -45,7 +45,10 @@ describe('mcpkit and the era of each server', () => {
   let cacheDir: string;
   const legacyCommand = ['--', process.execPath, fixture('era-legacy-server')];
   before(async () => {
-    [example, legacy] = await Promise.all([serving(CLI, ['example-server', '--http', '--port', '0']), serving(fixture('era-legacy-server'), ['--http'])]);
+    [example, legacy] = await Promise.all([
+      serving(CLI, ['example-server', '--http', '--port', '0']),
+      serving(fixture('era-legacy-server'), ['--http']),
+    ]);
     cacheDir = mkdtempSync(join(tmpdir(), 'mcpkit-era-'));
   });
   after(async () => {

@@ -14,13 +14,23 @@ describe('mcpkit with a URL', () => {
 
   it('lists what a Streamable HTTP server offers, sending --header with every request', async () => {
     const from = server.requests.length;
-    const result = await runCli(['list', `${server.origin}/mcp`, '--header', 'X-Test-Token: abc 123', '--header', 'X-Second:two']);
+    const result = await runCli([
+      'list',
+      `${server.origin}/mcp`,
+      '--header',
+      'X-Test-Token: abc 123',
+      '--header',
+      'X-Second:two',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^sdk-http-fixture 1\.0\.0 \(protocol 2025-11-25\)/);
     assert.match(result.stdout, /Tools \(4\)/);
     assert.match(result.stdout, /echo\(text: string\)\s+Echoes text/);
     const requests = server.requests.slice(from);
-    assert.ok(requests.some((r) => r.method === 'DELETE'), 'the CLI ends its session');
+    assert.ok(
+      requests.some((r) => r.method === 'DELETE'),
+      'the CLI ends its session',
+    );
     for (const request of requests) {
       assert.equal(request.headers['x-test-token'], 'abc 123', `${request.method} ${request.path}`);
       assert.equal(request.headers['x-second'], 'two');
@@ -38,7 +48,14 @@ describe('mcpkit with a URL', () => {
 
   it('falls back to HTTP+SSE for an older server', async () => {
     const from = server.requests.length;
-    const result = await runCli(['call', `${server.origin}/sse`, 'echo', '{"text":"old"}', '--header', 'X-Test-Token: legacy']);
+    const result = await runCli([
+      'call',
+      `${server.origin}/sse`,
+      'echo',
+      '{"text":"old"}',
+      '--header',
+      'X-Test-Token: legacy',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'old\n');
     const requests = server.requests.slice(from);

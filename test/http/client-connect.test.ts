@@ -23,7 +23,11 @@ describe('connectHttp', () => {
   after(() => server.close());
 
   it('uses Streamable HTTP when the server speaks it', async () => {
-    const { session, kind, transport } = await within(connectHttp(new Client(clientInfo), `${server.origin}/mcp`), LIMIT, 'connect');
+    const { session, kind, transport } = await within(
+      connectHttp(new Client(clientInfo), `${server.origin}/mcp`),
+      LIMIT,
+      'connect',
+    );
     try {
       assert.equal(kind, 'streamable-http');
       assert.equal(session.protocolVersion, '2025-11-25');
@@ -37,7 +41,11 @@ describe('connectHttp', () => {
   it('falls back to HTTP+SSE when the POST of initialize is refused with 405', async () => {
     const recorder = recordingFetch();
     const url = `${server.origin}/sse`;
-    const { session, kind, transport } = await within(connectHttp(new Client(clientInfo), url, { fetch: recorder.fetch }), LIMIT, 'connect');
+    const { session, kind, transport } = await within(
+      connectHttp(new Client(clientInfo), url, { fetch: recorder.fetch }),
+      LIMIT,
+      'connect',
+    );
     try {
       assert.equal(kind, 'sse');
       assert.ok(transport instanceof SseClientTransport);
@@ -63,7 +71,9 @@ describe('connectHttp', () => {
   });
 
   it('uses only the transport asked for', async () => {
-    const failure = await connectHttp(new Client(clientInfo), `${server.origin}/sse`, { transport: 'streamable-http' }).then(
+    const failure = await connectHttp(new Client(clientInfo), `${server.origin}/sse`, {
+      transport: 'streamable-http',
+    }).then(
       () => assert.fail('should not connect'),
       (error: unknown) => error as Error,
     );
@@ -79,7 +89,10 @@ describe('connectHttp', () => {
       (error: unknown) => error as Error,
     );
     assert.ok(failure instanceof AggregateError);
-    assert.match(failure.message, /neither a Streamable HTTP endpoint \(POST .* answered 404 Not Found: Not found\) nor an HTTP\+SSE endpoint \(GET .* answered 404/);
+    assert.match(
+      failure.message,
+      /neither a Streamable HTTP endpoint \(POST .* answered 404 Not Found: Not found\) nor an HTTP\+SSE endpoint \(GET .* answered 404/,
+    );
   });
 });
 
@@ -110,7 +123,10 @@ describe('SseClientTransport', () => {
     const { port } = http.address() as AddressInfo;
     try {
       const transport = new SseClientTransport({ url: `http://127.0.0.1:${port}/sse` });
-      await assert.rejects(transport.start(messageReceiver(() => {})), /refused the endpoint http:\/\/elsewhere\.example\/messages, which is on another origin/);
+      await assert.rejects(
+        transport.start(messageReceiver(() => {})),
+        /refused the endpoint http:\/\/elsewhere\.example\/messages, which is on another origin/,
+      );
     } finally {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

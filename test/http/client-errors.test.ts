@@ -4,7 +4,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
-import { HttpStatusError, StreamableHttpClientTransport, type FetchLike, type StreamableHttpClientOptions } from '../../src/http/client/index.js';
+import {
+  HttpStatusError,
+  StreamableHttpClientTransport,
+  type FetchLike,
+  type StreamableHttpClientOptions,
+} from '../../src/http/client/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { within } from '../e2e/helpers.js';
 
@@ -30,7 +35,11 @@ function scriptedFetch(script: Script): { fetch: FetchLike; seen: Seen[] } {
     const scripted = await script(entry, rpc);
     if (scripted) return scripted;
     if (rpc === 'initialize') {
-      const result = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'scripted', version: '1' } };
+      const result = {
+        protocolVersion: '2025-11-25',
+        capabilities: { tools: {} },
+        serverInfo: { name: 'scripted', version: '1' },
+      };
       return Response.json({ jsonrpc: '2.0', id: body?.id, result }, { headers: { 'mcp-session-id': 'session-1' } });
     }
     if (body && !('id' in body)) return new Response(null, { status: 202 });
@@ -42,11 +51,18 @@ function scriptedFetch(script: Script): { fetch: FetchLike; seen: Seen[] } {
 
 const sse = (text: string) => new Response(text, { headers: { 'content-type': 'text/event-stream' } });
 
-async function open(script: Script, options: Partial<StreamableHttpClientOptions> = {}): Promise<{ session: ClientSession; seen: Seen[]; errors: Error[] }> {
+async function open(
+  script: Script,
+  options: Partial<StreamableHttpClientOptions> = {},
+): Promise<{ session: ClientSession; seen: Seen[]; errors: Error[] }> {
   const { fetch, seen } = scriptedFetch(script);
   const errors: Error[] = [];
   const client = new Client({ name: 'errors-test', version: '0' }, { onError: (error) => errors.push(error) });
-  const session = await within(client.connect(new StreamableHttpClientTransport({ url: URL, fetch, ...options })), LIMIT, 'connect');
+  const session = await within(
+    client.connect(new StreamableHttpClientTransport({ url: URL, fetch, ...options })),
+    LIMIT,
+    'connect',
+  );
   return { session, seen, errors };
 }
 
@@ -60,7 +76,11 @@ async function failureOf(promise: Promise<unknown>): Promise<Error> {
 describe('Streamable HTTP client errors', () => {
   it('fails a request whose POST is answered with an error status, naming status and body', async () => {
     const { session } = await open((_seen, rpc) => {
-      if (rpc === 'tools/list') return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'database on fire' } }, { status: 500, statusText: 'Internal Server Error' });
+      if (rpc === 'tools/list')
+        return Response.json(
+          { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'database on fire' } },
+          { status: 500, statusText: 'Internal Server Error' },
+        );
     });
     const failure = await failureOf(session.listTools());
     assert.ok(failure instanceof HttpStatusError);
@@ -86,12 +106,16 @@ describe('Streamable HTTP client errors', () => {
     const { session, seen } = await open(
       (entry, rpc) => {
         if (rpc === 'tools/list') return sse('id: ev-1\ndata: \n\n');
-        if (rpc === 'GET' && entry.headers.has('last-event-id')) return new Response('overloaded', { status: 503, statusText: 'Service Unavailable' });
+        if (rpc === 'GET' && entry.headers.has('last-event-id'))
+          return new Response('overloaded', { status: 503, statusText: 'Service Unavailable' });
       },
       { reconnect: { initialDelayMs: 0, maxRetries: 3 }, standaloneStream: false },
     );
     const failure = await failureOf(session.listTools());
-    assert.match(failure.message, /gave up reconnecting the event stream of .* after 3 attempts: GET .* answered 503 Service Unavailable: overloaded/);
+    assert.match(
+      failure.message,
+      /gave up reconnecting the event stream of .* after 3 attempts: GET .* answered 503 Service Unavailable: overloaded/,
+    );
     const resumes = seen.filter((s) => s.method === 'GET');
     assert.equal(resumes.length, 3);
     for (const resume of resumes) {
@@ -107,7 +131,9 @@ describe('Streamable HTTP client errors', () => {
         if (rpc === 'tools/list') return sse('id: ev-1\nretry: 0\ndata: \n\n');
         if (rpc === 'GET' && entry.headers.get('last-event-id') === 'ev-1') {
           const request = seen.find((s) => s.body?.method === 'tools/list');
-          return sse(`id: ev-2\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: request?.body?.id, result: { tools: [] } })}\n\n`);
+          return sse(
+            `id: ev-2\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: request?.body?.id, result: { tools: [] } })}\n\n`,
+          );
         }
       },
       { standaloneStream: false },
@@ -119,18 +145,29 @@ describe('Streamable HTTP client errors', () => {
   it('fails a request answered with neither JSON nor an event stream, or with JSON lacking its response', async () => {
     const { session } = await open((_seen, rpc) => {
       if (rpc === 'tools/list') return new Response('<html></html>', { headers: { 'content-type': 'text/html' } });
-      if (rpc === 'x/custom') return Response.json({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } });
+      if (rpc === 'x/custom')
+        return Response.json({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } });
     });
-    assert.match((await failureOf(session.listTools())).message, /answered 200 with text\/html: expected JSON or an event stream/);
-    assert.match((await failureOf(session.request('x/custom', {}))).message, /answered without a response to request \d+/);
+    assert.match(
+      (await failureOf(session.listTools())).message,
+      /answered 200 with text\/html: expected JSON or an event stream/,
+    );
+    assert.match(
+      (await failureOf(session.request('x/custom', {}))).message,
+      /answered without a response to request \d+/,
+    );
     await session.close();
   });
 
   it('names the cause of a network failure', async () => {
     const { session } = await open((_seen, rpc) => {
-      if (rpc === 'tools/list') throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
+      if (rpc === 'tools/list')
+        throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
     });
-    assert.equal((await failureOf(session.listTools())).message, `POST ${URL} failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9`);
+    assert.equal(
+      (await failureOf(session.listTools())).message,
+      `POST ${URL} failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9`,
+    );
     await session.close();
   });
 
@@ -153,7 +190,10 @@ describe('Streamable HTTP client errors', () => {
   });
 
   it('sends the application’s headers on every request, under its own', async () => {
-    const { session, seen } = await open(() => undefined, { headers: () => ({ authorization: 'Bearer t0ken', accept: 'text/plain' }), standaloneStream: false });
+    const { session, seen } = await open(() => undefined, {
+      headers: () => ({ authorization: 'Bearer t0ken', accept: 'text/plain' }),
+      standaloneStream: false,
+    });
     await session.ping();
     await session.close();
     for (const entry of seen) assert.equal(entry.headers.get('authorization'), 'Bearer t0ken');

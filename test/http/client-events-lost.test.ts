@@ -43,12 +43,18 @@ describe('Streamable HTTP resumption past the events a session keeps', () => {
   });
 
   async function connect(errors: Error[], standaloneStream: boolean): Promise<ClientSession> {
-    const transport = new StreamableHttpClientTransport({ url: `${proxy.origin}/mcp`, reconnect: { initialDelayMs: 1, maxDelayMs: 50, maxRetries: 20 }, standaloneStream });
+    const transport = new StreamableHttpClientTransport({
+      url: `${proxy.origin}/mcp`,
+      reconnect: { initialDelayMs: 1, maxDelayMs: 50, maxRetries: 20 },
+      standaloneStream,
+    });
     const onError = (error: Error) => {
       errors.push(error);
       if (error instanceof EventsLostError) told.resolve();
     };
-    return new Client({ name: 'events-lost', version: '1' }, { onError }).connect(transport, { protocolVersion: '2025-11-25' });
+    return new Client({ name: 'events-lost', version: '1' }, { onError }).connect(transport, {
+      protocolVersion: '2025-11-25',
+    });
   }
 
   /** Calls `flood`, cutting every connection once `before` progress arrived; the rest is sent while cut. */
@@ -75,8 +81,14 @@ describe('Streamable HTTP resumption past the events a session keeps', () => {
       const seen: number[] = [];
       const result = await within(flood(session, KEPT - 10, seen), LIMIT, 'the call');
       assert.equal(textOf(result as never), 'flooded');
-      assert.deepEqual(seen, Array.from({ length: KEPT - 7 }, (_, i) => i + 1));
-      assert.deepEqual(errors.filter((e) => e instanceof EventsLostError), []);
+      assert.deepEqual(
+        seen,
+        Array.from({ length: KEPT - 7 }, (_, i) => i + 1),
+      );
+      assert.deepEqual(
+        errors.filter((e) => e instanceof EventsLostError),
+        [],
+      );
     } finally {
       await session.close();
     }
@@ -88,13 +100,19 @@ describe('Streamable HTTP resumption past the events a session keeps', () => {
     const session = await connect(errors, false);
     try {
       const seen: number[] = [];
-      await assert.rejects(within(flood(session, KEPT + 500, seen), LIMIT, 'the call'), /after event .* were lost: .*410.*no longer held/);
+      await assert.rejects(
+        within(flood(session, KEPT + 500, seen), LIMIT, 'the call'),
+        /after event .* were lost: .*410.*no longer held/,
+      );
       assert.deepEqual(seen, [1, 2, 3], 'nothing past the gap was handed up');
       const lost = errors.find((e) => e instanceof EventsLostError);
       assert.ok(lost instanceof EventsLostError, `errors: ${errors.map((e) => e.message).join('; ')}`);
       assert.equal(lost.stream, 'post');
       assert.match(lost.lastEventId, /:\d+$/);
-      assert.equal(textOf(await within(session.callTool({ name: 'echo', arguments: { text: 'still here' } }), LIMIT, 'echo')), 'still here');
+      assert.equal(
+        textOf(await within(session.callTool({ name: 'echo', arguments: { text: 'still here' } }), LIMIT, 'echo')),
+        'still here',
+      );
     } finally {
       await session.close();
     }
@@ -113,12 +131,14 @@ describe('Streamable HTTP resumption past the events a session keeps', () => {
     try {
       const received: string[] = [];
       const waiting = new Map<string, () => void>();
-      const arrival = (data: string) => new Promise<void>((resolve) => (received.includes(data) ? resolve() : waiting.set(data, resolve)));
+      const arrival = (data: string) =>
+        new Promise<void>((resolve) => (received.includes(data) ? resolve() : waiting.set(data, resolve)));
       session.on('log', ({ data }) => {
         received.push(String(data));
         waiting.get(String(data))?.();
       });
-      const say = async (data: string) => (await serverSession).notify('notifications/message', { level: 'info', data });
+      const say = async (data: string) =>
+        (await serverSession).notify('notifications/message', { level: 'info', data });
       // Once m1 came through, the GET stream is open; then every connection is cut.
       await say('m1');
       await within(arrival('m1'), LIMIT, 'm1');

@@ -63,7 +63,10 @@ describe('the HTTP client transport in the modern revision', () => {
       assert.equal(discover?.headers.get('mcp-method'), 'server/discover');
       assert.equal(discover?.headers.get('mcp-name'), null);
       assert.equal(read?.headers.get('mcp-method'), 'resources/read');
-      assert.equal(read?.headers.get('mcp-name'), `=?base64?${Buffer.from('file:///notes/ünïcode.txt').toString('base64')}?=`);
+      assert.equal(
+        read?.headers.get('mcp-name'),
+        `=?base64?${Buffer.from('file:///notes/ünïcode.txt').toString('base64')}?=`,
+      );
       assert.ok(recorder.exchanges.every((e) => e.method === 'POST' && e.headers.get('mcp-session-id') === null));
     } finally {
       await session.close();
@@ -95,7 +98,9 @@ describe('the HTTP client transport in the modern revision', () => {
       // Never listed: the first call goes without Mcp-Param headers, and the server refuses it.
       assert.equal(textOf(await session.callTool({ name: 'route', arguments: args })), JSON.stringify(args));
       assert.deepEqual(
-        recorder.exchanges.slice(1).map((e) => [e.headers.get('mcp-method'), e.status, e.headers.get('mcp-param-region')]),
+        recorder.exchanges
+          .slice(1)
+          .map((e) => [e.headers.get('mcp-method'), e.status, e.headers.get('mcp-param-region')]),
         [
           ['tools/call', 400, null],
           ['tools/list', 200, null],
@@ -112,15 +117,21 @@ describe('the HTTP client transport in the modern revision', () => {
     server.tool('route', { inputSchema: ROUTE_SCHEMA }, (args) => text(JSON.stringify(args)));
     const streaming = await listen(server, { responseMode: 'sse' });
     const recorder = recordingFetch();
-    const session = await new Client(clientInfo).connect(new StreamableHttpClientTransport({ url: streaming.url, fetch: recorder.fetch }), { protocolVersion: '2026-07-28' });
+    const session = await new Client(clientInfo).connect(
+      new StreamableHttpClientTransport({ url: streaming.url, fetch: recorder.fetch }),
+      { protocolVersion: '2026-07-28' },
+    );
     try {
       const args = { region: 'ap-south1' };
       assert.equal(textOf(await session.callTool({ name: 'route', arguments: args })), JSON.stringify(args));
-      assert.deepEqual(recorder.exchanges.slice(1).map((e) => [e.headers.get('mcp-method'), e.status, e.type]), [
-        ['tools/call', 400, 'application/json'],
-        ['tools/list', 200, 'text/event-stream'],
-        ['tools/call', 200, 'text/event-stream'],
-      ]);
+      assert.deepEqual(
+        recorder.exchanges.slice(1).map((e) => [e.headers.get('mcp-method'), e.status, e.type]),
+        [
+          ['tools/call', 400, 'application/json'],
+          ['tools/list', 200, 'text/event-stream'],
+          ['tools/call', 200, 'text/event-stream'],
+        ],
+      );
     } finally {
       await session.close();
       await streaming.close();
@@ -152,7 +163,10 @@ describe('the HTTP client transport in the modern revision', () => {
       await within(cancelled.promise, LIMIT, 'the server to see the cancellation');
       await session.listTools();
       // The aborted call never got a response; a notification POST would show up here.
-      assert.deepEqual(recorder.exchanges.map((e) => e.headers.get('mcp-method')), ['server/discover', 'tools/list']);
+      assert.deepEqual(
+        recorder.exchanges.map((e) => e.headers.get('mcp-method')),
+        ['server/discover', 'tools/list'],
+      );
     } finally {
       await session.close();
     }
@@ -166,9 +180,21 @@ describe('tools whose x-mcp-header annotations are invalid', () => {
   before(async () => {
     // A server of our own making: mcpkit refuses to register such tools.
     const tools = [
-      { name: 'valid_tool', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } },
-      { name: 'invalid_number_header', inputSchema: { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } } },
-      { name: 'invalid_duplicate', inputSchema: { type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'string', 'x-mcp-header': 'a' } } } },
+      {
+        name: 'valid_tool',
+        inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } },
+      },
+      {
+        name: 'invalid_number_header',
+        inputSchema: { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } },
+      },
+      {
+        name: 'invalid_duplicate',
+        inputSchema: {
+          type: 'object',
+          properties: { a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'string', 'x-mcp-header': 'a' } },
+        },
+      },
     ];
     const http = createServer((req, res) => {
       let body = '';
@@ -177,11 +203,21 @@ describe('tools whose x-mcp-header annotations are invalid', () => {
         const message = JSON.parse(body) as { id: number; method: string };
         seen.push({ method: message.method, headers: req.headers });
         const results: Record<string, unknown> = {
-          'server/discover': { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw', version: '1' } } },
+          'server/discover': {
+            supportedVersions: ['2026-07-28'],
+            capabilities: { tools: {} },
+            _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw', version: '1' } },
+          },
           'tools/list': { tools, ttlMs: 0, cacheScope: 'private' },
           'tools/call': { content: [] },
         };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...(results[message.method] as object) } }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: message.id,
+            result: { resultType: 'complete', ...(results[message.method] as object) },
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -192,10 +228,16 @@ describe('tools whose x-mcp-header annotations are invalid', () => {
 
   it('are dropped from tools/list with a warning naming tool and property; the valid ones stay', async () => {
     const warnings: Error[] = [];
-    const session = await new Client(clientInfo, { onError: (e) => warnings.push(e) }).connect(new StreamableHttpClientTransport({ url }), { protocolVersion: '2026-07-28' });
+    const session = await new Client(clientInfo, { onError: (e) => warnings.push(e) }).connect(
+      new StreamableHttpClientTransport({ url }),
+      { protocolVersion: '2026-07-28' },
+    );
     try {
       const { tools } = await session.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ['valid_tool']);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        ['valid_tool'],
+      );
       assert.deepEqual(
         warnings.map((w) => w.message),
         [

@@ -12,7 +12,12 @@ describe('addressKey', () => {
 
   it('counts an IPv6 address by its /64 prefix, however it is written', () => {
     const key = '2001:db8:0:1::/64';
-    for (const address of ['2001:db8:0:1::1', '2001:db8::1:0:0:0:ff', '2001:0DB8:0000:0001:aaaa:bbbb:cccc:dddd', '2001:db8:0:1:1:2:3:4%eth0']) {
+    for (const address of [
+      '2001:db8:0:1::1',
+      '2001:db8::1:0:0:0:ff',
+      '2001:0DB8:0000:0001:aaaa:bbbb:cccc:dddd',
+      '2001:db8:0:1:1:2:3:4%eth0',
+    ]) {
       assert.equal(addressKey(address), key, address);
     }
     assert.equal(addressKey('2001:db8:0:2::1'), '2001:db8:0:2::/64');

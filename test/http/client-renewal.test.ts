@@ -14,7 +14,10 @@ describe('session renewal against the mcpkit server', () => {
     const session = await new Client({ name: 'c', version: '1' }).connect(transport, { protocolVersion: '2025-11-25' });
     const first = transport.sessionId!;
     // The server forgets the session (as after an expiry or a restart).
-    const deleted = await fetch(http.url, { method: 'DELETE', headers: { 'mcp-session-id': first, 'mcp-protocol-version': session.protocolVersion } });
+    const deleted = await fetch(http.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': first, 'mcp-protocol-version': session.protocolVersion },
+    });
     assert.equal(deleted.status, 200);
     const result = await session.callTool({ name: 'echo', arguments: { text: 'still here' } });
     assert.deepEqual(result.content, [{ type: 'text', text: 'still here' }]);

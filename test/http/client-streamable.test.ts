@@ -36,7 +36,10 @@ for (const mode of ['event stream', 'JSON'] as const) {
 
         const { tools } = await within(session.listTools(), LIMIT, 'tools/list');
         assert.deepEqual(tools.map((t) => t.name).sort(), ['echo', 'gated', 'progress', 'roots']);
-        assert.equal(textOf(await within(session.callTool({ name: 'echo', arguments: { text: 'hi ✓' } }), LIMIT, 'echo')), 'hi ✓');
+        assert.equal(
+          textOf(await within(session.callTool({ name: 'echo', arguments: { text: 'hi ✓' } }), LIMIT, 'echo')),
+          'hi ✓',
+        );
 
         const posts = recorder.exchanges.filter((e) => e.method === 'POST');
         const [first, ...later] = posts;
@@ -83,10 +86,17 @@ describe('Streamable HTTP client, streams', () => {
   after(() => server.close());
 
   it('delivers progress sent on the request’s event stream before the result', async () => {
-    const session = await new Client(clientInfo).connect(new StreamableHttpClientTransport({ url: `${server.origin}/mcp` }), HANDSHAKE);
+    const session = await new Client(clientInfo).connect(
+      new StreamableHttpClientTransport({ url: `${server.origin}/mcp` }),
+      HANDSHAKE,
+    );
     try {
       const seen: number[] = [];
-      const result = await within(session.callTool({ name: 'progress', arguments: { n: 5 } }, { onprogress: (p) => seen.push(p.progress) }), LIMIT, 'progress');
+      const result = await within(
+        session.callTool({ name: 'progress', arguments: { n: 5 } }, { onprogress: (p) => seen.push(p.progress) }),
+        LIMIT,
+        'progress',
+      );
       assert.equal(textOf(result), 'reported 5');
       assert.deepEqual(seen, [1, 2, 3, 4, 5]);
     } finally {
@@ -136,7 +146,11 @@ describe('Streamable HTTP client, streams', () => {
 
   it('without renewal, fails every request with a clear error once the server ended the session (404)', async () => {
     const expired = deferred<SessionExpiredError>();
-    const transport = new StreamableHttpClientTransport({ url: `${server.origin}/mcp`, renewSession: false, onSessionExpired: (error) => expired.resolve(error) });
+    const transport = new StreamableHttpClientTransport({
+      url: `${server.origin}/mcp`,
+      renewSession: false,
+      onSessionExpired: (error) => expired.resolve(error),
+    });
     const session = await new Client(clientInfo).connect(transport, HANDSHAKE);
     await server.endSessions();
     const failure = await within(session.listTools(), LIMIT, 'tools/list on an ended session').then(
@@ -184,7 +198,10 @@ describe('Streamable HTTP client, resumption', () => {
       const resumes = recorder.exchanges.filter((e) => e.method === 'GET' && e.headers.has('last-event-id'));
       assert.ok(resumes.length >= 1, 'the stream was resumed with GET and Last-Event-ID');
       assert.equal(resumes[0]?.headers.get('mcp-session-id'), transport.sessionId);
-      assert.equal(textOf(await within(session.callTool({ name: 'echo', arguments: { text: 'still here' } }), LIMIT, 'echo')), 'still here');
+      assert.equal(
+        textOf(await within(session.callTool({ name: 'echo', arguments: { text: 'still here' } }), LIMIT, 'echo')),
+        'still here',
+      );
     } finally {
       await session.close();
       await proxy.close();

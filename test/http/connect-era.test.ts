@@ -18,13 +18,17 @@ const LIMIT = 15_000;
 
 function mcpkitServer(options: ServerOptions = {}): Server {
   const server = new Server({ name: 'mcpkit-era', version: '1' }, options);
-  server.tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }, ({ text }) => ({ content: [{ type: 'text', text: String(text) }] }));
+  server.tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }, ({ text }) => ({
+    content: [{ type: 'text', text: String(text) }],
+  }));
   return server;
 }
 
 /** What the client asked for, in order: `POST server/discover 200`, `GET 200`, ... */
 function trail(recorder: ReturnType<typeof recordingFetch>): string[] {
-  return recorder.exchanges.map((e) => `${e.method}${e.headers.get('mcp-method') ? ` ${e.headers.get('mcp-method')}` : ''} ${e.status}`);
+  return recorder.exchanges.map(
+    (e) => `${e.method}${e.headers.get('mcp-method') ? ` ${e.headers.get('mcp-method')}` : ''} ${e.status}`,
+  );
 }
 
 describe('connectHttp choosing the era', () => {
@@ -32,13 +36,21 @@ describe('connectHttp choosing the era', () => {
   let legacyOnly: ListeningServer;
   let sdk: SdkHttpServer;
   before(async () => {
-    [dual, legacyOnly, sdk] = await Promise.all([listen(mcpkitServer(), { legacySse: true }), listen(mcpkitServer({ modern: false })), startSdkHttpServer()]);
+    [dual, legacyOnly, sdk] = await Promise.all([
+      listen(mcpkitServer(), { legacySse: true }),
+      listen(mcpkitServer({ modern: false })),
+      startSdkHttpServer(),
+    ]);
   });
   after(() => Promise.all([dual.close(), legacyOnly.close(), sdk.close()]));
 
   const connect = (url: string, cache = new MemoryEraCache(), options: Parameters<typeof connectHttp>[2] = {}) => {
     const recorder = recordingFetch();
-    return within(connectHttp(new Client(clientInfo), url, { fetch: recorder.fetch, eraCache: cache, ...options }), LIMIT, 'connect').then((connection) => ({ ...connection, recorder, cache }));
+    return within(
+      connectHttp(new Client(clientInfo), url, { fetch: recorder.fetch, eraCache: cache, ...options }),
+      LIMIT,
+      'connect',
+    ).then((connection) => ({ ...connection, recorder, cache }));
   };
 
   it('speaks the modern revision to an mcpkit server: one POST, no session', async () => {

@@ -8,11 +8,20 @@ import { describe, it } from 'node:test';
 import { listen, type ListenOptions } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'o', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'o', version: '1' } },
+});
 
 /** Status of a POST of `initialize` to `url` with these headers, over a socket of its own. */
 async function statusOf(url: string, headers: Record<string, string>): Promise<number> {
-  const req = httpRequest(url, { method: 'POST', agent: false, headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers } });
+  const req = httpRequest(url, {
+    method: 'POST',
+    agent: false,
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+  });
   req.end(INITIALIZE);
   const [response] = (await once(req, 'response')) as [IncomingMessage];
   response.resume();
@@ -44,7 +53,11 @@ describe('Host and Origin checks stay independent', () => {
     await serving({ allowedHosts: ['*'] }, async (mcp, sse) => {
       assert.equal(await statusOf(mcp, { host: 'anything.example' }), 200, 'any Host, no Origin');
       assert.equal(await statusOf(mcp, { origin: 'http://evil.com' }), 403);
-      assert.equal(await statusOf(mcp, { host: 'anything.example', origin: 'http://anything.example' }), 403, 'an Origin is not admitted by the wildcard');
+      assert.equal(
+        await statusOf(mcp, { host: 'anything.example', origin: 'http://anything.example' }),
+        403,
+        'an Origin is not admitted by the wildcard',
+      );
       assert.equal(await statusOf(mcp, { origin: 'http://localhost:5173' }), 200, 'a loopback Origin');
       assert.equal(await sseStatusOf(sse, { origin: 'http://evil.com' }), 403, 'the HTTP+SSE endpoint alike');
       assert.equal(await sseStatusOf(sse, { host: 'anything.example' }), 200);

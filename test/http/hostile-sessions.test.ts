@@ -19,8 +19,19 @@ interface Answer {
 }
 
 /** One request over a connection of its own, from `localAddress`. */
-async function send(url: string, method: string, headers: Record<string, string>, body?: unknown, localAddress = '127.0.0.1'): Promise<Answer> {
-  const req = httpRequest(url, { method, agent: false, localAddress, headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers } });
+async function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  localAddress = '127.0.0.1',
+): Promise<Answer> {
+  const req = httpRequest(url, {
+    method,
+    agent: false,
+    localAddress,
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+  });
   req.end(body === undefined ? undefined : JSON.stringify(body));
   const [response] = (await once(req, 'response')) as [IncomingMessage];
   let text = '';
@@ -36,7 +47,10 @@ async function initialize(url: string, localAddress?: string): Promise<string | 
   const id = answer.headers['mcp-session-id'];
   if (answer.status !== 200 || typeof id !== 'string') return answer;
   const session = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
-  assert.equal((await send(url, 'POST', session, { jsonrpc: '2.0', method: 'notifications/initialized' }, localAddress)).status, 202);
+  assert.equal(
+    (await send(url, 'POST', session, { jsonrpc: '2.0', method: 'notifications/initialized' }, localAddress)).status,
+    202,
+  );
   return id;
 }
 
@@ -47,19 +61,38 @@ async function opened(url: string, localAddress?: string): Promise<string> {
 }
 
 function ping(url: string, sessionId: string, localAddress?: string): Promise<Answer> {
-  return send(url, 'POST', { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' }, { jsonrpc: '2.0', id: 2, method: 'ping' }, localAddress);
+  return send(
+    url,
+    'POST',
+    { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+    { jsonrpc: '2.0', id: 2, method: 'ping' },
+    localAddress,
+  );
 }
 
 /** A tools/call of the modern revision. */
 function modernCall(url: string): Promise<Answer> {
-  const _meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': CLIENT_INFO, 'io.modelcontextprotocol/clientCapabilities': {} };
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
   const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'echo' };
-  return send(url, 'POST', headers, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta } });
+  return send(url, 'POST', headers, {
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: { name: 'echo', arguments: {}, _meta },
+  });
 }
 
 /** Opens a GET stream of `sessionId`; resolves once its headers came, with the way to drop it. */
 async function getStream(url: string, sessionId: string): Promise<{ status: number; close: () => void }> {
-  const req = httpRequest(url, { method: 'GET', agent: false, headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' } });
+  const req = httpRequest(url, {
+    method: 'GET',
+    agent: false,
+    headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+  });
   req.end();
   const [response] = (await once(req, 'response')) as [IncomingMessage];
   return { status: response.statusCode ?? 0, close: () => req.destroy() };
@@ -102,7 +135,10 @@ describe('session exhaustion over a socket', () => {
     await serving({ maxSessions: 2 }, async (http) => {
       const busy = await Promise.all([1, 2].map(() => opened(http.url)));
       const streams = await Promise.all(busy.map((id) => getStream(http.url, id)));
-      assert.deepEqual(streams.map((s) => s.status), [200, 200]);
+      assert.deepEqual(
+        streams.map((s) => s.status),
+        [200, 200],
+      );
       const refused = await initialize(http.url);
       assert.equal(typeof refused === 'string' ? 200 : refused.status, 503);
       assert.equal(typeof refused === 'string' ? undefined : refused.headers['retry-after'], '5');
@@ -118,7 +154,10 @@ describe('session exhaustion over a socket', () => {
       const refused = await initialize(http.url);
       assert.ok(typeof refused !== 'string', 'the fourth session was refused');
       assert.equal(refused.status, 429);
-      assert.match((JSON.parse(refused.body) as { error: { message: string } }).error.message, /this client has 3 sessions open/);
+      assert.match(
+        (JSON.parse(refused.body) as { error: { message: string } }).error.message,
+        /this client has 3 sessions open/,
+      );
       await opened(http.url, '127.0.0.2');
       const headers = { 'mcp-session-id': mine[0]!, 'mcp-protocol-version': '2025-11-25' };
       assert.equal((await send(http.url, 'DELETE', headers)).status, 200);
@@ -136,18 +175,33 @@ describe('session exhaustion over a socket', () => {
 
 describe('the HTTP+SSE endpoint under the same limits', () => {
   /** Opens `GET /sse` from `localAddress`; resolves once the answer's headers came. */
-  async function sse(http: ListeningServer, localAddress = '127.0.0.1'): Promise<{ status: number; retryAfter: string | undefined; close: () => void }> {
-    const req = httpRequest(http.url.replace('/mcp', '/sse'), { method: 'GET', agent: false, localAddress, headers: { accept: 'text/event-stream' } });
+  async function sse(
+    http: ListeningServer,
+    localAddress = '127.0.0.1',
+  ): Promise<{ status: number; retryAfter: string | undefined; close: () => void }> {
+    const req = httpRequest(http.url.replace('/mcp', '/sse'), {
+      method: 'GET',
+      agent: false,
+      localAddress,
+      headers: { accept: 'text/event-stream' },
+    });
     req.end();
     const [response] = (await once(req, 'response')) as [IncomingMessage];
     const retryAfter = response.headers['retry-after'];
-    return { status: response.statusCode ?? 0, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined, close: () => req.destroy() };
+    return {
+      status: response.statusCode ?? 0,
+      retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+      close: () => req.destroy(),
+    };
   }
 
   it('refuses a stream beyond maxSessions with 503 and Retry-After, and takes one again once a stream ends', async () => {
     await serving({ legacySse: true, maxSessions: 2 }, async (http) => {
       const open = [await sse(http), await sse(http)];
-      assert.deepEqual(open.map((s) => s.status), [200, 200]);
+      assert.deepEqual(
+        open.map((s) => s.status),
+        [200, 200],
+      );
       const refused = await sse(http);
       assert.equal(refused.status, 503);
       assert.equal(refused.retryAfter, '5');

@@ -18,7 +18,10 @@ function externalAfterGc(): number {
   return process.memoryUsage().arrayBuffers;
 }
 
-async function serving(options: ListenOptions, check: (http: ListeningServer, port: number) => Promise<void>): Promise<void> {
+async function serving(
+  options: ListenOptions,
+  check: (http: ListeningServer, port: number) => Promise<void>,
+): Promise<void> {
   const http = await listen(new Server({ name: 'stalls', version: '1' }), options);
   try {
     await check(http, Number(new URL(http.url).port));
@@ -50,7 +53,9 @@ function postHead(port: number, contentLength: number): string {
 }
 
 function connections(http: ListeningServer): Promise<number> {
-  return new Promise((resolve, reject) => http.httpServer.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  return new Promise((resolve, reject) =>
+    http.httpServer.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 }
 
 /** Resolves once the server holds no connection; a socket's close reaches it a few turns late. */
@@ -76,7 +81,9 @@ async function until(predicate: () => boolean, ms: number, what: string): Promis
 /** Fails the test instead of waiting on when `promise` takes longer than `ms`. */
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms)),
+  );
   try {
     return await Promise.race([promise, timeout]);
   } finally {
@@ -91,7 +98,9 @@ describe('stalled requests over a socket', () => {
     await serving({ requestTimeoutMs: 1500, headersTimeoutMs: 200 }, async (http, port) => {
       const before = externalAfterGc();
       const open = await Promise.all(
-        Array.from({ length: 20 }, () => stalled(port, postHead(port, 4 * SENT_PER_BODY), Buffer.alloc(SENT_PER_BODY, 0x20))),
+        Array.from({ length: 20 }, () =>
+          stalled(port, postHead(port, 4 * SENT_PER_BODY), Buffer.alloc(SENT_PER_BODY, 0x20)),
+        ),
       );
       // The measure sees the bodies while they are held, so it can see them kept afterwards.
       await until(() => externalAfterGc() - before > 8 * 1024 * 1024, 5000, 'the server to hold the bodies');
@@ -99,7 +108,10 @@ describe('stalled requests over a socket', () => {
       for (const answer of answers) assert.match(answer, /^HTTP\/1\.1 408 /);
       await noConnectionsLeft(http);
       const grown = externalAfterGc() - before;
-      assert.ok(grown < 2 * 1024 * 1024, `${(grown / 1024 / 1024).toFixed(1)} MiB of the 10 MiB received is still held`);
+      assert.ok(
+        grown < 2 * 1024 * 1024,
+        `${(grown / 1024 / 1024).toFixed(1)} MiB of the 10 MiB received is still held`,
+      );
     });
   });
 
@@ -107,7 +119,11 @@ describe('stalled requests over a socket', () => {
     await serving({ requestTimeoutMs: 2000, headersTimeoutMs: 200 }, async (http, port) => {
       const silent = await stalled(port);
       const partial = await stalled(port, 'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      const answers = await within(Promise.all([silent.closed, partial.closed]), 10_000, 'the stalled headers to be closed');
+      const answers = await within(
+        Promise.all([silent.closed, partial.closed]),
+        10_000,
+        'the stalled headers to be closed',
+      );
       for (const answer of answers) assert.match(answer, /^HTTP\/1\.1 408 /);
       await noConnectionsLeft(http);
     });
@@ -122,7 +138,11 @@ describe('stalled requests over a socket', () => {
       assert.equal(await within(extra.closed, 5000, 'the extra connection to close'), '', 'closed without an answer');
       for (const c of held) c.socket.destroy();
       await Promise.all(held.map((c) => c.closed));
-      const response = await fetch(http.url, { method: 'POST', headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }, body: '{' });
+      const response = await fetch(http.url, {
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        body: '{',
+      });
       assert.equal(response.status, 400, 'a parse error: served');
     });
   });

@@ -14,12 +14,15 @@ function request(headers: Record<string, string>): HttpRequestLike {
   };
 }
 
-const accepted = (headers: Record<string, string>, policy?: HostOriginPolicy) => hostOriginRejection(request(headers), policy) === undefined;
+const accepted = (headers: Record<string, string>, policy?: HostOriginPolicy) =>
+  hostOriginRejection(request(headers), policy) === undefined;
 
 describe('hostOriginRejection', () => {
   it('accepts loopback hosts on any port by default, and nothing else', () => {
-    for (const host of ['localhost', 'localhost:3000', '127.0.0.1:8080', '[::1]:9', '[::1]', 'LOCALHOST:1']) assert.ok(accepted({ host }), host);
-    for (const host of ['evil.example', 'evil.example:3000', '127.0.0.2:80', 'localhost.evil.example', '[::2]:80']) assert.ok(!accepted({ host }), host);
+    for (const host of ['localhost', 'localhost:3000', '127.0.0.1:8080', '[::1]:9', '[::1]', 'LOCALHOST:1'])
+      assert.ok(accepted({ host }), host);
+    for (const host of ['evil.example', 'evil.example:3000', '127.0.0.2:80', 'localhost.evil.example', '[::2]:80'])
+      assert.ok(!accepted({ host }), host);
     assert.ok(!accepted({}));
   });
 
@@ -28,7 +31,11 @@ describe('hostOriginRejection', () => {
     assert.ok(accepted({ host: 'localhost:3000', origin: 'https://127.0.0.1' }));
     assert.ok(accepted({ host: 'localhost:3000', origin: 'http://[::1]:5173' }));
     for (const origin of ['https://evil.example', 'null', 'file://', 'http://localhost.evil.example', 'not a url']) {
-      assert.match(hostOriginRejection(request({ host: 'localhost:3000', origin })) ?? '', /Origin not allowed/, origin);
+      assert.match(
+        hostOriginRejection(request({ host: 'localhost:3000', origin })) ?? '',
+        /Origin not allowed/,
+        origin,
+      );
     }
   });
 
@@ -48,14 +55,22 @@ describe('hostOriginRejection', () => {
     assert.ok(accepted({ host: 'localhost', origin: 'https://app.example' }, policy));
     assert.ok(!accepted({ host: 'localhost', origin: 'https://app.example:444' }, policy));
     assert.ok(!accepted({ host: 'localhost', origin: 'http://localhost' }, policy));
-    assert.ok(accepted({ host: 'anything.example', origin: 'https://anywhere.example' }, { allowedHosts: ['*'], allowedOrigins: ['*'] }));
+    assert.ok(
+      accepted(
+        { host: 'anything.example', origin: 'https://anywhere.example' },
+        { allowedHosts: ['*'], allowedOrigins: ['*'] },
+      ),
+    );
     assert.ok(accepted({}, { allowedHosts: ['*'] }));
   });
 
   it("keeps the Origin check when allowedHosts is ['*']", () => {
     const policy = { allowedHosts: ['*'] };
     assert.ok(accepted({ host: 'anything.example' }, policy));
-    assert.match(hostOriginRejection(request({ host: 'anything.example', origin: 'http://evil.com' }), policy) ?? '', /Origin not allowed/);
+    assert.match(
+      hostOriginRejection(request({ host: 'anything.example', origin: 'http://evil.com' }), policy) ?? '',
+      /Origin not allowed/,
+    );
     assert.ok(!accepted({ host: 'anything.example', origin: 'http://anything.example' }, policy));
     assert.ok(accepted({ host: 'anything.example', origin: 'http://127.0.0.1:5173' }, policy));
   });

@@ -28,7 +28,11 @@ describe('the official SDK SSE client against the legacy endpoint', () => {
     http = await listen(core.handle);
     client = new SdkClient({ name: 'official-sdk-sse-client', version: '1.32.2' }, { capabilities: { roots: {} } });
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: 'file:///sdk', name: 'sdk' }] }));
-    await within(client.connect(new SSEClientTransport(new URL(`${http.url}/sse`))), 10_000, 'the SDK client to connect');
+    await within(
+      client.connect(new SSEClientTransport(new URL(`${http.url}/sse`))),
+      10_000,
+      'the SDK client to connect',
+    );
   });
 
   afterEach(async () => {
@@ -43,7 +47,10 @@ describe('the official SDK SSE client against the legacy endpoint', () => {
     assert.deepEqual(await client.ping(), {});
 
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['echo', 'count', 'roots']);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['echo', 'count', 'roots'],
+    );
     assert.equal(tools[0]?.description, 'Returns the text.');
 
     assert.deepEqual(await client.callTool({ name: 'echo', arguments: { text: 'hi from the SDK ✓' } }), {
@@ -53,7 +60,9 @@ describe('the official SDK SSE client against the legacy endpoint', () => {
 
   it('gets progress and answers the server request for roots', async () => {
     const progress: number[] = [];
-    const counted = await client.callTool({ name: 'count', arguments: { n: 3 } }, undefined, { onprogress: (p) => progress.push(p.progress) });
+    const counted = await client.callTool({ name: 'count', arguments: { n: 3 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
     assert.equal(firstText(counted), 'counted to 3');
     // The SDK may settle the response before handing over progress read in the same chunk.
     assert.deepEqual(progress, [1, 2, 3].slice(0, progress.length));

@@ -52,7 +52,11 @@ async function initialized(f: Fixture, protocolVersion = '2024-11-05'): Promise<
     jsonrpc: '2.0',
     id: 0,
     method: 'initialize',
-    params: { protocolVersion, capabilities: { roots: {} }, clientInfo: { name: 'raw-legacy-client', version: '0.0.1' } },
+    params: {
+      protocolVersion,
+      capabilities: { roots: {} },
+      clientInfo: { name: 'raw-legacy-client', version: '0.0.1' },
+    },
   });
   const answer = await session.stream.nextMessage('the initialize result');
   assert.equal(answer.id, 0);
@@ -61,7 +65,8 @@ async function initialized(f: Fixture, protocolVersion = '2024-11-05'): Promise<
   return session;
 }
 
-const textOf = (message: Record<string, unknown>): string => (message.result as { content: { text: string }[] }).content[0]?.text ?? '';
+const textOf = (message: Record<string, unknown>): string =>
+  (message.result as { content: { text: string }[] }).content[0]?.text ?? '';
 
 describe('the legacy HTTP+SSE endpoint', () => {
   let f: Fixture;
@@ -79,7 +84,10 @@ describe('the legacy HTTP+SSE endpoint', () => {
     assert.equal(stream.headers['content-type'], 'text/event-stream');
     const first = await stream.next();
     assert.equal(first.event, 'endpoint');
-    assert.match(first.data, /^\/messages\?sessionId=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.match(
+      first.data,
+      /^\/messages\?sessionId=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     assert.equal(f.server.sessions.size, 1);
     assert.equal(f.core.sessionCount, 1);
     const other = await openSession(f);
@@ -94,9 +102,17 @@ describe('the legacy HTTP+SSE endpoint', () => {
     await session.post({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const listed = await session.stream.nextMessage();
     assert.equal(listed.id, 1);
-    assert.deepEqual((listed.result as { tools: { name: string }[] }).tools.map((t) => t.name), ['echo', 'count', 'roots']);
+    assert.deepEqual(
+      (listed.result as { tools: { name: string }[] }).tools.map((t) => t.name),
+      ['echo', 'count', 'roots'],
+    );
 
-    await session.post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'over SSE ✓' } } });
+    await session.post({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'over SSE ✓' } },
+    });
     const called = await session.stream.nextMessage();
     assert.equal(called.id, 2);
     assert.equal(textOf(called), 'over SSE ✓');
@@ -128,7 +144,12 @@ describe('the legacy HTTP+SSE endpoint', () => {
 
   it('delivers progress notifications on the stream before the result', async () => {
     const session = await initialized(f);
-    await session.post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'count', arguments: { n: 3 }, _meta: { progressToken: 'p' } } });
+    await session.post({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'count', arguments: { n: 3 }, _meta: { progressToken: 'p' } },
+    });
     const progress: number[] = [];
     for (;;) {
       const message = await session.stream.nextMessage();
@@ -186,7 +207,11 @@ describe('the legacy HTTP+SSE endpoint', () => {
 
   it('refuses unknown and missing sessions, wrong content types, invalid JSON, wrong methods and paths', async () => {
     const session = await openSession(f);
-    const unknown = await postJson(`${f.http.url}/messages?sessionId=00000000-0000-4000-8000-000000000000`, { jsonrpc: '2.0', id: 1, method: 'ping' });
+    const unknown = await postJson(`${f.http.url}/messages?sessionId=00000000-0000-4000-8000-000000000000`, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+    });
     assert.equal(unknown.status, 404);
     assert.equal((JSON.parse(unknown.body) as { error: { code: number } }).error.code, -32001);
     assert.equal((await postJson(`${f.http.url}/messages`, { jsonrpc: '2.0', id: 1, method: 'ping' })).status, 400);
@@ -194,7 +219,14 @@ describe('the legacy HTTP+SSE endpoint', () => {
     const wrongType = await send('POST', session.postUrl, '{}', { 'content-type': 'text/plain' });
     assert.equal(wrongType.status, 415);
     assert.equal((await send('POST', session.postUrl, '{}')).status, 415);
-    assert.equal((await send('POST', session.postUrl, '{"jsonrpc":"2.0","method":"x"}', { 'content-type': 'Application/JSON; charset=utf-8' })).status, 202);
+    assert.equal(
+      (
+        await send('POST', session.postUrl, '{"jsonrpc":"2.0","method":"x"}', {
+          'content-type': 'Application/JSON; charset=utf-8',
+        })
+      ).status,
+      202,
+    );
 
     const invalid = await postJson(session.postUrl, '{"jsonrpc": "2.0", ');
     assert.equal(invalid.status, 400);
@@ -226,9 +258,17 @@ describe('the legacy HTTP+SSE endpoint', () => {
     const rebound = await send('GET', `${f.http.url}/sse`, undefined, { host: `evil.example:${port}` });
     assert.equal(rebound.status, 403);
     const session = await openSession(f);
-    const post = await postJson(session.postUrl, { jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' });
+    const post = await postJson(
+      session.postUrl,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { origin: 'https://evil.example' },
+    );
     assert.equal(post.status, 403);
-    const local = await postJson(session.postUrl, { jsonrpc: '2.0', method: 'x' }, { origin: `http://localhost:${port}` });
+    const local = await postJson(
+      session.postUrl,
+      { jsonrpc: '2.0', method: 'x' },
+      { origin: `http://localhost:${port}` },
+    );
     assert.equal(local.status, 202);
     assert.equal(f.server.sessions.size, 1);
     session.stream.close();
@@ -253,7 +293,10 @@ describe('legacy HTTP+SSE endpoint options', () => {
     const f = await started({ ssePath: '/legacy/events', messagesPath: '/legacy/post', maxBodyBytes: 100 });
     const session = await openSession(f, '/legacy/events');
     assert.match(session.postUrl, /\/legacy\/post\?sessionId=/);
-    assert.equal((await postJson(session.postUrl, { jsonrpc: '2.0', method: 'x', params: { pad: 'a'.repeat(100) } })).status, 413);
+    assert.equal(
+      (await postJson(session.postUrl, { jsonrpc: '2.0', method: 'x', params: { pad: 'a'.repeat(100) } })).status,
+      413,
+    );
     assert.equal((await send('GET', `${f.http.url}/sse`)).status, 404);
     session.stream.close();
   });
@@ -264,7 +307,10 @@ describe('legacy HTTP+SSE endpoint options', () => {
     const stream = await openSse(`${f.http.url}/sse`, { host: 'mcp.example', origin: 'https://app.example' });
     assert.equal(stream.status, 200);
     assert.equal((await stream.next()).event, 'endpoint');
-    const other = await send('GET', `${f.http.url}/sse`, undefined, { host: 'mcp.example', origin: 'https://mcp.example' });
+    const other = await send('GET', `${f.http.url}/sse`, undefined, {
+      host: 'mcp.example',
+      origin: 'https://mcp.example',
+    });
     assert.equal(other.status, 403);
     stream.close();
   });

@@ -13,7 +13,10 @@ import { SseReader } from '../fixtures/http-streamable-client.js';
 import { nextSubscriptionEvent, within } from '../e2e/helpers.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 const clientInfo = { name: 'http-listener', version: '1' };
 
 async function serve(options: ListenOptions = {}) {
@@ -24,11 +27,26 @@ async function serve(options: ListenOptions = {}) {
   return { server, http };
 }
 
-function postListen(url: string, id: number | string, notifications: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
+function postListen(
+  url: string,
+  id: number | string,
+  notifications: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
-    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: META, notifications } }),
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'subscriptions/listen',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'subscriptions/listen',
+      params: { _meta: META, notifications },
+    }),
     ...(signal && { signal }),
   });
 }
@@ -49,7 +67,8 @@ async function connect(url: string): Promise<ClientSession> {
   return new Client(clientInfo).connect(new StreamableHttpClientTransport({ url }), { protocolVersion: '2026-07-28' });
 }
 
-const next = <E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E) => nextSubscriptionEvent(subscription, event, 5000);
+const next = <E extends keyof SubscriptionEventMap>(subscription: Subscription, event: E) =>
+  nextSubscriptionEvent(subscription, event, 5000);
 
 describe('subscriptions/listen over Streamable HTTP', () => {
   it('answers with an event stream of its own: the acknowledgment first, then tagged notifications', async () => {
@@ -67,7 +86,11 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     });
     server.tool('t2', {}, () => ({ content: [] }));
     const changed = await reader.nextMessage();
-    assert.deepEqual(changed?.message, { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [SUBSCRIPTION_ID]: 41 } } });
+    assert.deepEqual(changed?.message, {
+      jsonrpc: '2.0',
+      method: 'notifications/tools/list_changed',
+      params: { _meta: { [SUBSCRIPTION_ID]: 41 } },
+    });
     await reader.cancel();
     await http.close();
   });
@@ -103,7 +126,9 @@ describe('subscriptions/listen over Streamable HTTP', () => {
 
   it('ends every stream with its result when the endpoint closes', async () => {
     const { http } = await serve();
-    const readers = await Promise.all([1, 2].map(async (id) => new SseReader(await postListen(http.url, id, { toolsListChanged: true }))));
+    const readers = await Promise.all(
+      [1, 2].map(async (id) => new SseReader(await postListen(http.url, id, { toolsListChanged: true }))),
+    );
     for (const reader of readers) await reader.nextMessage();
     const closing = http.close();
     for (const [index, reader] of readers.entries()) {
@@ -113,7 +138,13 @@ describe('subscriptions/listen over Streamable HTTP', () => {
         {
           jsonrpc: '2.0',
           id,
-          result: { resultType: 'complete', _meta: { [SUBSCRIPTION_ID]: id, 'io.modelcontextprotocol/serverInfo': { name: 'http-listen', version: '1' } } },
+          result: {
+            resultType: 'complete',
+            _meta: {
+              [SUBSCRIPTION_ID]: id,
+              'io.modelcontextprotocol/serverInfo': { name: 'http-listen', version: '1' },
+            },
+          },
         },
       ]);
     }
@@ -127,8 +158,18 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     const response = await handler(
       new Request('http://localhost/mcp', {
         method: 'POST',
-        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: META, notifications: { toolsListChanged: true } } }),
+        headers: {
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'subscriptions/listen',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'subscriptions/listen',
+          params: { _meta: META, notifications: { toolsListChanged: true } },
+        }),
       }),
     );
     const reader = new SseReader(response);
@@ -170,7 +211,10 @@ describe('a client listening over Streamable HTTP', () => {
     assert.equal(server.subscriptionCount, 1);
     await subscription.close();
     await streamsBecome(server, 0, 'the server to see the stream closed');
-    assert.ok(!posted.some((body) => body.includes('notifications/cancelled')), 'no notifications/cancelled was posted');
+    assert.ok(
+      !posted.some((body) => body.includes('notifications/cancelled')),
+      'no notifications/cancelled was posted',
+    );
     await session.close();
     await http.close();
   });
@@ -222,7 +266,10 @@ describe('a client listening over Streamable HTTP', () => {
     const { http } = await serve();
     const proxy = await startCuttingProxy(Number(new URL(http.url).port));
     const session = await connect(`${proxy.origin}/mcp`);
-    const subscription = await session.listen({ toolsListChanged: true }, { reconnect: { initialDelayMs: 5, maxAttempts: 2 } });
+    const subscription = await session.listen(
+      { toolsListChanged: true },
+      { reconnect: { initialDelayMs: 5, maxAttempts: 2 } },
+    );
     await proxy.close();
     const end = await within(subscription.ended, 5000, 'the subscription to give up');
     assert.equal(end.reason, 'dropped');

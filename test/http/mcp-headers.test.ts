@@ -2,10 +2,20 @@
 // x-mcp-header annotations a tool may carry, and which arguments become which headers.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeHeaderValue, encodeHeaderValue, headerMatches, nameSource, paramHeaders } from '../../src/http/mcp-headers.js';
+import {
+  decodeHeaderValue,
+  encodeHeaderValue,
+  headerMatches,
+  nameSource,
+  paramHeaders,
+} from '../../src/http/mcp-headers.js';
 import { checkToolHeaders, headerParams, HeaderAnnotationError } from '../../src/protocol/tool-headers.js';
 
-const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
+const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties,
+  ...extra,
+});
 
 describe('header values', () => {
   it('encodes what a header cannot carry, as the spec table shows', () => {
@@ -84,34 +94,77 @@ describe('x-mcp-header annotations', () => {
       ['empty', schema({ value: { type: 'string', 'x-mcp-header': '' } }), /non-empty string/],
       ['not a string', schema({ value: { type: 'string', 'x-mcp-header': 7 } }), /non-empty string/],
       ['object', schema({ data: { type: 'object', 'x-mcp-header': 'Data' } }), /string, integer or boolean/],
-      ['array', schema({ items: { type: 'array', items: { type: 'string' }, 'x-mcp-header': 'Items' } }), /string, integer or boolean/],
+      [
+        'array',
+        schema({ items: { type: 'array', items: { type: 'string' }, 'x-mcp-header': 'Items' } }),
+        /string, integer or boolean/,
+      ],
       ['null', schema({ nil: { type: 'null', 'x-mcp-header': 'Nil' } }), /string, integer or boolean/],
       ['number', schema({ score: { type: 'number', 'x-mcp-header': 'Score' } }), /string, integer or boolean/],
       ['untyped', schema({ any: { 'x-mcp-header': 'Any' } }), /string, integer or boolean/],
-      ['same name', schema({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'Region' } }), /unique/],
-      ['same name, other case', schema({ a: { type: 'string', 'x-mcp-header': 'MyField' }, b: { type: 'string', 'x-mcp-header': 'myfield' } }), /unique/],
+      [
+        'same name',
+        schema({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'Region' } }),
+        /unique/,
+      ],
+      [
+        'same name, other case',
+        schema({ a: { type: 'string', 'x-mcp-header': 'MyField' }, b: { type: 'string', 'x-mcp-header': 'myfield' } }),
+        /unique/,
+      ],
       ['space', schema({ value: { type: 'string', 'x-mcp-header': 'My Region' } }), /not a valid header name/],
       ['colon', schema({ value: { type: 'string', 'x-mcp-header': 'Region:Primary' } }), /not a valid header name/],
       ['non-ASCII', schema({ value: { type: 'string', 'x-mcp-header': 'Région' } }), /not a valid header name/],
-      ['control character', schema({ value: { type: 'string', 'x-mcp-header': 'Region\t1' } }), /not a valid header name/],
-      ['in items', schema({ list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Item' } } }), /through "properties" alone/],
-      ['in oneOf', schema({ value: { oneOf: [{ type: 'string', 'x-mcp-header': 'V' }] } }), /through "properties" alone/],
-      ['in $defs', schema({ value: { $ref: '#/$defs/v' } }, { $defs: { v: { type: 'string', 'x-mcp-header': 'V' } } }), /through "properties" alone/],
-      ['under then', schema({}, { if: {}, then: { properties: { v: { type: 'string', 'x-mcp-header': 'V' } } } }), /through "properties" alone/],
+      [
+        'control character',
+        schema({ value: { type: 'string', 'x-mcp-header': 'Region\t1' } }),
+        /not a valid header name/,
+      ],
+      [
+        'in items',
+        schema({ list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Item' } } }),
+        /through "properties" alone/,
+      ],
+      [
+        'in oneOf',
+        schema({ value: { oneOf: [{ type: 'string', 'x-mcp-header': 'V' }] } }),
+        /through "properties" alone/,
+      ],
+      [
+        'in $defs',
+        schema({ value: { $ref: '#/$defs/v' } }, { $defs: { v: { type: 'string', 'x-mcp-header': 'V' } } }),
+        /through "properties" alone/,
+      ],
+      [
+        'under then',
+        schema({}, { if: {}, then: { properties: { v: { type: 'string', 'x-mcp-header': 'V' } } } }),
+        /through "properties" alone/,
+      ],
       ['on the root', { type: 'object', 'x-mcp-header': 'Root' }, /through "properties" alone/],
     ];
     for (const [what, inputSchema, message] of invalid) {
-      assert.throws(() => checkToolHeaders({ name: 'bad', inputSchema }), (error: unknown) => {
-        assert.ok(error instanceof HeaderAnnotationError, what);
-        assert.match(error.message, /^Tool "bad": inputSchema property "[^"]+": /, what);
-        assert.match(error.message, message, what);
-        return true;
-      });
+      assert.throws(
+        () => checkToolHeaders({ name: 'bad', inputSchema }),
+        (error: unknown) => {
+          assert.ok(error instanceof HeaderAnnotationError, what);
+          assert.match(error.message, /^Tool "bad": inputSchema property "[^"]+": /, what);
+          assert.match(error.message, message, what);
+          return true;
+        },
+      );
     }
   });
 
   it('leaves data alone: an x-mcp-header key in a default, or a property named x-mcp-header', () => {
-    assert.deepEqual(headerParams(schema({ config: { type: 'object', default: { 'x-mcp-header': 'not one' } }, 'x-mcp-header': { type: 'string' } })), []);
+    assert.deepEqual(
+      headerParams(
+        schema({
+          config: { type: 'object', default: { 'x-mcp-header': 'not one' } },
+          'x-mcp-header': { type: 'string' },
+        }),
+      ),
+      [],
+    );
   });
 
   it('mirrors the arguments present, encoded, and omits absent and null ones', () => {
@@ -125,13 +178,23 @@ describe('x-mcp-header annotations', () => {
         target: { type: 'object', properties: { zone: { type: 'string', 'x-mcp-header': 'Zone' } } },
       }),
     );
-    assert.deepEqual(paramHeaders(params, { region: 'us-west1', priority: 42, debug: false, verbose: null, greeting: 'Hello, 世界', target: { zone: 'b' } }), {
-      'Mcp-Param-Region': 'us-west1',
-      'Mcp-Param-Priority': '42',
-      'Mcp-Param-Debug': 'false',
-      'Mcp-Param-Greeting': '=?base64?SGVsbG8sIOS4lueVjA==?=',
-      'Mcp-Param-Zone': 'b',
-    });
+    assert.deepEqual(
+      paramHeaders(params, {
+        region: 'us-west1',
+        priority: 42,
+        debug: false,
+        verbose: null,
+        greeting: 'Hello, 世界',
+        target: { zone: 'b' },
+      }),
+      {
+        'Mcp-Param-Region': 'us-west1',
+        'Mcp-Param-Priority': '42',
+        'Mcp-Param-Debug': 'false',
+        'Mcp-Param-Greeting': '=?base64?SGVsbG8sIOS4lueVjA==?=',
+        'Mcp-Param-Zone': 'b',
+      },
+    );
     assert.deepEqual(paramHeaders(params, {}), {});
   });
 });

@@ -22,9 +22,14 @@ describe('listen on every interface', () => {
     const script = `ip link set lo up && ip addr add ${OUTSIDE}/32 dev lo && exec "${process.execPath}" "${PROBE}" ${OUTSIDE}`;
     const run = spawnSync('unshare', ['-rn', 'sh', '-c', script], { encoding: 'utf8', timeout: 30_000 });
     assert.equal(run.status, 0, run.stderr);
-    const report = JSON.parse(run.stdout) as Record<string, string[]> & { perClient: { fromOutside: number[]; fromLoopback: number[] } };
+    const report = JSON.parse(run.stdout) as Record<string, string[]> & {
+      perClient: { fromOutside: number[]; fromLoopback: number[] };
+    };
     assert.equal(report.anyHost?.length, 1);
-    assert.match(report.anyHost![0]!, /^MCPKIT_OPEN_ENDPOINT: listen: serving on 0\.0\.0\.0, reachable from other machines, with the Host check \(allowedHosts: \['\*'\]\)/);
+    assert.match(
+      report.anyHost![0]!,
+      /^MCPKIT_OPEN_ENDPOINT: listen: serving on 0\.0\.0\.0, reachable from other machines, with the Host check \(allowedHosts: \['\*'\]\)/,
+    );
     assert.equal(report.anyOrigin?.length, 1);
     assert.match(report.anyOrigin![0]!, /the Origin check \(allowedOrigins: \['\*'\]\)/);
     assert.doesNotMatch(report.anyOrigin![0]!, /Host check/);
@@ -39,10 +44,15 @@ describe('listen on every interface', () => {
 describe('openEndpointWarning', () => {
   it('warns only for a host other machines reach, with a check opened by a wildcard', () => {
     const open = [{ allowedHosts: ['*'] }];
-    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'fe80::1', 'mcp.example']) assert.ok(openEndpointWarning(host, open), host);
-    for (const host of ['127.0.0.1', '127.8.8.8', 'localhost', 'LOCALHOST', '::1', '[::1]', '::ffff:127.0.0.1']) assert.equal(openEndpointWarning(host, open), undefined, host);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'fe80::1', 'mcp.example'])
+      assert.ok(openEndpointWarning(host, open), host);
+    for (const host of ['127.0.0.1', '127.8.8.8', 'localhost', 'LOCALHOST', '::1', '[::1]', '::ffff:127.0.0.1'])
+      assert.equal(openEndpointWarning(host, open), undefined, host);
     assert.equal(openEndpointWarning('0.0.0.0', [{}]), undefined);
-    assert.equal(openEndpointWarning('0.0.0.0', [{ allowedHosts: ['mcp.example'], allowedOrigins: ['https://app.example'] }]), undefined);
+    assert.equal(
+      openEndpointWarning('0.0.0.0', [{ allowedHosts: ['mcp.example'], allowedOrigins: ['https://app.example'] }]),
+      undefined,
+    );
     assert.match(openEndpointWarning('::', [{}, { allowedOrigins: ['*'] }]) ?? '', /Origin check/);
   });
 });

@@ -43,18 +43,32 @@ describe('Streamable HTTP batches', () => {
     await c.initialize('2025-03-26');
     const response = await c.post([1, { jsonrpc: '2.0', id: null, method: 'ping' }]);
     const answers = (await response.json()) as { id: null; error: { code: number } }[];
-    assert.deepEqual(answers.map((a) => [a.id, a.error.code]), [[null, -32600], [null, -32600]]);
+    assert.deepEqual(
+      answers.map((a) => [a.id, a.error.code]),
+      [
+        [null, -32600],
+        [null, -32600],
+      ],
+    );
   });
 
   it('streams a batch whose requests report progress, ending with the array of answers', async () => {
     const c = client();
     await c.initialize('2025-03-26');
     const response = await c.post([
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'count', arguments: { n: 2 }, _meta: { progressToken: 't' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'count', arguments: { n: 2 }, _meta: { progressToken: 't' } },
+      },
       { jsonrpc: '2.0', id: 2, method: 'ping' },
     ]);
     const messages = await new SseReader(response).messages();
-    assert.deepEqual(messages.slice(0, 2).map((m) => m.method), ['notifications/progress', 'notifications/progress']);
+    assert.deepEqual(
+      messages.slice(0, 2).map((m) => m.method),
+      ['notifications/progress', 'notifications/progress'],
+    );
     const last = messages[2] as unknown as { id: number }[];
     assert.ok(Array.isArray(last), 'the answers come as one batch');
     assert.deepEqual(last.map((a) => a.id).sort(), [1, 2]);

@@ -46,7 +46,11 @@ function headerServer(options: ConstructorParameters<typeof Server>[1] = {}): Se
 
 interface Answer {
   status: number;
-  body: { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string; data?: Record<string, unknown> } };
+  body: {
+    id?: unknown;
+    result?: Record<string, unknown>;
+    error?: { code: number; message: string; data?: Record<string, unknown> };
+  };
 }
 
 let nextId = 1;
@@ -101,7 +105,10 @@ describe('request headers of the modern revision, on the server', () => {
 
   it('refuses a missing or different Mcp-Method, values compared case-sensitively', async () => {
     assertMismatch(await send(modern('tools/list'), (h) => delete h['mcp-method']), /Mcp-Method header is required/);
-    assertMismatch(await send(modern('tools/list'), (h) => (h['mcp-method'] = 'prompts/list')), /Mcp-Method header value 'prompts\/list' does not match body value 'tools\/list'/);
+    assertMismatch(
+      await send(modern('tools/list'), (h) => (h['mcp-method'] = 'prompts/list')),
+      /Mcp-Method header value 'prompts\/list' does not match body value 'tools\/list'/,
+    );
     assertMismatch(await send(modern('tools/list'), (h) => (h['mcp-method'] = 'TOOLS/LIST')), /does not match/);
   });
 
@@ -113,32 +120,69 @@ describe('request headers of the modern revision, on the server', () => {
   });
 
   it('checks Mcp-Name against params.name or params.uri, decoding the sentinel', async () => {
-    assertMismatch(await send(modern('tools/call', { name: 'route', arguments: {} }), (h) => delete h['mcp-name']), /Mcp-Name header is required when the body has params.name/);
-    assertMismatch(await send(modern('tools/call', { name: 'route', arguments: {} }), (h) => (h['mcp-name'] = 'other')), /Mcp-Name header value 'other' does not match body value 'route'/);
+    assertMismatch(
+      await send(modern('tools/call', { name: 'route', arguments: {} }), (h) => delete h['mcp-name']),
+      /Mcp-Name header is required when the body has params.name/,
+    );
+    assertMismatch(
+      await send(modern('tools/call', { name: 'route', arguments: {} }), (h) => (h['mcp-name'] = 'other')),
+      /Mcp-Name header value 'other' does not match body value 'route'/,
+    );
     const uri = 'file:///a b.txt';
     assert.equal((await send(modern('resources/read', { uri }))).status, 200);
-    assert.equal((await send(modern('resources/read', { uri }), (h) => (h['mcp-name'] = '=?base64?ZmlsZTovLy9hIGIudHh0?='))).status, 200);
-    assertMismatch(await send(modern('resources/read', { uri }), (h) => (h['mcp-name'] = 'file:///c.txt')), /params.uri|body value/);
+    assert.equal(
+      (await send(modern('resources/read', { uri }), (h) => (h['mcp-name'] = '=?base64?ZmlsZTovLy9hIGIudHh0?=')))
+        .status,
+      200,
+    );
+    assertMismatch(
+      await send(modern('resources/read', { uri }), (h) => (h['mcp-name'] = 'file:///c.txt')),
+      /params.uri|body value/,
+    );
   });
 
   it('checks each annotated argument against its Mcp-Param header', async () => {
     const args = { region: 'us-west1', priority: 42, dry: false, target: { zone: 'Zürich' }, query: 'SELECT 1' };
-    const mirrored = { 'mcp-param-region': 'us-west1', 'mcp-param-priority': '42', 'mcp-param-dry-run': 'false', 'mcp-param-zone': '=?base64?WsO8cmljaA==?=' };
+    const mirrored = {
+      'mcp-param-region': 'us-west1',
+      'mcp-param-priority': '42',
+      'mcp-param-dry-run': 'false',
+      'mcp-param-zone': '=?base64?WsO8cmljaA==?=',
+    };
     const ok = await send(call(args), (h) => Object.assign(h, mirrored));
     assert.equal(ok.status, 200);
     assert.deepEqual(ok.body.result?.content, text(JSON.stringify(args)).content);
-    assert.equal((await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-priority': '42.0' }))).status, 200, 'numbers compare as numbers');
+    assert.equal(
+      (await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-priority': '42.0' }))).status,
+      200,
+      'numbers compare as numbers',
+    );
     assert.equal((await send(call({ query: 'x' }))).status, 200, 'no annotated argument, no header expected');
     assert.equal((await send(call({ region: null, query: 'x' }))).status, 200, 'a null argument expects no header');
 
-    assertMismatch(await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-region': 'eu-west1' })), /Mcp-Param-Region header value 'eu-west1' does not match body value 'us-west1'/);
-    assertMismatch(await send(call(args), (h) => {
-      Object.assign(h, mirrored);
-      delete h['mcp-param-zone'];
-    }), /Mcp-Param-Zone header is required when the body has arguments.target.zone/);
-    assertMismatch(await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-dry-run': 'False' })), /Mcp-Param-Dry-Run/);
-    assertMismatch(await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-zone': '=?base64?WsO8cmljaA?=' })), /malformed Base64/);
-    assertMismatch(await send(call({ query: 'x' }), (h) => (h['mcp-param-region'] = 'us-west1')), /Mcp-Param-Region header is sent but arguments.region is absent/);
+    assertMismatch(
+      await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-region': 'eu-west1' })),
+      /Mcp-Param-Region header value 'eu-west1' does not match body value 'us-west1'/,
+    );
+    assertMismatch(
+      await send(call(args), (h) => {
+        Object.assign(h, mirrored);
+        delete h['mcp-param-zone'];
+      }),
+      /Mcp-Param-Zone header is required when the body has arguments.target.zone/,
+    );
+    assertMismatch(
+      await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-dry-run': 'False' })),
+      /Mcp-Param-Dry-Run/,
+    );
+    assertMismatch(
+      await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-zone': '=?base64?WsO8cmljaA?=' })),
+      /malformed Base64/,
+    );
+    assertMismatch(
+      await send(call({ query: 'x' }), (h) => (h['mcp-param-region'] = 'us-west1')),
+      /Mcp-Param-Region header is sent but arguments.region is absent/,
+    );
     const unannotated = await send(call(args), (h) => Object.assign(h, mirrored, { 'mcp-param-query': 'anything' }));
     assert.equal(unannotated.status, 200, 'a header no annotation asks for is ignored');
   });
@@ -184,22 +228,35 @@ describe('request headers of the modern revision, on the server', () => {
     const future = modern('tools/list');
     future.body.params._meta = { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' };
     const unsupported = await send(future, (h) => (h['mcp-protocol-version'] = '2099-01-01'));
-    assert.deepEqual([unsupported.status, unsupported.body.error?.code, unsupported.body.id], [400, -32022, future.body.id]);
+    assert.deepEqual(
+      [unsupported.status, unsupported.body.error?.code, unsupported.body.id],
+      [400, -32022, future.body.id],
+    );
     assert.deepEqual(unsupported.body.error?.data, { supported: ['2026-07-28'], requested: '2099-01-01' });
-    const bare = await post({ jsonrpc: '2.0', id: 'bare', method: 'tools/list', params: {} }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' });
+    const bare = await post(
+      { jsonrpc: '2.0', id: 'bare', method: 'tools/list', params: {} },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+    );
     assert.deepEqual([bare.status, bare.body.error?.code, bare.body.id], [400, -32602, 'bare']);
     assert.match(bare.body.error?.message ?? '', /params._meta/);
     const capability = await send(modern('tools/call', { name: 'needs-sampling', arguments: {} }));
     assert.deepEqual([capability.status, capability.body.error?.code], [400, -32021]);
     const failedTool = await send(modern('tools/call', { name: 'missing', arguments: {} }));
-    assert.deepEqual([failedTool.status, failedTool.body.error?.code], [200, -32602], 'other errors are answers like any other');
+    assert.deepEqual(
+      [failedTool.status, failedTool.body.error?.code],
+      [200, -32602],
+      'other errors are answers like any other',
+    );
   });
 
   it('ignores a session id on a request of the revision, and answers its GET and DELETE with 405', async () => {
     const answer = await send(modern('tools/list'), (h) => (h['mcp-session-id'] = 'no-such-session'));
     assert.equal(answer.status, 200);
     for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(running.url, { method, headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28' } });
+      const response = await fetch(running.url, {
+        method,
+        headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28' },
+      });
       assert.equal(response.status, 405, method);
       assert.equal(response.headers.get('allow'), 'POST');
       await response.body?.cancel();
@@ -246,12 +303,21 @@ describe('refusals of the revision on an endpoint that answers with event stream
           headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
           body: JSON.stringify(body),
         });
-        return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as Answer['body'] };
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          body: (await response.json()) as Answer['body'],
+        };
       };
       const { body, headers } = modern('tools/unknown');
       const unknown = await post(body, headers);
       assert.deepEqual([unknown.status, unknown.type, unknown.body.error?.code], [404, 'application/json', -32601]);
-      const odd = { jsonrpc: '2.0', id: 301, method: 'server/discover', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' } } };
+      const odd = {
+        jsonrpc: '2.0',
+        id: 301,
+        method: 'server/discover',
+        params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' } },
+      };
       const refused = await post(odd, { 'mcp-protocol-version': 'v999.0.0', 'mcp-method': 'server/discover' });
       assert.deepEqual([refused.status, refused.body.id, refused.body.error?.code], [400, 301, -32022]);
       assert.deepEqual(refused.body.error?.data, { supported: ['2026-07-28'], requested: 'v999.0.0' });
@@ -265,18 +331,36 @@ describe('tools with x-mcp-header annotations, at registration', () => {
   it('refuses a tool whose annotations are invalid, naming the tool and the property', () => {
     const server = new Server({ name: 's', version: '1' });
     assert.throws(
-      () => server.tool('bad', { inputSchema: { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } } }, () => text('')),
-      (error: unknown) => error instanceof HeaderAnnotationError && /^Tool "bad": inputSchema property "score": x-mcp-header may only annotate a property of type string, integer or boolean/.test(error.message),
+      () =>
+        server.tool(
+          'bad',
+          { inputSchema: { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } } },
+          () => text(''),
+        ),
+      (error: unknown) =>
+        error instanceof HeaderAnnotationError &&
+        /^Tool "bad": inputSchema property "score": x-mcp-header may only annotate a property of type string, integer or boolean/.test(
+          error.message,
+        ),
     );
     assert.equal(server.toolDefinition('bad'), undefined);
   });
 
   it('refuses an update that would make them invalid, and keeps the tool as it was', () => {
     const server = new Server({ name: 's', version: '1' });
-    const inputSchema: ToolInputSchema = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } };
+    const inputSchema: ToolInputSchema = {
+      type: 'object',
+      properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+    };
     const tool = server.tool('ok', { inputSchema }, () => text(''));
     assert.throws(
-      () => tool.update({ inputSchema: { type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'X' }, b: { type: 'string', 'x-mcp-header': 'x' } } } }),
+      () =>
+        tool.update({
+          inputSchema: {
+            type: 'object',
+            properties: { a: { type: 'string', 'x-mcp-header': 'X' }, b: { type: 'string', 'x-mcp-header': 'x' } },
+          },
+        }),
       /Tool "ok": inputSchema property "b": x-mcp-header "x" repeats the one on "a"/,
     );
     assert.deepEqual(server.toolDefinition('ok')?.inputSchema, inputSchema);

@@ -28,7 +28,9 @@ describe('Streamable HTTP session lifecycle and memory', () => {
       await c.initialize();
       await c.callTool('echo', { text: 'x' });
       // A streamed call and an open GET stream, so streams and stored events are exercised too.
-      const streamed = await c.post(c.request('tools/call', { name: 'count', arguments: { n: 2 }, _meta: { progressToken: 1 } }));
+      const streamed = await c.post(
+        c.request('tools/call', { name: 'count', arguments: { n: 2 }, _meta: { progressToken: 1 } }),
+      );
       await new SseReader(streamed).messages();
       const get = await c.get();
       assert.equal((await c.delete()).status, 200);

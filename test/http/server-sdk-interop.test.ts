@@ -14,7 +14,7 @@ import { within } from '../e2e/helpers.js';
 import { until } from '../fixtures/http-streamable-client.js';
 import { createTestServer } from '../fixtures/http-streamable-server.js';
 
-const firstText = (result: unknown): string => ((result as { content: { text: string }[] }).content[0]?.text ?? '');
+const firstText = (result: unknown): string => (result as { content: { text: string }[] }).content[0]?.text ?? '';
 
 describe('the official SDK Streamable HTTP client against our endpoint', () => {
   const fixture = createTestServer();
@@ -49,15 +49,24 @@ describe('the official SDK Streamable HTTP client against our endpoint', () => {
     assert.equal(transport.protocolVersion, '2025-11-25');
     assert.deepEqual(client.getServerVersion(), { name: 'http-fixture', version: '1.0.0' });
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['echo', 'count', 'ask', 'hold', 'log']);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['echo', 'count', 'ask', 'hold', 'log'],
+    );
     assert.equal(firstText(await client.callTool({ name: 'echo', arguments: { text: 'hi SDK' } })), 'hi SDK');
   });
 
   it('receives progress on the call stream before the result', async () => {
     const { client } = await connect();
     const progress: number[] = [];
-    const call = client.callTool({ name: 'hold', arguments: { tag: 'sdk-progress' } }, undefined, { onprogress: (p) => progress.push(p.progress) });
-    await within(until(() => progress.length > 0, 'progress to reach the SDK client'), 10_000, 'progress');
+    const call = client.callTool({ name: 'hold', arguments: { tag: 'sdk-progress' } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
+    await within(
+      until(() => progress.length > 0, 'progress to reach the SDK client'),
+      10_000,
+      'progress',
+    );
     fixture.release('sdk-progress');
     assert.equal(firstText(await call), 'released sdk-progress');
     assert.deepEqual(progress, [1]);
@@ -113,10 +122,25 @@ describe('the official SDK client polling a 2025-11-25 endpoint that closes stre
     await once(httpServer, 'listening');
     const client = new SdkClient({ name: 'sdk-polling-client', version: '1.32.2' }, { capabilities: {} });
     try {
-      await within(client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`))), 10_000, 'connect');
-      const result = await within(client.callTool({ name: 'hold', arguments: { tag: 'polled' } }, undefined, { onprogress: () => {} }), 10_000, 'the polled call');
+      await within(
+        client.connect(
+          new StreamableHTTPClientTransport(
+            new URL(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`),
+          ),
+        ),
+        10_000,
+        'connect',
+      );
+      const result = await within(
+        client.callTool({ name: 'hold', arguments: { tag: 'polled' } }, undefined, { onprogress: () => {} }),
+        10_000,
+        'the polled call',
+      );
       assert.equal(firstText(result), 'released polled');
-      assert.ok(resumptions.some((id) => id.startsWith('p')), `resumed a call stream: ${resumptions.join(', ')}`);
+      assert.ok(
+        resumptions.some((id) => id.startsWith('p')),
+        `resumed a call stream: ${resumptions.join(', ')}`,
+      );
     } finally {
       await client.close();
       await core.close();

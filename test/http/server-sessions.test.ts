@@ -121,16 +121,28 @@ describe('Streamable HTTP sessions', () => {
 
   it('refuses an initialize naming an unknown MCP-Protocol-Version', async () => {
     const c = setup().client();
-    const response = await c.post(c.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } }), {
-      'mcp-protocol-version': '1999-01-01',
-    });
+    const response = await c.post(
+      c.request('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'x', version: '1' },
+      }),
+      {
+        'mcp-protocol-version': '1999-01-01',
+      },
+    );
     assert.equal(response.status, 400);
   });
 
   it('requires Accept to list both JSON and SSE for POST (406) and SSE for GET', async () => {
     const c = setup().client();
     await c.initialize();
-    for (const accept of ['application/json', 'text/event-stream', 'text/html', 'application/json, text/event-stream;q=0']) {
+    for (const accept of [
+      'application/json',
+      'text/event-stream',
+      'text/html',
+      'application/json, text/event-stream;q=0',
+    ]) {
       const response = await c.post(c.request('ping'), { accept });
       assert.equal(response.status, 406, accept);
       await errorOf(response);
@@ -179,7 +191,10 @@ describe('Streamable HTTP sessions', () => {
     assert.equal(evilOrigin.status, 403);
     const localOrigin = new RawClient(fetch, 'http://127.0.0.1:3000/mcp');
     await localOrigin.initialize();
-    assert.equal((await localOrigin.post(localOrigin.request('ping'), { origin: 'http://localhost:5173' })).status, 200);
+    assert.equal(
+      (await localOrigin.post(localOrigin.request('ping'), { origin: 'http://localhost:5173' })).status,
+      200,
+    );
     const ipv6 = new RawClient(fetch, 'http://[::1]:8080/mcp');
     await ipv6.initialize();
   });
@@ -202,7 +217,13 @@ describe('Streamable HTTP sessions', () => {
 
   it('refuses initialize inside a batch, and a batch without a session', async () => {
     const c = setup().client();
-    const batch = await c.post([c.request('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } })]);
+    const batch = await c.post([
+      c.request('initialize', {
+        protocolVersion: '2025-03-26',
+        capabilities: {},
+        clientInfo: { name: 'x', version: '1' },
+      }),
+    ]);
     assert.equal(batch.status, 400);
     assert.equal((await errorOf(batch)).code, -32600);
   });
@@ -216,7 +237,11 @@ describe('Streamable HTTP sessions', () => {
     const recent = client();
     await recent.initialize();
     clock.advance(1000);
-    assert.equal((await oldest.post(oldest.request('ping'))).status, 200, 'used again: now the recent one is idle longest');
+    assert.equal(
+      (await oldest.post(oldest.request('ping'))).status,
+      200,
+      'used again: now the recent one is idle longest',
+    );
     await client().initialize();
     assert.equal(handler.sessionCount, 2);
     assert.equal((await recent.post(recent.request('ping'))).status, 404);
@@ -230,17 +255,32 @@ describe('Streamable HTTP sessions', () => {
     const stream = await streaming.get();
     const calling = client();
     await calling.initialize();
-    const call = calling.post({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: { name: 'hold', arguments: { tag: 'busy' } } });
+    const call = calling.post({
+      jsonrpc: '2.0',
+      id: 'h',
+      method: 'tools/call',
+      params: { name: 'hold', arguments: { tag: 'busy' } },
+    });
     await held('busy');
     const c = client();
-    const response = await c.post(c.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } }));
+    const response = await c.post(
+      c.request('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'x', version: '1' },
+      }),
+    );
     assert.equal(response.status, 503);
     assert.equal(response.headers.get('retry-after'), '5');
     assert.match((await errorOf(response)).message, /none is idle/);
     release('busy');
     assert.equal((await call).status, 200);
     await c.initialize();
-    assert.equal((await streaming.post(streaming.request('ping'))).status, 200, 'the session with its stream open was kept');
+    assert.equal(
+      (await streaming.post(streaming.request('ping'))).status,
+      200,
+      'the session with its stream open was kept',
+    );
     await stream.body?.cancel();
   });
 
@@ -248,8 +288,18 @@ describe('Streamable HTTP sessions', () => {
     const { client, held, release } = setup({ maxInFlightRequests: 2 });
     const c = client();
     await c.initialize();
-    const first = c.post({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'hold', arguments: { tag: 'a' } } });
-    const second = c.post({ jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'hold', arguments: { tag: 'b' } } });
+    const first = c.post({
+      jsonrpc: '2.0',
+      id: 'a',
+      method: 'tools/call',
+      params: { name: 'hold', arguments: { tag: 'a' } },
+    });
+    const second = c.post({
+      jsonrpc: '2.0',
+      id: 'b',
+      method: 'tools/call',
+      params: { name: 'hold', arguments: { tag: 'b' } },
+    });
     await Promise.all([held('a'), held('b')]);
     const third = await c.post(c.request('ping'));
     assert.equal(third.status, 429);
@@ -284,7 +334,9 @@ describe('Streamable HTTP sessions', () => {
     const { client, handler, held, release } = setup({ clock, sessionIdleTimeoutMs: 1_000 });
     const c = client();
     await c.initialize();
-    const calls = ['x', 'y'].map((tag) => c.post({ jsonrpc: '2.0', id: tag, method: 'tools/call', params: { name: 'hold', arguments: { tag } } }));
+    const calls = ['x', 'y'].map((tag) =>
+      c.post({ jsonrpc: '2.0', id: tag, method: 'tools/call', params: { name: 'hold', arguments: { tag } } }),
+    );
     await Promise.all([held('x'), held('y')]);
     clock.advance(5_000);
     assert.equal(handler.sessionCount, 1, 'two requests wait');

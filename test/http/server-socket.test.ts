@@ -39,7 +39,10 @@ describe('Streamable HTTP over a socket', () => {
     assert.equal(response.headers.get('content-type'), 'text/event-stream');
     assert.equal(response.headers.get('connection'), 'keep-alive');
     const messages = await new SseReader(response).messages();
-    assert.deepEqual(messages.map((m) => m.method ?? m.id), ['notifications/progress', 'notifications/progress', call.id]);
+    assert.deepEqual(
+      messages.map((m) => m.method ?? m.id),
+      ['notifications/progress', 'notifications/progress', call.id],
+    );
     assert.equal((await c.delete()).status, 200);
     assert.equal((await c.post(c.request('ping'))).status, 404);
   });
@@ -57,7 +60,9 @@ describe('Streamable HTTP over a socket', () => {
     const session = [...fixture.server.sessions].find((s) => !s.closed && s.protocolVersion === '2025-11-25');
     assert.ok(session);
     const controller = new AbortController();
-    const first = new SseReader(await c.fetch(running.url, { method: 'GET', headers: getHeaders(c), signal: controller.signal }));
+    const first = new SseReader(
+      await c.fetch(running.url, { method: 'GET', headers: getHeaders(c), signal: controller.signal }),
+    );
     await session.notify('notifications/message', { level: 'info', data: 'm1' });
     const m1 = await first.nextMessage();
     controller.abort();
@@ -78,7 +83,9 @@ describe('Streamable HTTP over a socket', () => {
     const session = [...fixture.server.sessions].find((s) => !s.closed && s.protocolVersion === '2025-11-25');
     assert.ok(session);
     const get = new SseReader(await c.get());
-    const calls = Array.from({ length: 12 }, (_, i) => c.request('tools/call', { name: 'hold', arguments: { tag: `many-${i}` }, _meta: { progressToken: `p${i}` } }));
+    const calls = Array.from({ length: 12 }, (_, i) =>
+      c.request('tools/call', { name: 'hold', arguments: { tag: `many-${i}` }, _meta: { progressToken: `p${i}` } }),
+    );
     const streams = await Promise.all(calls.map(async (call) => new SseReader(await c.post(call))));
     await Promise.all(calls.map((_, i) => fixture.held(`many-${i}`)));
     for (const [i, stream] of streams.entries()) {
@@ -86,7 +93,11 @@ describe('Streamable HTTP over a socket', () => {
       assert.deepEqual(progress?.message.params, { progressToken: `p${i}`, progress: 1 }, `call ${i}`);
     }
     calls.forEach((_, i) => fixture.release(`many-${i}`));
-    for (const [i, stream] of streams.entries()) assert.deepEqual((await stream.messages()).map((m) => m.id), [calls[i]!.id]);
+    for (const [i, stream] of streams.entries())
+      assert.deepEqual(
+        (await stream.messages()).map((m) => m.id),
+        [calls[i]!.id],
+      );
     // The GET stream is in order: had any progress strayed onto it, it would come before this.
     await session.notify('notifications/message', { level: 'info', data: 'unrelated' });
     assert.equal(((await get.nextMessage())?.message.params as { data?: string }).data, 'unrelated');
@@ -97,7 +108,11 @@ describe('Streamable HTTP over a socket', () => {
   it('answers 413 before the client has sent the whole body, and closes the connection', async () => {
     const req = httpRequest(running.url, {
       method: 'POST',
-      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+      },
     });
     req.write('x'.repeat(4096));
     // The rest of the body is never sent: the answer must come anyway.
@@ -161,7 +176,10 @@ function getHeaders(c: RawClient): Record<string, string> {
 }
 
 async function rawPost(url: string, headers: Record<string, string>, body: string): Promise<IncomingMessage> {
-  const req = httpRequest(url, { method: 'POST', headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers } });
+  const req = httpRequest(url, {
+    method: 'POST',
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+  });
   req.end(body);
   const [response] = (await once(req, 'response')) as [IncomingMessage];
   response.resume();

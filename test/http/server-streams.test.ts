@@ -31,7 +31,10 @@ describe('Streamable HTTP streams', () => {
     const reader = new SseReader(response);
     const events = [];
     for (let e = await reader.next(); e; e = await reader.next()) events.push(e);
-    assert.ok(events.every((e) => e.id !== undefined && e.data !== undefined), 'every event has an id');
+    assert.ok(
+      events.every((e) => e.id !== undefined && e.data !== undefined),
+      'every event has an id',
+    );
     assert.equal(new Set(events.map((e) => e.id)).size, events.length, 'ids are unique');
     const messages = events.map((e) => JSON.parse(e.data ?? '') as Record<string, unknown>);
     assert.deepEqual(
@@ -58,7 +61,11 @@ describe('Streamable HTTP streams', () => {
     const question = await reader.nextMessage();
     assert.equal(question?.message.method, 'elicitation/create');
     assert.equal((question?.message.params as { mode?: string }).mode, 'form');
-    const reply = await c.post({ jsonrpc: '2.0', id: question?.message.id, result: { action: 'accept', content: { name: 'Ada' } } });
+    const reply = await c.post({
+      jsonrpc: '2.0',
+      id: question?.message.id,
+      result: { action: 'accept', content: { name: 'Ada' } },
+    });
     assert.equal(reply.status, 202);
     const rest = await reader.messages();
     assert.deepEqual(rest, [{ jsonrpc: '2.0', id: call.id, result: text('hello Ada') }]);
@@ -113,9 +120,16 @@ describe('Streamable HTTP streams', () => {
     const resumed = new SseReader(await c.get({ 'last-event-id': m1?.id ?? '' }));
     const replayed = [];
     for (let i = 0; i < 3; i++) replayed.push(await resumed.nextMessage());
-    assert.deepEqual(replayed.map((m) => (m?.message.params as { data: string }).data), ['m2', 'm3', 'm4']);
+    assert.deepEqual(
+      replayed.map((m) => (m?.message.params as { data: string }).data),
+      ['m2', 'm3', 'm4'],
+    );
     await session.notify('notifications/message', { level: 'info', data: 'm5' });
-    assert.equal(((await resumed.nextMessage())?.message.params as { data: string }).data, 'm5', 'the resumed stream goes on');
+    assert.equal(
+      ((await resumed.nextMessage())?.message.params as { data: string }).data,
+      'm5',
+      'the resumed stream goes on',
+    );
     await resumed.cancel();
 
     // A plain GET later gets only what was never written, not the replayed messages again.
@@ -154,7 +168,10 @@ describe('Streamable HTTP streams', () => {
     assert.deepEqual(await resumed.messages(), [{ jsonrpc: '2.0', id: holding.id, result: text('released h') }]);
     // From the priming event on, the whole stream comes again; then it ends.
     const again = new SseReader(await c.get({ 'last-event-id': priming.id }));
-    assert.deepEqual((await again.messages()).map((m) => m.method ?? 'response'), ['notifications/progress', 'response']);
+    assert.deepEqual(
+      (await again.messages()).map((m) => m.method ?? 'response'),
+      ['notifications/progress', 'response'],
+    );
   });
 
   it("answers with SSE from the start in responseMode 'sse', with priming and retry for 2025-11-25 only", async () => {
@@ -219,16 +236,26 @@ describe('Streamable HTTP streams', () => {
     await held('s');
     const priming = await callStream.next();
     // The one GET connection is taken: a call still streams what concerns it on its own answer.
-    const counted = await c.post(c.request('tools/call', { name: 'count', arguments: { n: 1 }, _meta: { progressToken: 2 } }));
+    const counted = await c.post(
+      c.request('tools/call', { name: 'count', arguments: { n: 1 }, _meta: { progressToken: 2 } }),
+    );
     assert.equal(counted.headers.get('content-type'), 'text/event-stream');
-    assert.deepEqual((await new SseReader(counted).nextMessage())?.message.params, { progressToken: 2, progress: 1, total: 1, message: 'step 1' });
+    assert.deepEqual((await new SseReader(counted).nextMessage())?.message.params, {
+      progressToken: 2,
+      progress: 1,
+      total: 1,
+      message: 'step 1',
+    });
     // Resuming the dropped call stream would be a second GET connection.
     await callStream.cancel();
     assert.equal((await c.get({ 'last-event-id': priming?.id ?? '' })).status, 429);
     await get.cancel();
     release('s');
     const resumed = new SseReader(await c.get({ 'last-event-id': priming?.id ?? '' }));
-    assert.deepEqual((await resumed.messages()).map((m) => m.method ?? m.id), ['notifications/progress', holding.id]);
+    assert.deepEqual(
+      (await resumed.messages()).map((m) => m.method ?? m.id),
+      ['notifications/progress', holding.id],
+    );
   });
 
   it('keeps at most maxStoredEvents events per session; a resumption past them is 410, not a gap', async () => {
@@ -270,11 +297,15 @@ describe('Streamable HTTP streams', () => {
     const data = [];
     for (let i = 0; i < 2; i++) data.push(((await reader.nextMessage())?.message.params as { data: string }).data);
     assert.deepEqual(data, ['m2', 'm3']);
-    assert.ok(errors.some((e) => /messages for the GET stream were dropped from the event store before a client read them/.test(e.message)));
+    assert.ok(
+      errors.some((e) =>
+        /messages for the GET stream were dropped from the event store before a client read them/.test(e.message),
+      ),
+    );
     await reader.cancel();
   });
 
-  it('refuses a Last-Event-ID that is not one of the session\'s', async () => {
+  it("refuses a Last-Event-ID that is not one of the session's", async () => {
     const c = setup().client();
     await c.initialize();
     assert.equal((await c.get({ 'last-event-id': 'nonsense' })).status, 400);

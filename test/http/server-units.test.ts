@@ -7,7 +7,10 @@ import { accepts, isJsonContentType, protocolVersionProblem } from '../../src/ht
 
 const note = (n: number): StoredMessage => ({ jsonrpc: '2.0', method: 'n', params: { n } });
 
-function replay(store: MemoryEventStore, after: string): { stream: string | undefined; events: [string, StoredMessage][]; lost?: boolean } {
+function replay(
+  store: MemoryEventStore,
+  after: string,
+): { stream: string | undefined; events: [string, StoredMessage][]; lost?: boolean } {
   const events: [string, StoredMessage][] = [];
   const found = store.replayAfter(after, (id, message) => events.push([id, message]));
   return found?.eventsLost ? { stream: found.streamId, events, lost: true } : { stream: found?.streamId, events };
@@ -47,7 +50,13 @@ describe('MemoryEventStore', () => {
     const a1 = store.append('a', note(1));
     store.append('b', note(2));
     const a3 = store.append('a', note(3));
-    assert.deepEqual(replay(store, start), { stream: 'a', events: [[a1, note(1)], [a3, note(3)]] });
+    assert.deepEqual(replay(store, start), {
+      stream: 'a',
+      events: [
+        [a1, note(1)],
+        [a3, note(3)],
+      ],
+    });
     assert.deepEqual(replay(store, a1), { stream: 'a', events: [[a3, note(3)]] });
     assert.deepEqual(replay(store, a3), { stream: 'a', events: [] });
   });
@@ -58,7 +67,10 @@ describe('MemoryEventStore', () => {
     const ids = [1, 2, 3, 4].map((n) => store.append('s', note(n)));
     assert.equal(new Set([start, ...ids]).size, 5);
     assert.equal(store.size, 2);
-    assert.deepEqual(replay(store, start).events.map(([, m]) => m), [note(3), note(4)]);
+    assert.deepEqual(
+      replay(store, start).events.map(([, m]) => m),
+      [note(3), note(4)],
+    );
   });
 
   it('says when a replay would have a gap: events after the id were dropped from its stream', () => {
@@ -66,14 +78,38 @@ describe('MemoryEventStore', () => {
     const a = [1, 2].map((n) => store.append('a', note(n)));
     const b = [3, 4, 5].map((n) => store.append('b', note(n)));
     // a1 and a2 were dropped for b's events: a is empty, b whole.
-    assert.deepEqual(replay(store, b[0]!), { stream: 'b', events: [[b[1], note(4)], [b[2], note(5)]] });
+    assert.deepEqual(replay(store, b[0]!), {
+      stream: 'b',
+      events: [
+        [b[1], note(4)],
+        [b[2], note(5)],
+      ],
+    });
     assert.deepEqual(replay(store, a[1]!), { stream: 'a', events: [] }, 'nothing of a came after a2');
     assert.deepEqual(replay(store, a[0]!), { stream: 'a', events: [], lost: true }, 'a2 is gone');
     const b6 = store.append('b', note(6));
-    assert.deepEqual(replay(store, b[0]!), { stream: 'b', events: [[b[1], note(4)], [b[2], note(5)], [b6, note(6)]] }, 'only b3 is gone');
+    assert.deepEqual(
+      replay(store, b[0]!),
+      {
+        stream: 'b',
+        events: [
+          [b[1], note(4)],
+          [b[2], note(5)],
+          [b6, note(6)],
+        ],
+      },
+      'only b3 is gone',
+    );
     const b7 = store.append('b', note(7));
     assert.equal(replay(store, b[0]!).lost, true, 'b4 is gone now');
-    assert.deepEqual(replay(store, b[1]!), { stream: 'b', events: [[b[2], note(5)], [b6, note(6)], [b7, note(7)]] });
+    assert.deepEqual(replay(store, b[1]!), {
+      stream: 'b',
+      events: [
+        [b[2], note(5)],
+        [b6, note(6)],
+        [b7, note(7)],
+      ],
+    });
   });
 
   it('stays bounded over many streams, reporting a possible gap rather than none for one it forgot', () => {

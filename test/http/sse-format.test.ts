@@ -8,7 +8,11 @@ function readBack(text: string): { events: SseEvent[]; retries: number[]; commen
   const events: SseEvent[] = [];
   const retries: number[] = [];
   const comments: string[] = [];
-  const parser = new SseParser({ onEvent: (e) => events.push(e), onRetry: (ms) => retries.push(ms), onComment: (c) => comments.push(c) });
+  const parser = new SseParser({
+    onEvent: (e) => events.push(e),
+    onRetry: (ms) => retries.push(ms),
+    onComment: (c) => comments.push(c),
+  });
   parser.push(text);
   parser.end();
   return { events, retries, comments, lastEventId: parser.lastEventId };
@@ -16,7 +20,10 @@ function readBack(text: string): { events: SseEvent[]; retries: number[]; commen
 
 describe('formatSseEvent', () => {
   it('writes id, event, retry and data lines ending in a blank line', () => {
-    assert.equal(formatSseEvent({ id: '7', event: 'message', data: '{"a":1}', retry: 500 }), 'id: 7\nevent: message\nretry: 500\ndata: {"a":1}\n\n');
+    assert.equal(
+      formatSseEvent({ id: '7', event: 'message', data: '{"a":1}', retry: 500 }),
+      'id: 7\nevent: message\nretry: 500\ndata: {"a":1}\n\n',
+    );
     assert.equal(formatSseEvent({ data: 'x' }), 'data: x\n\n');
   });
 
@@ -24,7 +31,9 @@ describe('formatSseEvent', () => {
     const data = 'one\ntwo\r\nthree\rfour\n\n six';
     const frame = formatSseEvent({ data });
     assert.equal(frame, 'data: one\ndata: two\ndata: three\ndata: four\ndata: \ndata:  six\n\n');
-    assert.deepEqual(readBack(frame).events, [{ type: 'message', data: 'one\ntwo\nthree\nfour\n\n six', lastEventId: '' }]);
+    assert.deepEqual(readBack(frame).events, [
+      { type: 'message', data: 'one\ntwo\nthree\nfour\n\n six', lastEventId: '' },
+    ]);
   });
 
   it('keeps leading spaces and colons of the data', () => {
@@ -58,6 +67,9 @@ describe('formatSseComment', () => {
     const frame = formatSseComment('two\nlines') + formatSseEvent({ data: 'after' });
     const read = readBack(frame);
     assert.deepEqual(read.comments, [' two', ' lines']);
-    assert.deepEqual(read.events.map((e) => e.data), ['after']);
+    assert.deepEqual(
+      read.events.map((e) => e.data),
+      ['after'],
+    );
   });
 });

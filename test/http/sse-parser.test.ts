@@ -11,10 +11,17 @@ interface Parsed {
   lastEventId: string;
 }
 
-function parse(chunks: readonly (Uint8Array | string)[], options: { maxEventChars?: number; lastEventId?: string } = {}): Parsed {
+function parse(
+  chunks: readonly (Uint8Array | string)[],
+  options: { maxEventChars?: number; lastEventId?: string } = {},
+): Parsed {
   const out: Parsed = { events: [], retries: [], comments: [], lastEventId: '' };
   const parser = new SseParser(
-    { onEvent: (e) => out.events.push(e), onRetry: (ms) => out.retries.push(ms), onComment: (c) => out.comments.push(c) },
+    {
+      onEvent: (e) => out.events.push(e),
+      onRetry: (ms) => out.retries.push(ms),
+      onComment: (c) => out.comments.push(c),
+    },
     options,
   );
   for (const chunk of chunks) parser.push(chunk);
@@ -43,7 +50,8 @@ function textSplits(input: string): string[][] {
 
 describe('SseParser', () => {
   it('reads event, data, id and retry, whatever the chunking', () => {
-    const stream = '\uFEFFid: 1\nevent: greeting\ndata: héllo ✓ 🎉\ndata:second line\nretry: 2500\n\n: keep-alive\ndata: {"a":1}\n\n';
+    const stream =
+      '\uFEFFid: 1\nevent: greeting\ndata: héllo ✓ 🎉\ndata:second line\nretry: 2500\n\n: keep-alive\ndata: {"a":1}\n\n';
     for (const chunks of splits(bytes(stream))) {
       const result = parse(chunks);
       assert.deepEqual(result.events, [
@@ -66,15 +74,26 @@ describe('SseParser', () => {
   });
 
   it('skips one leading byte order mark only, also when it arrives a byte at a time', () => {
-    for (const chunks of splits(bytes('\uFEFFdata: x\n\n'))) assert.deepEqual(parse(chunks).events.map((e) => e.data), ['x']);
+    for (const chunks of splits(bytes('\uFEFFdata: x\n\n')))
+      assert.deepEqual(
+        parse(chunks).events.map((e) => e.data),
+        ['x'],
+      );
     // A second BOM is part of the first line, which makes its field name unknown.
     assert.deepEqual(parse(['\uFEFF\uFEFFdata: x\n\n']).events, []);
-    for (const chunks of textSplits('\uFEFFdata: y\n\n')) assert.deepEqual(parse(chunks).events.map((e) => e.data), ['y']);
+    for (const chunks of textSplits('\uFEFFdata: y\n\n'))
+      assert.deepEqual(
+        parse(chunks).events.map((e) => e.data),
+        ['y'],
+      );
   });
 
   it('strips one space after the colon, and treats a line without colon as a field with no value', () => {
     const result = parse(['data:  two spaces\ndata:none\ndata\ndata:\n\n']);
-    assert.deepEqual(result.events.map((e) => e.data), [' two spaces\nnone\n\n']);
+    assert.deepEqual(
+      result.events.map((e) => e.data),
+      [' two spaces\nnone\n\n'],
+    );
   });
 
   it('does not dispatch an event without data, but takes its id (a priming event)', () => {
@@ -82,7 +101,10 @@ describe('SseParser', () => {
     assert.deepEqual(result.events, []);
     assert.equal(result.lastEventId, '2');
     const twoEmpty = parse(['data:\ndata:\n\n']);
-    assert.deepEqual(twoEmpty.events.map((e) => e.data), ['\n']);
+    assert.deepEqual(
+      twoEmpty.events.map((e) => e.data),
+      ['\n'],
+    );
   });
 
   it('keeps the last event id across events, resets it on an empty id, ignores one with NUL', () => {
@@ -113,7 +135,10 @@ describe('SseParser', () => {
 
   it('resets the event type after each event and ignores unknown fields', () => {
     const result = parse(['event: a\ndata: 1\n\nfoo: bar\ndata: 2\n\n']);
-    assert.deepEqual(result.events.map((e) => e.type), ['a', 'message']);
+    assert.deepEqual(
+      result.events.map((e) => e.type),
+      ['a', 'message'],
+    );
   });
 
   it('takes retry only when it is all ASCII digits', () => {
@@ -121,7 +146,10 @@ describe('SseParser', () => {
   });
 
   it('discards an event the stream ends in the middle of', () => {
-    assert.deepEqual(parse(['data: complete\n\ndata: incomplete\n']).events.map((e) => e.data), ['complete']);
+    assert.deepEqual(
+      parse(['data: complete\n\ndata: incomplete\n']).events.map((e) => e.data),
+      ['complete'],
+    );
     assert.deepEqual(parse(['data: no newline at all']).events, []);
   });
 
@@ -129,10 +157,17 @@ describe('SseParser', () => {
     const big = `data: ${'x'.repeat(200)}`;
     const oversized: number[] = [];
     const events: string[] = [];
-    for (const chunks of [[`${big}\ndata: more\n\ndata: ok\n\n`], [big.slice(0, 150), `${big.slice(150)}\n`, '\ndata: after\n\n'], [`data: a\ndata: ${'y'.repeat(90)}\n\ndata: fine\n\n`]]) {
+    for (const chunks of [
+      [`${big}\ndata: more\n\ndata: ok\n\n`],
+      [big.slice(0, 150), `${big.slice(150)}\n`, '\ndata: after\n\n'],
+      [`data: a\ndata: ${'y'.repeat(90)}\n\ndata: fine\n\n`],
+    ]) {
       oversized.length = 0;
       events.length = 0;
-      const parser = new SseParser({ onEvent: (e) => events.push(e.data), onOversizedEvent: (limit) => oversized.push(limit) }, { maxEventChars: 64 });
+      const parser = new SseParser(
+        { onEvent: (e) => events.push(e.data), onOversizedEvent: (limit) => oversized.push(limit) },
+        { maxEventChars: 64 },
+      );
       for (const chunk of chunks) parser.push(chunk);
       parser.end();
       assert.deepEqual(oversized, [64]);
@@ -146,6 +181,9 @@ describe('SseParser', () => {
     const stream = bytes(`data: ${payload}\n\n`);
     const chunks: Uint8Array[] = [];
     for (let at = 0; at < stream.length; at += 7) chunks.push(stream.subarray(at, at + 7));
-    assert.deepEqual(parse(chunks).events.map((e) => e.data), [payload]);
+    assert.deepEqual(
+      parse(chunks).events.map((e) => e.data),
+      [payload],
+    );
   });
 });

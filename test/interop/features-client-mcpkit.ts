@@ -39,7 +39,9 @@ export class McpkitFeatureClient implements FeatureClient {
     this.#session = await this.#client.connect(transport);
     this.#session.on('log', (params) => this.arrived.logs.push(params));
     this.#session.on('resourceUpdated', ({ uri }) => this.arrived.updates.push(uri));
-    this.#session.on('elicitationComplete', ({ elicitationId }) => this.arrived.elicitationsComplete.push(elicitationId));
+    this.#session.on('elicitationComplete', ({ elicitationId }) =>
+      this.arrived.elicitationsComplete.push(elicitationId),
+    );
   }
 
   async close(): Promise<void> {

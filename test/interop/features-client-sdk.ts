@@ -25,7 +25,10 @@ import { ROOTS_BEFORE, fillProfile } from './helpers-features.js';
  * protocol version it negotiated (told through the transport's `setProtocolVersion`) and the
  * server's stderr as it comes.
  */
-export async function connectSdkClient(client: Client, script: string): Promise<{ stderr: string; protocolVersion?: string }> {
+export async function connectSdkClient(
+  client: Client,
+  script: string,
+): Promise<{ stderr: string; protocolVersion?: string }> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [script], stderr: 'pipe' });
   const connection: { stderr: string; protocolVersion?: string } = { stderr: '' };
   transport.stderr?.on('data', (chunk: Buffer) => (connection.stderr += chunk.toString()));
@@ -50,7 +53,10 @@ export class SdkFeatureClient implements FeatureClient {
 
   constructor() {
     const client = this.#client;
-    client.setRequestHandler(CreateMessageRequestSchema, async ({ params }, extra) => (await this.arrived.sample(params, extra.signal)) as CreateMessageResult);
+    client.setRequestHandler(
+      CreateMessageRequestSchema,
+      async ({ params }, extra) => (await this.arrived.sample(params, extra.signal)) as CreateMessageResult,
+    );
     client.setRequestHandler(ElicitRequestSchema, ({ params }) => {
       this.arrived.elicited.push(params);
       return params.mode === 'url' ? { action: 'accept' } : fillProfile(params.message);
@@ -60,8 +66,12 @@ export class SdkFeatureClient implements FeatureClient {
       return { roots: this.#roots };
     });
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => this.arrived.logs.push(params));
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => this.arrived.updates.push(params.uri));
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, ({ params }) => this.arrived.elicitationsComplete.push(params.elicitationId));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) =>
+      this.arrived.updates.push(params.uri),
+    );
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, ({ params }) =>
+      this.arrived.elicitationsComplete.push(params.elicitationId),
+    );
     client.onerror = (error) => this.arrived.errors.push(error);
   }
 
@@ -85,7 +95,8 @@ export class SdkFeatureClient implements FeatureClient {
   }
 
   listTools: FeatureClient['listTools'] = async () => (await this.#client.listTools()) as never;
-  callTool: FeatureClient['callTool'] = async (params, options) => (await this.#client.callTool(params, undefined, options)) as CallToolResult;
+  callTool: FeatureClient['callTool'] = async (params, options) =>
+    (await this.#client.callTool(params, undefined, options)) as CallToolResult;
   listResources: FeatureClient['listResources'] = () => this.#client.listResources();
   listResourceTemplates: FeatureClient['listResourceTemplates'] = () => this.#client.listResourceTemplates();
   readResource: FeatureClient['readResource'] = async (params) => (await this.#client.readResource(params)) as never;

@@ -29,7 +29,11 @@ describe('mcpkit’s client at 2025-06-18 (elicitation: {}, sampling without too
     },
   });
   before(async () => {
-    session = await within(client.connect(nodeTransport(SDK_FEATURE_SERVER.script), { protocolVersion: '2025-06-18' }), 15_000, 'initialize');
+    session = await within(
+      client.connect(nodeTransport(SDK_FEATURE_SERVER.script), { protocolVersion: '2025-06-18' }),
+      15_000,
+      'initialize',
+    );
   });
   after(() => within(session.close(), 15_000, 'close'));
 
@@ -37,7 +41,11 @@ describe('mcpkit’s client at 2025-06-18 (elicitation: {}, sampling without too
     assert.equal(session.protocolVersion, '2025-06-18');
     const forecast = await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } });
     assert.deepEqual(forecast.structuredContent, { city: 'Oslo', celsius: 14, conditions: 'sunny' });
-    const completion = await session.complete({ ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'style', value: '' }, context: { arguments: { language: 'python' } } });
+    const completion = await session.complete({
+      ref: { type: 'ref/prompt', name: 'review' },
+      argument: { name: 'style', value: '' },
+      context: { arguments: { language: 'python' } },
+    });
     assert.deepEqual(completion.completion.values, ['black', 'pep8']);
     assert.deepEqual(parsed(await session.callTool({ name: 'sample', arguments: { prompt: 'old' } })), {
       role: 'assistant',
@@ -46,7 +54,10 @@ describe('mcpkit’s client at 2025-06-18 (elicitation: {}, sampling without too
       stopReason: 'endTurn',
     });
     const tools = await session.callTool({ name: 'sample-with-tools', arguments: { question: 'q' } });
-    assert.deepEqual(tools, { content: [{ type: 'text', text: 'Client does not support sampling tools capability.' }], isError: true });
+    assert.deepEqual(tools, {
+      content: [{ type: 'text', text: 'Client does not support sampling tools capability.' }],
+      isError: true,
+    });
   });
 
   it('is asked for a form, its elicitation: {} taken for form mode', async () => {

@@ -5,7 +5,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { firstText, within } from '../e2e/helpers.js';
-import { GREETING, LOG_LEVELS, LOGIN, LOGIN_REQUIRED, LOGO, PROFILE_FORM, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
+import {
+  GREETING,
+  LOG_LEVELS,
+  LOGIN,
+  LOGIN_REQUIRED,
+  LOGO,
+  PROFILE_FORM,
+  noteText,
+  reviewMessages,
+} from '../fixtures/interop-features-data.js';
 import type { CallToolResult } from '../../src/index.js';
 import type { FeatureClient } from './features-client.js';
 import type { FeatureServer } from './features-servers.js';
@@ -68,7 +77,10 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
 
     it('lists and calls tools, with structured content', async () => {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), TOOL_NAMES);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        TOOL_NAMES,
+      );
       const forecast = tools.find((t) => t.name === 'forecast');
       assert.deepEqual(forecast?.inputSchema.required, ['city']);
       assert.deepEqual(Object.keys(forecast?.outputSchema?.properties ?? {}), ['city', 'celsius', 'conditions']);
@@ -92,7 +104,10 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
       });
       const logo = await client.readResource({ uri: LOGO.uri });
       assert.deepEqual(logo, { contents: [{ uri: LOGO.uri, mimeType: LOGO.mimeType, blob: LOGO.base64 }] });
-      assert.deepEqual([...Buffer.from((logo.contents[0] as { blob: string }).blob, 'base64')].slice(-4), [0x00, 0xff, 0xfe, 0x80]);
+      assert.deepEqual(
+        [...Buffer.from((logo.contents[0] as { blob: string }).blob, 'base64')].slice(-4),
+        [0x00, 0xff, 0xfe, 0x80],
+      );
       assert.deepEqual(await client.readResource({ uri: 'memo://notes/beta' }), {
         contents: [{ uri: 'memo://notes/beta', mimeType: 'text/markdown', text: noteText('beta') }],
       });
@@ -123,47 +138,78 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
         description: 'Review of rust code',
         messages: reviewMessages('rust', 'clippy'),
       });
-      assert.deepEqual(await client.getPrompt({ name: 'greet' }), { messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }] });
+      assert.deepEqual(await client.getPrompt({ name: 'greet' }), {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }],
+      });
       await assert.rejects(client.getPrompt({ name: 'review', arguments: { style: 'black' } }), rejectsWith(-32602));
     });
 
-    it('completes prompt arguments and template variables, given the other arguments', () => assertCompletions((params) => client.complete(params)));
+    it('completes prompt arguments and template variables, given the other arguments', () =>
+      assertCompletions((params) => client.complete(params)));
 
     it(`sends log messages at and above the level set; ${server.logsBeforeLevelSet ? 'every message' : 'none'} before a level is set`, async () => {
       await client.callTool({ name: 'log', arguments: {} });
       await client.setLoggingLevel('error');
       await client.callTool({ name: 'log', arguments: {} });
-      const message = (level: (typeof LOG_LEVELS)[number]) => ({ level, logger: 'features', data: { seq: LOG_LEVELS.indexOf(level), level } });
+      const message = (level: (typeof LOG_LEVELS)[number]) => ({
+        level,
+        logger: 'features',
+        data: { seq: LOG_LEVELS.indexOf(level), level },
+      });
       // Messages arrive in order: had the first call logged what it should not, it would come first.
-      const expected = [...(server.logsBeforeLevelSet ? LOG_LEVELS.map(message) : []), ...LOG_LEVELS.slice(4).map(message)];
-      await logs.waitFor((m) => m.level === 'emergency' && logs.items.indexOf(m) >= expected.length - 1, 'the emergency log message of the second call');
+      const expected = [
+        ...(server.logsBeforeLevelSet ? LOG_LEVELS.map(message) : []),
+        ...LOG_LEVELS.slice(4).map(message),
+      ];
+      await logs.waitFor(
+        (m) => m.level === 'emergency' && logs.items.indexOf(m) >= expected.length - 1,
+        'the emergency log message of the second call',
+      );
       assert.deepEqual(logs.items, expected);
       await assert.rejects(client.request('logging/setLevel', { level: 'loud' }), rejectsWith(server.invalidLevelCode));
     });
 
     it('reports progress with totals and messages', async () => {
       const progress: unknown[] = [];
-      const result = await client.callTool({ name: 'progress', arguments: { n: 3 } }, { onprogress: (p) => progress.push(p) });
+      const result = await client.callTool(
+        { name: 'progress', arguments: { n: 3 } },
+        { onprogress: (p) => progress.push(p) },
+      );
       assert.deepEqual(result.content, [{ type: 'text', text: 'reported 3 steps' }]);
-      assert.deepEqual(progress, [1, 2, 3].map((i) => ({ progress: i, total: 3, message: `step ${i} of 3` })));
+      assert.deepEqual(
+        progress,
+        [1, 2, 3].map((i) => ({ progress: i, total: 3, message: `step ${i} of 3` })),
+      );
     });
 
     it('cancels a tool call: the server aborts it, and cancels the sampling request it was waiting on', async () => {
       const controller = new AbortController();
       let started!: () => void;
       const running = new Promise<void>((resolve) => (started = resolve));
-      const call = client.callTool({ name: 'slow', arguments: { tag: client.tag } }, { signal: controller.signal, onprogress: () => started() });
+      const call = client.callTool(
+        { name: 'slow', arguments: { tag: client.tag } },
+        { signal: controller.signal, onprogress: () => started() },
+      );
       await within(running, 10_000, 'the slow tool to start');
       controller.abort(client.abortReason('changed my mind'));
       await assert.rejects(call, /changed my mind/);
-      assert.deepEqual(parsed(await client.callTool({ name: 'aborts', arguments: {} })), [`${client.tag}: ${server.cancelledByPeer('changed my mind')}`]);
+      assert.deepEqual(parsed(await client.callTool({ name: 'aborts', arguments: {} })), [
+        `${client.tag}: ${server.cancelledByPeer('changed my mind')}`,
+      ]);
 
       const sampling = new AbortController();
       const waiting = client.callTool({ name: 'sample', arguments: { prompt: HANG } }, { signal: sampling.signal });
-      const { signal } = await sampled.waitFor((s) => JSON.stringify(s.params).includes(HANG), 'the hanging sampling request');
+      const { signal } = await sampled.waitFor(
+        (s) => JSON.stringify(s.params).includes(HANG),
+        'the hanging sampling request',
+      );
       sampling.abort(client.abortReason('no longer needed'));
       await assert.rejects(waiting, /no longer needed/);
-      await within(new Promise((resolve) => (signal.aborted ? resolve(undefined) : signal.addEventListener('abort', resolve))), 10_000, 'the sampling request to be cancelled');
+      await within(
+        new Promise((resolve) => (signal.aborted ? resolve(undefined) : signal.addEventListener('abort', resolve))),
+        10_000,
+        'the sampling request to be cancelled',
+      );
       assert.equal(String(signal.reason), client.cancelledByPeer(server.cancelledByPeer('no longer needed')));
     });
 
@@ -174,12 +220,21 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
         model: 'stub-model',
         stopReason: 'endTurn',
       });
-      const plain = await sampled.waitFor((s) => JSON.stringify(s.params).includes('Hi there'), 'the plain sampling request');
-      assert.deepEqual(plain.params, { messages: [{ role: 'user', content: { type: 'text', text: 'Hi there' } }], ...SAMPLE_OPTIONS });
+      const plain = await sampled.waitFor(
+        (s) => JSON.stringify(s.params).includes('Hi there'),
+        'the plain sampling request',
+      );
+      assert.deepEqual(plain.params, {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Hi there' } }],
+        ...SAMPLE_OPTIONS,
+      });
 
       const question = 'What is MCP?';
       const before = sampled.items.length;
-      assert.deepEqual(parsed(await client.callTool({ name: 'sample-with-tools', arguments: { question } })), { first: expectedToolUse, second: expectedToolAnswer });
+      assert.deepEqual(parsed(await client.callTool({ name: 'sample-with-tools', arguments: { question } })), {
+        first: expectedToolUse,
+        second: expectedToolAnswer,
+      });
       const [first, second] = sampled.items.slice(before).map((s) => s.params);
       assert.deepEqual(first, { messages: toolConversation(question).slice(0, 1), ...TOOL_OFFER });
       assert.deepEqual(second, { messages: toolConversation(question), ...TOOL_OFFER });
@@ -188,11 +243,17 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
     it('elicits through the client in form and URL modes, and hears the URL one complete', async () => {
       assert.deepEqual(parsed(await client.callTool({ name: 'elicit-form', arguments: {} })), fillProfile(''));
       assert.deepEqual(elicited.items.at(-1), { mode: 'form', ...PROFILE_FORM });
-      assert.deepEqual(parsed(await client.callTool({ name: 'elicit-form', arguments: { message: 'please decline' } })), { action: 'decline' });
+      assert.deepEqual(
+        parsed(await client.callTool({ name: 'elicit-form', arguments: { message: 'please decline' } })),
+        { action: 'decline' },
+      );
 
       assert.deepEqual(parsed(await client.callTool({ name: 'elicit-url', arguments: {} })), { action: 'accept' });
       assert.deepEqual(elicited.items.at(-1), LOGIN);
-      assert.equal(await elicitationsComplete.waitFor((id) => id === LOGIN.elicitationId, 'the elicitation complete notification'), LOGIN.elicitationId);
+      assert.equal(
+        await elicitationsComplete.waitFor((id) => id === LOGIN.elicitationId, 'the elicitation complete notification'),
+        LOGIN.elicitationId,
+      );
 
       // Learning of an elicitation from a -32042 error is what lets its completion through.
       await assert.rejects(client.callTool({ name: 'needs-login', arguments: {} }), (error: unknown) => {
@@ -201,7 +262,10 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
         return true;
       });
       await client.callTool({ name: 'finish-login', arguments: {} });
-      await elicitationsComplete.waitFor((id) => id === LOGIN_REQUIRED.elicitationId, 'the completion of the required elicitation');
+      await elicitationsComplete.waitFor(
+        (id) => id === LOGIN_REQUIRED.elicitationId,
+        'the completion of the required elicitation',
+      );
       assert.deepEqual(elicitationsComplete.items, [LOGIN.elicitationId, LOGIN_REQUIRED.elicitationId]);
     });
 
@@ -220,7 +284,9 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
     it('offers its roots, and lists them again when they change', async () => {
       assert.deepEqual(parsed(await client.callTool({ name: 'roots', arguments: {} })), { roots: ROOTS_BEFORE });
       await client.setRoots(ROOTS_AFTER);
-      assert.deepEqual(parsed(await client.callTool({ name: 'roots-seen', arguments: { count: 1 } })), [{ roots: ROOTS_AFTER }]);
+      assert.deepEqual(parsed(await client.callTool({ name: 'roots-seen', arguments: { count: 1 } })), [
+        { roots: ROOTS_AFTER },
+      ]);
       if (client.rootsListed) assert.equal(client.rootsListed(), 2);
     });
 

@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, type CreateMessageResult, type McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  type CreateMessageResult,
+  type McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import { firstText, within } from '../e2e/helpers.js';
 import { SdkFeatureClient, connectSdkClient } from './features-client-sdk.js';
 import { runFeatureScenario } from './features-scenario.js';
@@ -15,7 +20,10 @@ import { fillProfile, parsed, stubModel } from './helpers-features.js';
 runFeatureScenario(new SdkFeatureClient(), MCPKIT_FEATURE_SERVER);
 
 describe('the official SDK client declaring elicitation: {}, sampling without tools, and no roots, against an mcpkit server', () => {
-  const client = new SdkClient({ name: 'sdk-plain-client', version: '1.32.2' }, { capabilities: { sampling: {}, elicitation: {} } });
+  const client = new SdkClient(
+    { name: 'sdk-plain-client', version: '1.32.2' },
+    { capabilities: { sampling: {}, elicitation: {} } },
+  );
   const asked: string[] = [];
   client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => {
     asked.push('sampling');
@@ -40,7 +48,8 @@ describe('the official SDK client declaring elicitation: {}, sampling without to
     );
 
   it('takes an empty elicitation capability for form mode, and asks the client for nothing it did not declare', async () => {
-    // 2025-11-25 client/elicitation.mdx: "an empty capabilities object is equivalent to declaring support for `form` mode only".
+    // 2025-11-25 client/elicitation.mdx: "an empty capabilities object is equivalent to declaring
+    // support for `form` mode only".
     assert.deepEqual(parsed(await client.callTool({ name: 'elicit-form', arguments: {} })), fillProfile(''));
     assert.match((await outcome('elicit-url')).text, /does not support URL-mode elicitation/);
     assert.match((await outcome('sample-with-tools')).text, /does not support tools in sampling/);
@@ -49,6 +58,7 @@ describe('the official SDK client declaring elicitation: {}, sampling without to
   });
 
   it('reports a capability the client lacks without calling tools/call a missing method', async () => {
-    for (const name of ['elicit-url', 'sample-with-tools', 'roots']) assert.notEqual((await outcome(name)).code, -32601, name);
+    for (const name of ['elicit-url', 'sample-with-tools', 'roots'])
+      assert.notEqual((await outcome(name)).code, -32601, name);
   });
 });

@@ -33,7 +33,9 @@ export const SDK_FEATURE_SERVER: FeatureServer = {
   script: fixture('interop-features-sdk-server'),
   info: { name: 'features-sdk', version: '1.0.0' },
   // McpServer copies a template's description onto the resources it lists.
-  listedResources: LISTED_RESOURCES.map((resource) => (resource.uri.startsWith('memo://notes/') ? { ...resource, description: 'A note on a topic' } : resource)),
+  listedResources: LISTED_RESOURCES.map((resource) =>
+    resource.uri.startsWith('memo://notes/') ? { ...resource, description: 'A note on a topic' } : resource,
+  ),
   listsOptionalArguments: true,
   // 2025-11-25 server/resources.mdx asks for "Resource not found: `-32002`" (-32602 is
   // 2026-07-28's code); McpServer answers a URI nothing matches with -32602.

@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import type { CompleteRequestParams, CompleteResult } from '../../src/index.js';
 import { within, firstText } from '../e2e/helpers.js';
-import { FILE_TEMPLATE, GREETING, LOGO, LOOKUP_TOOL, NOTE_TEMPLATE, NOTE_TOPICS } from '../fixtures/interop-features-data.js';
+import {
+  FILE_TEMPLATE,
+  GREETING,
+  LOGO,
+  LOOKUP_TOOL,
+  NOTE_TEMPLATE,
+  NOTE_TOPICS,
+} from '../fixtures/interop-features-data.js';
 
 /** Everything that arrived, and promises of what is still to come. */
 export class Inbox<T> {
@@ -44,10 +51,22 @@ export function stubModel(params: SamplingParams): Record<string, unknown> {
   const last = blocksOf(params.messages.at(-1)?.content ?? []);
   const tool = params.tools?.[0];
   if (tool && !last.some((b) => b.type === 'tool_result')) {
-    return { role: 'assistant', content: [{ type: 'tool_use', id: 'call-1', name: tool.name, input: { term: 'MCP' } }], model: 'stub-model', stopReason: 'toolUse' };
+    return {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'call-1', name: tool.name, input: { term: 'MCP' } }],
+      model: 'stub-model',
+      stopReason: 'toolUse',
+    };
   }
-  const said = last.map((b) => (b.type === 'tool_result' ? (b.content ?? []).map((c) => c.text).join(' ') : (b.text ?? `[${b.type}]`))).join(' ');
-  return { role: 'assistant', content: { type: 'text', text: `You said: ${said}` }, model: 'stub-model', stopReason: 'endTurn' };
+  const said = last
+    .map((b) => (b.type === 'tool_result' ? (b.content ?? []).map((c) => c.text).join(' ') : (b.text ?? `[${b.type}]`)))
+    .join(' ');
+  return {
+    role: 'assistant',
+    content: { type: 'text', text: `You said: ${said}` },
+    model: 'stub-model',
+    stopReason: 'endTurn',
+  };
 }
 
 /** The text the stub model is sent to make it wait until its request is cancelled. */
@@ -57,7 +76,10 @@ export const HANG = 'hang until cancelled';
  * The user, shown the profile form: declines when asked to, answers off the form's schema (no
  * name, an age that is not an integer) when asked to, else fills it in.
  */
-export function fillProfile(message: string): { action: 'accept' | 'decline'; content?: Record<string, string | number | boolean> } {
+export function fillProfile(message: string): {
+  action: 'accept' | 'decline';
+  content?: Record<string, string | number | boolean>;
+} {
   if (message.includes('decline')) return { action: 'decline' };
   if (message.includes('off-schema')) return { action: 'accept', content: { age: 'old' } };
   return { action: 'accept', content: { name: 'Ada', age: 36, color: 'green', subscribe: true } };
@@ -69,7 +91,22 @@ export const ROOTS_AFTER = [...ROOTS_BEFORE, { uri: 'file:///tmp/scratch', name:
 /** The JSON a fixture tool returned as text. */
 export const parsed = (result: unknown): unknown => JSON.parse(firstText(result as Record<string, unknown>));
 
-export const TOOL_NAMES = ['forecast', 'log', 'progress', 'slow', 'aborts', 'sample', 'sample-with-tools', 'elicit-form', 'elicit-url', 'needs-login', 'finish-login', 'roots', 'roots-seen', 'touch'];
+export const TOOL_NAMES = [
+  'forecast',
+  'log',
+  'progress',
+  'slow',
+  'aborts',
+  'sample',
+  'sample-with-tools',
+  'elicit-form',
+  'elicit-url',
+  'needs-login',
+  'finish-login',
+  'roots',
+  'roots-seen',
+  'touch',
+];
 
 /** `resources/list`, less what each SDK adds of its own. */
 export const LISTED_RESOURCES = [
@@ -109,13 +146,28 @@ export { SAMPLE_OPTIONS } from '../fixtures/interop-features-data.js';
 /** What both sampling rounds of tool `sample-with-tools` offer the model besides the messages. */
 export const TOOL_OFFER = { tools: [LOOKUP_TOOL], toolChoice: { mode: 'auto' }, maxTokens: 64 };
 
-export const expectedToolUse = { role: 'assistant', content: [{ type: 'tool_use', id: 'call-1', name: 'lookup', input: { term: 'MCP' } }], model: 'stub-model', stopReason: 'toolUse' };
-export const expectedToolAnswer = { role: 'assistant', content: { type: 'text', text: 'You said: MCP: Model Context Protocol' }, model: 'stub-model', stopReason: 'endTurn' };
+export const expectedToolUse = {
+  role: 'assistant',
+  content: [{ type: 'tool_use', id: 'call-1', name: 'lookup', input: { term: 'MCP' } }],
+  model: 'stub-model',
+  stopReason: 'toolUse',
+};
+export const expectedToolAnswer = {
+  role: 'assistant',
+  content: { type: 'text', text: 'You said: MCP: Model Context Protocol' },
+  model: 'stub-model',
+  stopReason: 'endTurn',
+};
 /** The conversation of the second sampling round of tool `sample-with-tools`. */
 export const toolConversation = (question: string) => [
   { role: 'user', content: { type: 'text', text: question } },
   { role: 'assistant', content: expectedToolUse.content },
-  { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call-1', content: [{ type: 'text', text: 'MCP: Model Context Protocol' }] }] },
+  {
+    role: 'user',
+    content: [
+      { type: 'tool_result', toolUseId: 'call-1', content: [{ type: 'text', text: 'MCP: Model Context Protocol' }] },
+    ],
+  },
 ];
 
 /**
@@ -123,15 +175,30 @@ export const toolConversation = (question: string) => [
  * on `language`; the note and file templates, whose `name` depends on `folder`) through
  * `complete`, a client's `completion/complete`, and checks each answer.
  */
-export async function assertCompletions(complete: (params: CompleteRequestParams) => Promise<CompleteResult>): Promise<void> {
-  const values = async (ref: CompleteRequestParams['ref'], name: string, value: string, context?: Record<string, string>) =>
-    (await complete({ ref, argument: { name, value }, ...(context && { context: { arguments: context } }) })).completion;
+export async function assertCompletions(
+  complete: (params: CompleteRequestParams) => Promise<CompleteResult>,
+): Promise<void> {
+  const values = async (
+    ref: CompleteRequestParams['ref'],
+    name: string,
+    value: string,
+    context?: Record<string, string>,
+  ) =>
+    (await complete({ ref, argument: { name, value }, ...(context && { context: { arguments: context } }) }))
+      .completion;
   const review = { type: 'ref/prompt' as const, name: 'review' };
-  assert.deepEqual(await values(review, 'language', 'p'), { values: ['perl', 'php', 'python'], total: 3, hasMore: false });
+  assert.deepEqual(await values(review, 'language', 'p'), {
+    values: ['perl', 'php', 'python'],
+    total: 3,
+    hasMore: false,
+  });
   assert.deepEqual((await values(review, 'style', '', { language: 'rust' })).values, ['clippy', 'rustfmt']);
   assert.deepEqual((await values(review, 'style', 'p', { language: 'python' })).values, ['pep8']);
   assert.deepEqual((await values(review, 'style', '')).values, []);
-  assert.deepEqual((await values({ type: 'ref/resource', uri: NOTE_TEMPLATE }, 'topic', 'al')).values, ['alpha', 'alpine']);
+  assert.deepEqual((await values({ type: 'ref/resource', uri: NOTE_TEMPLATE }, 'topic', 'al')).values, [
+    'alpha',
+    'alpine',
+  ]);
   const files = { type: 'ref/resource' as const, uri: FILE_TEMPLATE };
   assert.deepEqual((await values(files, 'name', '', { folder: 'docs' })).values, ['guide.md', 'intro.md']);
   assert.deepEqual((await values(files, 'name', 'u', { folder: 'src' })).values, ['util.ts']);

@@ -38,7 +38,8 @@ export const withStandardHeaders: FetchLike = (url, init) => {
   add('mcp-protocol-version', version);
   add('mcp-method', message.method);
   const name = message.method === 'resources/read' ? message.params?.uri : message.params?.name;
-  if (['tools/call', 'prompts/get', 'resources/read'].includes(message.method) && typeof name === 'string') add('mcp-name', name);
+  if (['tools/call', 'prompts/get', 'resources/read'].includes(message.method) && typeof name === 'string')
+    add('mcp-name', name);
   return fetch(url, { ...init, headers });
 };
 
@@ -56,4 +57,3 @@ export async function abortOf(tag: string, callAborts: () => Promise<string>): P
   };
   return within(search(), 10_000, `the server to record the abort of ${tag}`);
 }
-

@@ -29,7 +29,10 @@ class RecordingStdioTransport extends StdioClientTransport {
   }
 }
 
-async function withSdkClient(args: readonly string[], use: (client: SdkClient, transport: RecordingStdioTransport) => Promise<void>): Promise<void> {
+async function withSdkClient(
+  args: readonly string[],
+  use: (client: SdkClient, transport: RecordingStdioTransport) => Promise<void>,
+): Promise<void> {
   const transport = new RecordingStdioTransport({ command: process.execPath, args: [...args], stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -52,9 +55,19 @@ describe('the official SDK client against our servers', () => {
     await withSdkClient(EXAMPLE_SERVER_ARGS, async (client, transport) => {
       assert.equal(LATEST_PROTOCOL_VERSION, '2025-11-25');
       assert.equal(transport.negotiated, '2025-11-25');
-      assert.deepEqual(client.getServerVersion(), { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' });
+      assert.deepEqual(client.getServerVersion(), {
+        name: 'mcpkit-example',
+        version: '0.1.0',
+        title: 'mcpkit example server',
+      });
       assert.match(client.getInstructions() ?? '', /Example tools/);
-      assert.deepEqual(Object.keys(client.getServerCapabilities() ?? {}).sort(), ['completions', 'logging', 'prompts', 'resources', 'tools']);
+      assert.deepEqual(Object.keys(client.getServerCapabilities() ?? {}).sort(), [
+        'completions',
+        'logging',
+        'prompts',
+        'resources',
+        'tools',
+      ]);
       assert.deepEqual(await client.ping(), {});
 
       const { tools } = await client.listTools();
@@ -77,7 +90,9 @@ describe('the official SDK client against our servers', () => {
       // All four notifications reach the SDK, before the response. The SDK hands notifications to
       // handlers a microtask later but settles responses at once, so progress read in the same
       // chunk as the response is dropped ("unknown token"): what it delivers is a prefix.
-      const wire = transport.received.filter((m) => m.method === 'notifications/progress').map((m) => (m.params as { progress: number }).progress);
+      const wire = transport.received
+        .filter((m) => m.method === 'notifications/progress')
+        .map((m) => (m.params as { progress: number }).progress);
       assert.deepEqual(wire, [1, 2, 3, 4]);
       assert.deepEqual(progress, wire.slice(0, progress.length));
 
@@ -114,7 +129,11 @@ const OFFICIAL_SERVER = fixture('interop-official-server');
 async function connectToOfficial(protocolVersion?: LegacyVersion): Promise<ClientSession> {
   const transport = nodeTransport(OFFICIAL_SERVER);
   const client = new Client(clientInfo, { requestTimeoutMs: 15_000 });
-  return within(client.connect(transport, protocolVersion ? { protocolVersion } : {}), 15_000, 'initialize with the official server');
+  return within(
+    client.connect(transport, protocolVersion ? { protocolVersion } : {}),
+    15_000,
+    'initialize with the official server',
+  );
 }
 
 describe('our client against a server written with the official SDK', () => {
@@ -128,13 +147,21 @@ describe('our client against a server written with the official SDK', () => {
         assert.ok(session.serverCapabilities.tools !== undefined);
         await session.ping();
 
-        const { tools } = (await session.listTools()) as { tools: { name: string; inputSchema: Record<string, unknown> }[] };
-        assert.deepEqual(tools.map((t) => t.name), ['echo', 'add', 'ping-client', 'progress', 'wait', 'aborts', 'client']);
+        const { tools } = (await session.listTools()) as {
+          tools: { name: string; inputSchema: Record<string, unknown> }[];
+        };
+        assert.deepEqual(
+          tools.map((t) => t.name),
+          ['echo', 'add', 'ping-client', 'progress', 'wait', 'aborts', 'client'],
+        );
         const add = tools.find((t) => t.name === 'add');
         assert.equal(add?.inputSchema.type, 'object');
         assert.deepEqual(add?.inputSchema.required, ['a', 'b']);
 
-        assert.equal(firstText(await session.callTool({ name: 'echo', arguments: { text: 'hello, SDK ✓' } })), 'hello, SDK ✓');
+        assert.equal(
+          firstText(await session.callTool({ name: 'echo', arguments: { text: 'hello, SDK ✓' } })),
+          'hello, SDK ✓',
+        );
         assert.equal(firstText(await session.callTool({ name: 'add', arguments: { a: 20, b: 22 } })), '42');
         const invalid = await session.callTool({ name: 'add', arguments: { a: 'twenty', b: 22 } });
         assert.equal(invalid.isError, true);
@@ -155,9 +182,15 @@ describe('our client against a server written with the official SDK', () => {
     try {
       assert.equal(firstText(await session.callTool({ name: 'ping-client' })), 'client answered the ping');
       const updates: { progress: number; total?: number; message?: string }[] = [];
-      const result = await session.callTool({ name: 'progress', arguments: { n: 5 } }, { onprogress: (p) => updates.push(p) });
+      const result = await session.callTool(
+        { name: 'progress', arguments: { n: 5 } },
+        { onprogress: (p) => updates.push(p) },
+      );
       assert.equal(firstText(result), 'reported 5 steps');
-      assert.deepEqual(updates, [1, 2, 3, 4, 5].map((i) => ({ progress: i, total: 5, message: `step ${i}` })));
+      assert.deepEqual(
+        updates,
+        [1, 2, 3, 4, 5].map((i) => ({ progress: i, total: 5, message: `step ${i}` })),
+      );
     } finally {
       await within(session.close(), 15_000, 'close');
     }
@@ -169,7 +202,10 @@ describe('our client against a server written with the official SDK', () => {
       const controller = new AbortController();
       let started!: () => void;
       const running = new Promise<void>((resolve) => (started = resolve));
-      const call = session.callTool({ name: 'wait', arguments: { tag: 'ours' } }, { signal: controller.signal, onprogress: () => started() });
+      const call = session.callTool(
+        { name: 'wait', arguments: { tag: 'ours' } },
+        { signal: controller.signal, onprogress: () => started() },
+      );
       await within(running, 10_000, 'the wait tool to start');
       controller.abort(new Error('changed my mind'));
       await within(assert.rejects(call, /changed my mind/), 1000, 'the cancelled call to reject');

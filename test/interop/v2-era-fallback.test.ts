@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import process from 'node:process';
 import { describe, it } from 'node:test';
-import { Client as V2Client, SdkError, SdkErrorCode, StreamableHTTPClientTransport, type Transport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
+import {
+  Client as V2Client,
+  SdkError,
+  SdkErrorCode,
+  StreamableHTTPClientTransport,
+  type Transport,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '../../src/client/index.js';
 import { StreamableHttpClientTransport } from '../../src/http/index.js';
@@ -23,7 +30,10 @@ async function v2Connect(mode: VersionNegotiationMode, transport: Transport): Pr
 
 describe('the v2 SDK client against an mcpkit server that speaks only the handshake revisions', () => {
   const transports = {
-    stdio: async () => ({ transport: new StdioClientTransport({ command: process.execPath, args: [fixture(LEGACY_MCPKIT)] }), close: async () => {} }),
+    stdio: async () => ({
+      transport: new StdioClientTransport({ command: process.execPath, args: [fixture(LEGACY_MCPKIT)] }),
+      close: async () => {},
+    }),
     'Streamable HTTP': async () => {
       const child = await startHttpChild(LEGACY_MCPKIT);
       return { transport: new StreamableHTTPClientTransport(new URL(child.url)), close: () => child.close() };
@@ -37,7 +47,10 @@ describe('the v2 SDK client against an mcpkit server that speaks only the handsh
         const client = await v2Connect('auto', transport);
         assert.equal(client.getNegotiatedProtocolVersion(), '2025-11-25');
         assert.equal(client.getProtocolEra(), 'legacy');
-        assert.equal(firstText(await client.callTool({ name: 'echo', arguments: { text: 'after the fallback' } })), 'after the fallback');
+        assert.equal(
+          firstText(await client.callTool({ name: 'echo', arguments: { text: 'after the fallback' } })),
+          'after the fallback',
+        );
         await client.close();
       } finally {
         await close();
@@ -65,11 +78,19 @@ describe('mcpkit’s client asking for 2026-07-28 from a v2 SDK server wired the
   const client = new Client(clientInfo, { requestTimeoutMs: 15_000 });
 
   it('over stdio (McpServer.connect on a StdioServerTransport): falls back to the handshake', async () => {
-    const session = await within(client.connect(nodeTransport(fixture('v2-legacy-stdio-server')), { protocolVersion: '2026-07-28' }), 15_000, 'connect');
+    const session = await within(
+      client.connect(nodeTransport(fixture('v2-legacy-stdio-server')), { protocolVersion: '2026-07-28' }),
+      15_000,
+      'connect',
+    );
     try {
       assert.equal(session.protocolVersion, '2025-11-25');
       assert.deepEqual(session.serverInfo, { name: 'features-v2', version: '2.4.0' });
-      assert.deepEqual((await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })).structuredContent, { city: 'Oslo', celsius: 14, conditions: 'sunny' });
+      assert.deepEqual((await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })).structuredContent, {
+        city: 'Oslo',
+        celsius: 14,
+        conditions: 'sunny',
+      });
     } finally {
       await session.close();
     }

@@ -12,7 +12,14 @@ import { clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/he
 import { GREETING, LOG_LEVELS, LOGO, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
 import { startV2HttpServer, type V2HttpServer } from '../fixtures/v2-http-server.js';
 import { V2_INSTRUCTIONS, V2_SERVER_INFO, confirmMessage } from '../fixtures/v2-features.js';
-import { assertCompletions, listedPrompts, Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, pick } from './helpers-features.js';
+import {
+  assertCompletions,
+  listedPrompts,
+  Inbox,
+  LISTED_RESOURCES,
+  LISTED_TEMPLATES,
+  pick,
+} from './helpers-features.js';
 import { LOG_LEVEL_KEY, abortOf, plain, withStandardHeaders } from './helpers-v2.js';
 
 type Era = '2026-07-28' | '2025-11-25';
@@ -23,19 +30,27 @@ const rejectsWith = (code: number) => (error: unknown) => {
   return true;
 };
 
-const logMessage = (level: (typeof LOG_LEVELS)[number]) => ({ level, logger: 'features', data: { seq: LOG_LEVELS.indexOf(level), level } });
+const logMessage = (level: (typeof LOG_LEVELS)[number]) => ({
+  level,
+  logger: 'features',
+  data: { seq: LOG_LEVELS.indexOf(level), level },
+});
 
 interface Setup {
   name: string;
   era: Era;
   /** Starts the server (if it is not a child of the transport) and connects `client`. */
-  connect(client: Client): Promise<{ session: ClientSession; http?: { server: V2HttpServer; transport: StreamableHttpClientTransport } }>;
+  connect(
+    client: Client,
+  ): Promise<{ session: ClientSession; http?: { server: V2HttpServer; transport: StreamableHttpClientTransport } }>;
 }
 
 const overStdio = (era: Era): Setup => ({
   name: 'over stdio',
   era,
-  connect: async (client) => ({ session: await client.connect(nodeTransport(fixture('v2-stdio-server')), { protocolVersion: era }) }),
+  connect: async (client) => ({
+    session: await client.connect(nodeTransport(fixture('v2-stdio-server')), { protocolVersion: era }),
+  }),
 });
 
 const overHttp = (era: Era, legacy: 'sessions' | 'stateless'): Setup => ({
@@ -55,7 +70,13 @@ const overHttp = (era: Era, legacy: 'sessions' | 'stateless'): Setup => ({
 
 const STATELESS_FALLBACK = 'over Streamable HTTP with its stateless legacy fallback';
 
-const SETUPS: Setup[] = [overStdio('2026-07-28'), overStdio('2025-11-25'), overHttp('2026-07-28', 'sessions'), overHttp('2025-11-25', 'sessions'), overHttp('2025-11-25', 'stateless')];
+const SETUPS: Setup[] = [
+  overStdio('2026-07-28'),
+  overStdio('2025-11-25'),
+  overHttp('2026-07-28', 'sessions'),
+  overHttp('2025-11-25', 'sessions'),
+  overHttp('2025-11-25', 'stateless'),
+];
 
 for (const setup of SETUPS) {
   const { era } = setup;
@@ -71,7 +92,9 @@ for (const setup of SETUPS) {
       elicitation: {
         form: (params) => {
           forms.push(params.message);
-          return params.message === confirmMessage('deploy') ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+          return params.message === confirmMessage('deploy')
+            ? { action: 'accept', content: { confirm: true } }
+            : { action: 'decline' };
         },
       },
     });
@@ -101,7 +124,10 @@ for (const setup of SETUPS) {
 
     it('lists and calls tools: structured content, failures as isError results, unknown tools as -32602', async () => {
       const { tools } = await session.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ['forecast', 'fail', 'log', 'progress', 'slow', 'aborts', 'envelope', 'confirm']);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        ['forecast', 'fail', 'log', 'progress', 'slow', 'aborts', 'envelope', 'confirm'],
+      );
       const forecast = tools.find((t) => t.name === 'forecast');
       assert.deepEqual(forecast?.inputSchema.required, ['city']);
       assert.deepEqual(forecast?.outputSchema?.required, ['city', 'celsius', 'conditions']);
@@ -130,7 +156,9 @@ for (const setup of SETUPS) {
       assert.deepEqual(plain(await session.readResource({ uri: GREETING.uri })), {
         contents: [{ uri: GREETING.uri, mimeType: GREETING.mimeType, text: GREETING.text }],
       });
-      assert.deepEqual(plain(await session.readResource({ uri: LOGO.uri })), { contents: [{ uri: LOGO.uri, mimeType: LOGO.mimeType, blob: LOGO.base64 }] });
+      assert.deepEqual(plain(await session.readResource({ uri: LOGO.uri })), {
+        contents: [{ uri: LOGO.uri, mimeType: LOGO.mimeType, blob: LOGO.base64 }],
+      });
       assert.deepEqual(plain(await session.readResource({ uri: 'memo://notes/beta' })), {
         contents: [{ uri: 'memo://notes/beta', mimeType: 'text/markdown', text: noteText('beta') }],
       });
@@ -146,21 +174,33 @@ for (const setup of SETUPS) {
     it('lists prompts and fills them in with every content type', async () => {
       const { prompts } = await session.listPrompts();
       assert.deepEqual(prompts, listedPrompts(true));
-      assert.deepEqual(plain(await session.getPrompt({ name: 'review', arguments: { language: 'rust', style: 'clippy' } })), {
-        description: 'Review of rust code',
-        messages: reviewMessages('rust', 'clippy'),
+      assert.deepEqual(
+        plain(await session.getPrompt({ name: 'review', arguments: { language: 'rust', style: 'clippy' } })),
+        {
+          description: 'Review of rust code',
+          messages: reviewMessages('rust', 'clippy'),
+        },
+      );
+      assert.deepEqual(plain(await session.getPrompt({ name: 'greet' })), {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }],
       });
-      assert.deepEqual(plain(await session.getPrompt({ name: 'greet' })), { messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }] });
       await assert.rejects(session.getPrompt({ name: 'review', arguments: { style: 'black' } }), rejectsWith(-32602));
     });
 
-    it('completes prompt arguments and template variables, given the other arguments', () => assertCompletions((params) => session.complete(params)));
+    it('completes prompt arguments and template variables, given the other arguments', () =>
+      assertCompletions((params) => session.complete(params)));
 
     it('receives progress with totals and messages before the result', async () => {
       const updates: unknown[] = [];
-      const result = await session.callTool({ name: 'progress', arguments: { n: 3 } }, { onprogress: (p) => updates.push(p) });
+      const result = await session.callTool(
+        { name: 'progress', arguments: { n: 3 } },
+        { onprogress: (p) => updates.push(p) },
+      );
       assert.equal(firstText(result), 'reported 3 steps');
-      assert.deepEqual(updates, [1, 2, 3].map((i) => ({ progress: i, total: 3, message: `step ${i} of 3` })));
+      assert.deepEqual(
+        updates,
+        [1, 2, 3].map((i) => ({ progress: i, total: 3, message: `step ${i} of 3` })),
+      );
     });
 
     // Without a session, a 2025 cancellation (a notification POSTed on its own) cannot reach the call.
@@ -170,11 +210,16 @@ for (const setup of SETUPS) {
         const controller = new AbortController();
         let started!: () => void;
         const running = new Promise<void>((resolve) => (started = resolve));
-        const call = session.callTool({ name: 'slow', arguments: { tag } }, { signal: controller.signal, onprogress: () => started() });
+        const call = session.callTool(
+          { name: 'slow', arguments: { tag } },
+          { signal: controller.signal, onprogress: () => started() },
+        );
         await within(running, 10_000, 'the slow tool to start');
         controller.abort(new Error('changed my mind'));
         await assert.rejects(call, /changed my mind/);
-        const reason = await abortOf(tag, async () => firstText(await session.callTool({ name: 'aborts', arguments: {} })));
+        const reason = await abortOf(tag, async () =>
+          firstText(await session.callTool({ name: 'aborts', arguments: {} })),
+        );
         // In 2026-07-28 over HTTP, closing the response is the cancellation: no reason travels.
         if (!(setup.name === 'over Streamable HTTP' && era === '2026-07-28')) assert.equal(reason, 'changed my mind');
       });
@@ -202,7 +247,10 @@ for (const setup of SETUPS) {
         const seen = logs.items.length;
         await session.setLoggingLevel({ level: 'error' });
         await session.callTool({ name: 'log', arguments: {} });
-        await logs.waitFor((m) => m.level === 'emergency' && logs.items.indexOf(m) >= seen, 'the emergency log message of the last call');
+        await logs.waitFor(
+          (m) => m.level === 'emergency' && logs.items.indexOf(m) >= seen,
+          'the emergency log message of the last call',
+        );
         assert.deepEqual(logs.items.slice(seen), LOG_LEVELS.slice(4).map(logMessage));
       });
     } else if (setup.name === STATELESS_FALLBACK) {
@@ -227,7 +275,10 @@ for (const setup of SETUPS) {
         await session.callTool({ name: 'log', arguments: {} });
         await session.setLoggingLevel({ level: 'error' });
         await session.callTool({ name: 'log', arguments: {} });
-        await logs.waitFor((m) => m.level === 'emergency' && logs.items.indexOf(m) > 4, 'the second emergency log message');
+        await logs.waitFor(
+          (m) => m.level === 'emergency' && logs.items.indexOf(m) > 4,
+          'the second emergency log message',
+        );
         assert.deepEqual(logs.items, [...LOG_LEVELS.map(logMessage), ...LOG_LEVELS.slice(4).map(logMessage)]);
       });
     }
@@ -236,8 +287,14 @@ for (const setup of SETUPS) {
       // In 2026-07-28 an input-required result answered and retried; in 2025-11-25 the SDK sends
       // a real elicitation/create in its place. The same client handler answers both.
       it('answers the server’s request for input through its elicitation handler', async () => {
-        assert.equal(firstText(await session.callTool({ name: 'confirm', arguments: { action: 'deploy' } })), 'deploy: done');
-        assert.equal(firstText(await session.callTool({ name: 'confirm', arguments: { action: 'delete' } })), 'delete: not confirmed (decline)');
+        assert.equal(
+          firstText(await session.callTool({ name: 'confirm', arguments: { action: 'deploy' } })),
+          'deploy: done',
+        );
+        assert.equal(
+          firstText(await session.callTool({ name: 'confirm', arguments: { action: 'delete' } })),
+          'delete: not confirmed (decline)',
+        );
         assert.deepEqual(forms, [confirmMessage('deploy'), confirmMessage('delete')]);
       });
     }
@@ -253,7 +310,10 @@ for (const setup of SETUPS) {
           assert.equal(exchange.headers['mcp-session-id'], undefined);
           const body = JSON.parse(exchange.body) as { method: string; params: { _meta: Record<string, unknown> } };
           assert.equal(exchange.headers['mcp-method'], body.method);
-          assert.equal(exchange.headers['mcp-protocol-version'], body.params._meta['io.modelcontextprotocol/protocolVersion']);
+          assert.equal(
+            exchange.headers['mcp-protocol-version'],
+            body.params._meta['io.modelcontextprotocol/protocolVersion'],
+          );
         }
         assert.equal(http?.transport.sessionId, undefined);
       });

@@ -19,8 +19,26 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { firstText, fixture, within } from '../e2e/helpers.js';
-import { GREETING, LOG_LEVELS, LOGO, PROFILE_FORM, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
-import { assertCompletions, listedPrompts, Inbox, LISTED_RESOURCES, LISTED_TEMPLATES, ROOTS_BEFORE, TOOL_NAMES, fillProfile, parsed, stubModel } from './helpers-features.js';
+import {
+  GREETING,
+  LOG_LEVELS,
+  LOGO,
+  PROFILE_FORM,
+  noteText,
+  reviewMessages,
+} from '../fixtures/interop-features-data.js';
+import {
+  assertCompletions,
+  listedPrompts,
+  Inbox,
+  LISTED_RESOURCES,
+  LISTED_TEMPLATES,
+  ROOTS_BEFORE,
+  TOOL_NAMES,
+  fillProfile,
+  parsed,
+  stubModel,
+} from './helpers-features.js';
 import { LOG_LEVEL_KEY, abortOf, plain } from './helpers-v2.js';
 import { startHttpChild, type HttpChild } from '../e2e/http-child.js';
 
@@ -40,9 +58,18 @@ const rejectsWith = (code: number) => (error: unknown) => {
   return true;
 };
 
-const logMessage = (level: (typeof LOG_LEVELS)[number]) => ({ level, logger: 'features', data: { seq: LOG_LEVELS.indexOf(level), level } });
+const logMessage = (level: (typeof LOG_LEVELS)[number]) => ({
+  level,
+  logger: 'features',
+  data: { seq: LOG_LEVELS.indexOf(level), level },
+});
 
-type Wire = Record<string, unknown> & { id?: unknown; method?: string; params?: Record<string, unknown>; error?: { code: number } };
+type Wire = Record<string, unknown> & {
+  id?: unknown;
+  method?: string;
+  params?: Record<string, unknown>;
+  error?: { code: number };
+};
 
 /** Records every message the client receives, from the moment it is called. */
 function record(transport: Transport): Wire[] {
@@ -84,7 +111,10 @@ for (const setup of SETUPS) {
     before(async () => {
       client = new Client(
         { name: 'v2-sdk-client', version: '2.4.0' },
-        { versionNegotiation: { mode: setup.mode }, capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} } },
+        {
+          versionNegotiation: { mode: setup.mode },
+          capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
+        },
       );
       client.onerror = (error) => errors.push(error);
       client.setNotificationHandler('notifications/message', ({ params }) => logs.push(params));
@@ -125,13 +155,22 @@ for (const setup of SETUPS) {
       assert.deepEqual(client.getServerCapabilities(), CAPABILITIES);
       if (era === '2026-07-28') {
         // server/discover lists the legacy revisions too: a client may choose either.
-        assert.deepEqual(client.getDiscoverResult()?.supportedVersions, ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+        assert.deepEqual(client.getDiscoverResult()?.supportedVersions, [
+          '2026-07-28',
+          '2025-11-25',
+          '2025-06-18',
+          '2025-03-26',
+          '2024-11-05',
+        ]);
       }
     });
 
     it('lists and calls tools; structured content passes the SDK’s output schema check', async () => {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), TOOL_NAMES);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        TOOL_NAMES,
+      );
       // The SDK checks structuredContent against the outputSchema it listed.
       assert.deepEqual(plain(await client.callTool({ name: 'forecast', arguments: { city: 'Lisbon' } })), {
         content: [{ type: 'text', text: 'Lisbon: 16 °C, sunny' }],
@@ -149,7 +188,9 @@ for (const setup of SETUPS) {
       assert.deepEqual(plain(await client.readResource({ uri: GREETING.uri })), {
         contents: [{ uri: GREETING.uri, mimeType: GREETING.mimeType, text: GREETING.text }],
       });
-      assert.deepEqual(plain(await client.readResource({ uri: LOGO.uri })), { contents: [{ uri: LOGO.uri, mimeType: LOGO.mimeType, blob: LOGO.base64 }] });
+      assert.deepEqual(plain(await client.readResource({ uri: LOGO.uri })), {
+        contents: [{ uri: LOGO.uri, mimeType: LOGO.mimeType, blob: LOGO.base64 }],
+      });
       assert.deepEqual(plain(await client.readResource({ uri: 'memo://notes/beta' })), {
         contents: [{ uri: 'memo://notes/beta', mimeType: 'text/markdown', text: noteText('beta') }],
       });
@@ -168,22 +209,33 @@ for (const setup of SETUPS) {
 
     it('lists prompts and fills them in with every content type', async () => {
       assert.deepEqual((await client.listPrompts()).prompts, listedPrompts(false));
-      assert.deepEqual(plain(await client.getPrompt({ name: 'review', arguments: { language: 'rust', style: 'clippy' } })), {
-        description: 'Review of rust code',
-        messages: reviewMessages('rust', 'clippy'),
+      assert.deepEqual(
+        plain(await client.getPrompt({ name: 'review', arguments: { language: 'rust', style: 'clippy' } })),
+        {
+          description: 'Review of rust code',
+          messages: reviewMessages('rust', 'clippy'),
+        },
+      );
+      assert.deepEqual(plain(await client.getPrompt({ name: 'greet' })), {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }],
       });
-      assert.deepEqual(plain(await client.getPrompt({ name: 'greet' })), { messages: [{ role: 'user', content: { type: 'text', text: 'Hello!' } }] });
       await assert.rejects(client.getPrompt({ name: 'review', arguments: { style: 'black' } }), rejectsWith(-32602));
     });
 
-    it('completes prompt arguments and template variables, given the other arguments', () => assertCompletions((params) => client.complete(params)));
+    it('completes prompt arguments and template variables, given the other arguments', () =>
+      assertCompletions((params) => client.complete(params)));
 
     it('is sent progress with totals and messages, before the result', async () => {
       const updates: unknown[] = [];
-      const result = await client.callTool({ name: 'progress', arguments: { n: 3 } }, { onprogress: (p) => updates.push(p) });
+      const result = await client.callTool(
+        { name: 'progress', arguments: { n: 3 } },
+        { onprogress: (p) => updates.push(p) },
+      );
       assert.equal(firstText(result), 'reported 3 steps');
       const expected = [1, 2, 3].map((i) => ({ progress: i, total: 3, message: `step ${i} of 3` }));
-      const response = wire.findIndex((m) => m.result !== undefined && JSON.stringify(m.result).includes('reported 3 steps'));
+      const response = wire.findIndex(
+        (m) => m.result !== undefined && JSON.stringify(m.result).includes('reported 3 steps'),
+      );
       const sent = wire.slice(0, response).filter((m) => m.method === 'notifications/progress');
       assert.deepEqual(
         sent.map(({ params }) => ({ progress: params?.progress, total: params?.total, message: params?.message })),
@@ -200,13 +252,19 @@ for (const setup of SETUPS) {
       const controller = new AbortController();
       let started!: () => void;
       const running = new Promise<void>((resolve) => (started = resolve));
-      const call = client.callTool({ name: 'slow', arguments: { tag } }, { signal: controller.signal, onprogress: () => started() });
+      const call = client.callTool(
+        { name: 'slow', arguments: { tag } },
+        { signal: controller.signal, onprogress: () => started() },
+      );
       await within(running, 10_000, 'the slow tool to start');
       controller.abort('the v2 user gave up');
       await assert.rejects(call, /the v2 user gave up/);
-      const reason = await abortOf(tag, async () => firstText(await client.callTool({ name: 'aborts', arguments: {} })));
+      const reason = await abortOf(tag, async () =>
+        firstText(await client.callTool({ name: 'aborts', arguments: {} })),
+      );
       // In 2026-07-28 over HTTP the client closes the response (the cancellation there): no reason travels.
-      if (setup.transport === 'Streamable HTTP' && era === '2026-07-28') assert.equal(reason, 'Request cancelled by the peer: the client closed its HTTP request');
+      if (setup.transport === 'Streamable HTTP' && era === '2026-07-28')
+        assert.equal(reason, 'Request cancelled by the peer: the client closed its HTTP request');
       else assert.equal(reason, 'Request cancelled by the peer: the v2 user gave up');
     });
 
@@ -219,7 +277,8 @@ for (const setup of SETUPS) {
       });
 
       it('refuses, without sending them, the requests 2026-07-28 removed', async () => {
-        const sdkRefusal = (error: unknown) => error instanceof SdkError && /not supported by the negotiated protocol version/.test(error.message);
+        const sdkRefusal = (error: unknown) =>
+          error instanceof SdkError && /not supported by the negotiated protocol version/.test(error.message);
         await assert.rejects(client.ping(), sdkRefusal);
         await assert.rejects(client.setLoggingLevel('error'), sdkRefusal);
       });
@@ -240,7 +299,12 @@ for (const setup of SETUPS) {
       assert.deepEqual(parsed(await client.callTool({ name: 'elicit-form', arguments: {} })), fillProfile(''));
       assert.deepEqual(elicited, [{ mode: 'form', ...PROFILE_FORM }]);
       const sample = parsed(await client.callTool({ name: 'sample', arguments: { prompt: 'Hi there' } }));
-      assert.deepEqual(sample, { role: 'assistant', content: { type: 'text', text: 'You said: Hi there' }, model: 'stub-model', stopReason: 'endTurn' });
+      assert.deepEqual(sample, {
+        role: 'assistant',
+        content: { type: 'text', text: 'You said: Hi there' },
+        model: 'stub-model',
+        stopReason: 'endTurn',
+      });
       assert.equal(sampled.length, 1);
       assert.deepEqual(parsed(await client.callTool({ name: 'roots', arguments: {} })), { roots: ROOTS_BEFORE });
     });

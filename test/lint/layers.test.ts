@@ -9,13 +9,20 @@ const { eslint, errors: layerErrors } = oneRule('mcpkit/layers');
 
 describe('the layer order of src/', () => {
   it('refuses an import of a layer above, which would bring back the jsonrpc/transports cycle', async () => {
-    const errors = await layerErrors('src/jsonrpc/violation.ts', "import { LineSplitter } from '../transports/ndjson.js';\nexport { LineSplitter };\n");
+    const errors = await layerErrors(
+      'src/jsonrpc/violation.ts',
+      "import { LineSplitter } from '../transports/ndjson.js';\nexport { LineSplitter };\n",
+    );
     assert.equal(errors.length, 1);
-    assert.match(errors[0]!, /^1: src\/jsonrpc may not import src\/transports: a layer imports only the layers below it \(internal < jsonrpc < types, schema, transports < protocol < /);
+    assert.match(
+      errors[0]!,
+      /^1: src\/jsonrpc may not import src\/transports: a layer imports only the layers below it \(internal < jsonrpc < types, schema, transports < protocol < /,
+    );
   });
 
   it('refuses imports between folders of one layer, and of HTTP by the features', async () => {
-    const code = "import { Client } from '../client/client.js';\nexport * from '../http/mcp-headers.js';\nexport { Client };\n";
+    const code =
+      "import { Client } from '../client/client.js';\nexport * from '../http/mcp-headers.js';\nexport { Client };\n";
     const errors = await layerErrors('src/server/violation.ts', code);
     assert.deepEqual(
       errors.map((e) => e.replace(/: a layer imports.*/, '')),
@@ -51,7 +58,10 @@ describe('the layer order of src/', () => {
     ].join('\n');
     const errors = await layerErrors('src/cli/violation.ts', code);
     assert.equal(errors.length, 2);
-    assert.match(errors[0]!, /^2: src\/cli uses the library only through its entry points \(mcpkit, mcpkit\/server, .*\): '\.\.\/protocol\/session\.js' reaches into src\/protocol\.$/);
+    assert.match(
+      errors[0]!,
+      /^2: src\/cli uses the library only through its entry points \(mcpkit, mcpkit\/server, .*\): '\.\.\/protocol\/session\.js' reaches into src\/protocol\.$/,
+    );
     assert.match(errors[1]!, /^3: 'mcpkit\/src\/server\/index\.js' is not an entry point of the package/);
   });
 
@@ -73,8 +83,13 @@ describe('the layer order of src/', () => {
   });
 
   it('asks a new folder for its place in the order', async () => {
-    const errors = await layerErrors('src/tasks/violation.ts', "import { Session } from '../protocol/session.js';\nexport { Session };\n");
-    assert.deepEqual(errors, ['1: src/tasks is in no layer: give it its place in the layer order of eslint.config.js and docs/design.md.']);
+    const errors = await layerErrors(
+      'src/tasks/violation.ts',
+      "import { Session } from '../protocol/session.js';\nexport { Session };\n",
+    );
+    assert.deepEqual(errors, [
+      '1: src/tasks is in no layer: give it its place in the layer order of eslint.config.js and docs/design.md.',
+    ]);
   });
 
   it('finds nothing against the order in src/ as it is', async () => {

@@ -7,7 +7,8 @@ import { oneRule } from './one-rule.js';
 
 const { eslint, errors } = oneRule('no-restricted-syntax');
 
-const MESSAGE = 'Use a #private member, not the `private` keyword: one style of private member, private at run time too.';
+const MESSAGE =
+  'Use a #private member, not the `private` keyword: one style of private member, private at run time too.';
 
 describe('private members in src/', () => {
   it('refuses the `private` keyword on fields, accessors, methods and parameter properties', async () => {

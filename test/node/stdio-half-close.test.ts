@@ -13,14 +13,27 @@ function runPiped(lines: unknown[]): Promise<{ code: number | null; replies: Rec
   child.stdin.end(lines.map((l) => JSON.stringify(l) + '\n').join(''));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, replies: out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) }));
+    child.on('close', (code) =>
+      resolve({
+        code,
+        replies: out
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      }),
+    );
   });
 }
 
 describe('stdio server when stdin ends', () => {
   it('answers requests still in flight, then exits 0', async () => {
     const { code, replies } = await runPiped([
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'count', arguments: { n: 2, delayMs: 50 } } },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { text: 'piped' } } },

@@ -20,7 +20,10 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 async function runModule(name: string, code: string): Promise<{ code: number | null; stderr: string }> {
   const file = join(dir, name);
   writeFileSync(file, code);
-  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+  const child = spawn(process.execPath, [file], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
   const exit = new Promise<number | null>((resolve) => child.once('close', (status) => resolve(status)));
@@ -29,7 +32,11 @@ async function runModule(name: string, code: string): Promise<{ code: number | n
 
 function assertReadable(stderr: string): void {
   const long = stderr.split('\n').filter((line) => line.length > LONGEST_READABLE_LINE);
-  assert.deepEqual(long.map((line) => `${line.length} characters: ${line.slice(0, 80)}...`), [], 'no printed line is too long to read');
+  assert.deepEqual(
+    long.map((line) => `${line.length} characters: ${line.slice(0, 80)}...`),
+    [],
+    'no printed line is too long to read',
+  );
 }
 
 describe('stack traces of the published bundle', () => {
@@ -47,7 +54,11 @@ describe('stack traces of the published bundle', () => {
     assert.match(stderr, /\n {4}at createToolEntry \(file:.*\/dist\/lib\/[\w-]+\.js:\d+:\d+\)/);
     assert.match(stderr, /\n {4}at ToolRegistry\.add \(/);
     assert.match(stderr, /\n {4}at Server\.tool \(/);
-    assert.match(stderr, new RegExp(`at ${escape(pathToFileURL(join(dir, 'bad-tool.mjs')).href)}:2:`), "down to the caller's own line");
+    assert.match(
+      stderr,
+      new RegExp(`at ${escape(pathToFileURL(join(dir, 'bad-tool.mjs')).href)}:2:`),
+      "down to the caller's own line",
+    );
   });
 
   it('an error rejected from inside the library, unhandled, is as readable', async () => {

@@ -68,7 +68,12 @@ describe('cancellation', () => {
     const { server, events } = blockingServer();
     const wire = new ScriptedTransport();
     await server.connect(wire);
-    wire.receive({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo } });
+    wire.receive({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo },
+    });
     await wire.waitForSent(1);
     wire.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const started = once(events, 'started');
@@ -86,7 +91,12 @@ describe('cancellation', () => {
     const server = new Server({ name: 's', version: '1' });
     const wire = new ScriptedTransport();
     await server.connect(wire);
-    wire.receive({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo } });
+    wire.receive({
+      jsonrpc: '2.0',
+      id: 'i',
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo },
+    });
     wire.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'i' } });
     await wire.waitForSent(1);
     assert.equal((wire.sent[0] as { result: { protocolVersion: string } }).result.protocolVersion, '2025-11-25');
@@ -137,7 +147,12 @@ describe('progress', () => {
     const { server } = blockingServer();
     const wire = new ScriptedTransport();
     await server.connect(wire);
-    wire.receive({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo } });
+    wire.receive({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo },
+    });
     wire.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
     wire.receive({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'steps', arguments: { n: 2 } } });
     await wire.waitForSent(2);
@@ -186,7 +201,15 @@ describe('progress', () => {
     let onProgress: () => void = () => {};
     const call = session.callTool(
       { name: 'long' },
-      { timeoutMs: 1000, maxTotalTimeoutMs: 10_000, resetTimeoutOnProgress: true, onprogress: () => { progressed++; onProgress(); } },
+      {
+        timeoutMs: 1000,
+        maxTotalTimeoutMs: 10_000,
+        resetTimeoutOnProgress: true,
+        onprogress: () => {
+          progressed++;
+          onProgress();
+        },
+      },
     );
     await ready;
     for (let i = 0; i < 3; i++) {
@@ -221,10 +244,12 @@ describe('cancellation from the server side', () => {
     const events = new EventEmitter();
     client.setRequestHandler('roots/list', (_params, ctx) => {
       events.emit('started');
-      return new Promise((resolve) => ctx.signal.addEventListener('abort', () => {
-        events.emit('aborted', ctx.signal.reason);
-        resolve({ roots: [] });
-      }));
+      return new Promise((resolve) =>
+        ctx.signal.addEventListener('abort', () => {
+          events.emit('aborted', ctx.signal.reason);
+          resolve({ roots: [] });
+        }),
+      );
     });
     const [a, b] = createInMemoryPair();
     await server.connect(a);

@@ -26,10 +26,18 @@ async function rawSession(server = echoServer()) {
     const before = wire.sent.length;
     wire.receive(message);
     await wire.waitForSent(before + 1);
-    return wire.sent[before] as unknown as Record<string, unknown> & { error?: { code: number; message: string }; result?: Record<string, unknown> };
+    return wire.sent[before] as unknown as Record<string, unknown> & {
+      error?: { code: number; message: string };
+      result?: Record<string, unknown>;
+    };
   };
   const init = async (protocolVersion = '2025-11-25', capabilities = {}) => {
-    const reply = await exchange({ jsonrpc: '2.0', id: `init-${++n}`, method: 'initialize', params: { protocolVersion, capabilities, clientInfo } });
+    const reply = await exchange({
+      jsonrpc: '2.0',
+      id: `init-${++n}`,
+      method: 'initialize',
+      params: { protocolVersion, capabilities, clientInfo },
+    });
     wire.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
     return reply;
   };
@@ -61,15 +69,26 @@ describe('version negotiation', () => {
     const connecting = client.connect(wire, { protocolVersion: '2025-11-25' });
     await wire.waitForSent(1);
     const request = wire.sent[0] as { id: number };
-    wire.receive({ jsonrpc: '2.0', id: request.id, result: { protocolVersion: '2023-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } } });
-    await assert.rejects(connecting, (e: unknown) => e instanceof UnsupportedVersionError && /2023-01-01/.test(e.message) && /2025-11-25/.test(e.message));
+    wire.receive({
+      jsonrpc: '2.0',
+      id: request.id,
+      result: { protocolVersion: '2023-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } },
+    });
+    await assert.rejects(
+      connecting,
+      (e: unknown) =>
+        e instanceof UnsupportedVersionError && /2023-01-01/.test(e.message) && /2025-11-25/.test(e.message),
+    );
     assert.equal(wire.closed, true);
   });
 
   it('client and server agree end to end', async () => {
     const [a, b] = createInMemoryPair();
     const server = echoServer({ instructions: 'be nice' });
-    const [, session] = await Promise.all([server.connect(a), new Client(clientInfo).connect(b, { protocolVersion: '2025-06-18' })]);
+    const [, session] = await Promise.all([
+      server.connect(a),
+      new Client(clientInfo).connect(b, { protocolVersion: '2025-06-18' }),
+    ]);
     assert.equal(session.protocolVersion, '2025-06-18');
     assert.equal(session.instructions, 'be nice');
     assert.deepEqual(session.serverInfo, { name: 'test-server', version: '1.0.0' });
@@ -93,7 +112,14 @@ describe('the initialization gate', () => {
   it('rejects initialize inside a batch', async () => {
     const { exchange } = await rawSession();
     // Before initialization no revision allows batches, so the batch as a whole is refused.
-    const reply = await exchange([{ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo } }]);
+    const reply = await exchange([
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo },
+      },
+    ]);
     assert.equal(reply.error?.code, -32600);
   });
 
@@ -111,7 +137,12 @@ describe('the initialization gate', () => {
     const reply = (await exchange([
       { jsonrpc: '2.0', id: 10, method: 'ping' },
       { jsonrpc: '2.0', id: 11, method: 'tools/list' },
-      { jsonrpc: '2.0', id: 12, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo } },
+      {
+        jsonrpc: '2.0',
+        id: 12,
+        method: 'initialize',
+        params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo },
+      },
     ])) as unknown as { id: number; result?: { tools?: unknown[] }; error?: { code: number; message: string } }[];
     assert.equal(Array.isArray(reply), true);
     assert.deepEqual(reply[0], { jsonrpc: '2.0', id: 10, result: {} });
@@ -133,7 +164,12 @@ describe('the initialization gate', () => {
     const { init, exchange } = await rawSession();
     await init('2025-03-26');
     // elicitation/create is a server-to-client request, and only since 2025-06-18.
-    const reply = await exchange({ jsonrpc: '2.0', id: 5, method: 'elicitation/create', params: { message: 'x', requestedSchema: { type: 'object', properties: {} } } });
+    const reply = await exchange({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'elicitation/create',
+      params: { message: 'x', requestedSchema: { type: 'object', properties: {} } },
+    });
     assert.equal(reply.error?.code, -32601);
     const discover = await exchange({ jsonrpc: '2.0', id: 6, method: 'server/discover' });
     assert.equal(discover.error?.code, -32601);
@@ -154,7 +190,10 @@ describe('capability negotiation', () => {
     const server = new Server({ name: 'bare', version: '1' });
     await server.connect(a);
     const session = await new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' });
-    await assert.rejects(session.callTool({ name: 'x' }), (e: unknown) => e instanceof CapabilityNotSupportedError && /tools/.test(e.message));
+    await assert.rejects(
+      session.callTool({ name: 'x' }),
+      (e: unknown) => e instanceof CapabilityNotSupportedError && /tools/.test(e.message),
+    );
     await assert.rejects(session.request('resources/subscribe', { uri: 'x' }), /resources\.subscribe/);
     await session.close();
   });
@@ -165,7 +204,10 @@ describe('capability negotiation', () => {
     await server.connect(a);
     const session = await new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' });
     const [serverSession] = server.sessions;
-    await assert.rejects(serverSession!.request('roots/list'), (e: unknown) => e instanceof CapabilityNotSupportedError && /roots/.test(e.message));
+    await assert.rejects(
+      serverSession!.request('roots/list'),
+      (e: unknown) => e instanceof CapabilityNotSupportedError && /roots/.test(e.message),
+    );
     await assert.rejects(serverSession!.request('sampling/createMessage', { messages: [], maxTokens: 1 }), /sampling/);
     await session.close();
   });
@@ -174,9 +216,17 @@ describe('capability negotiation', () => {
     const [a, b] = createInMemoryPair();
     const server = echoServer();
     await server.connect(a);
-    const session = await new Client(clientInfo, { capabilities: { elicitation: {} } }).connect(b, { protocolVersion: '2025-03-26' });
+    const session = await new Client(clientInfo, { capabilities: { elicitation: {} } }).connect(b, {
+      protocolVersion: '2025-03-26',
+    });
     const [serverSession] = server.sessions;
-    await assert.rejects(serverSession!.request('elicitation/create', { message: 'x', requestedSchema: { type: 'object', properties: {} } }), /not a server-to-client request in protocol revision 2025-03-26/);
+    await assert.rejects(
+      serverSession!.request('elicitation/create', {
+        message: 'x',
+        requestedSchema: { type: 'object', properties: {} },
+      }),
+      /not a server-to-client request in protocol revision 2025-03-26/,
+    );
     await session.close();
   });
 });
@@ -196,7 +246,12 @@ describe('params validation', () => {
 
   it('rejects an initialize with malformed params before opening the session', async () => {
     const { exchange } = await rawSession();
-    const reply = await exchange({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x' } } });
+    const reply = await exchange({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x' } },
+    });
     assert.equal(reply.error?.code, -32602);
     assert.match(reply.error!.message, /clientInfo\.version/);
     const list = await exchange({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
@@ -212,6 +267,9 @@ describe('params validation', () => {
     const reply = await exchange({ jsonrpc: '2.0', id: 30, method: 'ping' });
     assert.deepEqual(reply.result, {});
     assert.equal(wire.sent.length, before + 1, 'only the ping was answered');
-    assert.match(errors.map((e) => e.message).join('\n'), /Ignored notifications\/cancelled with invalid params: params\.requestId/);
+    assert.match(
+      errors.map((e) => e.message).join('\n'),
+      /Ignored notifications\/cancelled with invalid params: params\.requestId/,
+    );
   });
 });

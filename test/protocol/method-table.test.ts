@@ -20,15 +20,17 @@ const { client: _client, ...toolsCallOfNoOne } = METHODS['tools/call'];
 // @ts-expect-error tools/call is a client request, not a server request
 const _wrongSender: MethodTable = { ...METHODS, 'tools/call': { ...toolsCallOfNoOne, server: ALL } };
 
+const messageOfClients = { ...METHODS['notifications/message'], client: ALL };
 // @ts-expect-error notifications/message is in ServerNotificationMap only: clients do not send it
-const _extraSender: MethodTable = { ...METHODS, 'notifications/message': { ...METHODS['notifications/message'], client: ALL } };
+const _extraSender: MethodTable = { ...METHODS, 'notifications/message': messageOfClients };
 
 const { server: _server, ...pingOfClients } = METHODS.ping;
 // @ts-expect-error ping is in ServerRequestMap too
 const _lostSender: MethodTable = { ...METHODS, ping: pingOfClients };
 
+const progressRequest = { ...METHODS['notifications/progress'], kind: 'request' as const };
 // @ts-expect-error notifications/progress is a notification
-const _wrongKind: MethodTable = { ...METHODS, 'notifications/progress': { ...METHODS['notifications/progress'], kind: 'request' } };
+const _wrongKind: MethodTable = { ...METHODS, 'notifications/progress': progressRequest };
 
 const { result: _result, ...toolsListWithoutResult } = METHODS['tools/list'];
 // @ts-expect-error a request has a result guard

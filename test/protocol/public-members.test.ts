@@ -11,14 +11,28 @@ import { createInMemoryPair } from '../../src/testing/index.js';
 /** The names reachable on `value`: its own and its prototypes', up to `Object.prototype`. */
 function reachable(value: object): string[] {
   const names = new Set<string>();
-  for (let o: object | null = value; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+  for (
+    let o: object | null = value;
+    o !== null && o !== Object.prototype;
+    o = Object.getPrototypeOf(o) as object | null
+  ) {
     for (const key of Reflect.ownKeys(o)) if (key !== 'constructor') names.add(String(key));
   }
   return [...names].sort();
 }
 
 const SESSION = ['close', 'closed', 'finished', 'notify', 'ping', 'protocolVersion', 'request'];
-const REQUEST_CONTEXT = ['meta', 'method', 'params', 'progress', 'progressToken', 'protocolVersion', 'requestId', 'session', 'signal'];
+const REQUEST_CONTEXT = [
+  'meta',
+  'method',
+  'params',
+  'progress',
+  'progressToken',
+  'protocolVersion',
+  'requestId',
+  'session',
+  'signal',
+];
 
 describe('the members a caller can reach', () => {
   it('on the sessions of both sides and the contexts their handlers receive', async () => {
@@ -44,7 +58,10 @@ describe('the members a caller can reach', () => {
     const session = await client.connect(clientEnd, { protocolVersion: '2025-11-25' });
     await session.callTool({ name: 'ask', arguments: {} });
 
-    assert.deepEqual(reachable(serverSession), [...SESSION, 'clientCapabilities', 'clientInfo', 'logLevel', 'subscribedTo', 'subscriptions'].sort());
+    assert.deepEqual(
+      reachable(serverSession),
+      [...SESSION, 'clientCapabilities', 'clientInfo', 'logLevel', 'subscribedTo', 'subscriptions'].sort(),
+    );
     assert.ok(clientContext, 'the client handler ran');
     assert.deepEqual(reachable(clientContext.session), SESSION);
     assert.deepEqual(reachable(clientContext), REQUEST_CONTEXT);

@@ -21,7 +21,9 @@ function expectType<Same extends true>(): Same | void {}
 
 expectType<Equal<typeof LEGACY_VERSIONS, readonly ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']>>();
 expectType<Equal<typeof MODERN_VERSIONS, readonly ['2026-07-28']>>();
-expectType<Equal<typeof SUPPORTED_VERSIONS, readonly ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']>>();
+expectType<
+  Equal<typeof SUPPORTED_VERSIONS, readonly ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']>
+>();
 expectType<Equal<LegacyVersion, '2025-11-25' | '2025-06-18' | '2025-03-26' | '2024-11-05'>>();
 expectType<Equal<ModernVersion, '2026-07-28'>>();
 expectType<Equal<ProtocolVersion, Revision>>();

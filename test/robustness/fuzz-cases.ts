@@ -46,7 +46,8 @@ export function randomText(rng: Random, maxLength: number): string {
   let s = '';
   const length = rng.int(maxLength + 1);
   for (let i = 0; i < length; i++) {
-    if (rng.chance(0.02)) s += String.fromCharCode(0xd800 + rng.int(0x800)); // a lone surrogate
+    if (rng.chance(0.02))
+      s += String.fromCharCode(0xd800 + rng.int(0x800)); // a lone surrogate
     else s += rng.pick(alphabet);
   }
   return s;
@@ -55,35 +56,95 @@ export function randomText(rng: Random, maxLength: number): string {
 /** Any JSON value, nested up to `depth`. */
 export function randomValue(rng: Random, depth = 3): unknown {
   switch (rng.int(depth > 0 ? 10 : 7)) {
-    case 0: return null;
-    case 1: return rng.chance(0.5);
-    case 2: return rng.int(2000) - 1000;
-    case 3: return rng.pick([0.5, -1.25, 1e21, -1e-7, 2 ** 53, -(2 ** 60), 1.7976931348623157e308, 5e-324]);
-    case 4: return randomText(rng, 12);
-    case 5: return rng.pick(['', ' ', '__proto__', 'constructor', 'toString', '0', 'null', 'true']);
-    case 6: return {};
-    case 7: return Array.from({ length: rng.int(4) }, () => randomValue(rng, depth - 1));
+    case 0:
+      return null;
+    case 1:
+      return rng.chance(0.5);
+    case 2:
+      return rng.int(2000) - 1000;
+    case 3:
+      return rng.pick([0.5, -1.25, 1e21, -1e-7, 2 ** 53, -(2 ** 60), 1.7976931348623157e308, 5e-324]);
+    case 4:
+      return randomText(rng, 12);
+    case 5:
+      return rng.pick(['', ' ', '__proto__', 'constructor', 'toString', '0', 'null', 'true']);
+    case 6:
+      return {};
+    case 7:
+      return Array.from({ length: rng.int(4) }, () => randomValue(rng, depth - 1));
     default: {
       const o: Record<string, unknown> = {};
-      for (let i = rng.int(4); i > 0; i--) o[rng.pick(['a', 'name', 'ids', '__proto__', 'constructor', randomText(rng, 6)])] = randomValue(rng, depth - 1);
+      for (let i = rng.int(4); i > 0; i--)
+        o[rng.pick(['a', 'name', 'ids', '__proto__', 'constructor', randomText(rng, 6)])] = randomValue(rng, depth - 1);
       return o;
     }
   }
 }
 
-const UNUSABLE_IDS: readonly unknown[] = [null, true, false, {}, [], [1], { id: 1 }, 1.5, -0.25, 1e300, 2 ** 53, -(2 ** 53), 9007199254740993, 1e21];
+const UNUSABLE_IDS: readonly unknown[] = [
+  null,
+  true,
+  false,
+  {},
+  [],
+  [1],
+  { id: 1 },
+  1.5,
+  -0.25,
+  1e300,
+  2 ** 53,
+  -(2 ** 53),
+  9007199254740993,
+  1e21,
+];
 
 const UNKNOWN_METHODS: readonly string[] = [
-  'tools/lis', 'TOOLS/LIST', 'tools/list ', ' ping', 'Ping', '', '/', 'tools/', 'rpc.discover', 'system.listMethods',
-  '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype',
-  'resources/list', 'prompts/get', 'completion/complete', 'logging/setLevel', 'resources/subscribe', 'tasks/get',
-  'sampling/createMessage', 'roots/list', 'elicitation/create', 'server/discover', 'subscriptions/listen',
-  'notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'ツール/一覧', '💥', 'a'.repeat(300),
+  'tools/lis',
+  'TOOLS/LIST',
+  'tools/list ',
+  ' ping',
+  'Ping',
+  '',
+  '/',
+  'tools/',
+  'rpc.discover',
+  'system.listMethods',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'prototype',
+  'resources/list',
+  'prompts/get',
+  'completion/complete',
+  'logging/setLevel',
+  'resources/subscribe',
+  'tasks/get',
+  'sampling/createMessage',
+  'roots/list',
+  'elicitation/create',
+  'server/discover',
+  'subscriptions/listen',
+  'notifications/cancelled',
+  'notifications/progress',
+  'notifications/initialized',
+  'ツール/一覧',
+  '💥',
+  'a'.repeat(300),
 ];
 
 const NOTIFICATIONS: readonly string[] = [
-  'notifications/cancelled', 'notifications/progress', 'notifications/initialized', 'notifications/roots/list_changed',
-  'notifications/message', 'notifications/tools/list_changed', 'notifications/unknown', 'ping', 'tools/call', 'initialize',
+  'notifications/cancelled',
+  'notifications/progress',
+  'notifications/initialized',
+  'notifications/roots/list_changed',
+  'notifications/message',
+  'notifications/tools/list_changed',
+  'notifications/unknown',
+  'ping',
+  'tools/call',
+  'initialize',
 ];
 
 export class CaseGenerator {
@@ -100,18 +161,24 @@ export class CaseGenerator {
     const n = this.#next++;
     const r = this.rng;
     switch (r.int(7)) {
-      case 0: return n;
-      case 1: return -n;
-      case 2: return Number.MAX_SAFE_INTEGER - n;
-      case 3: return `s${n}`;
-      case 4: return `${n}`; // a string that looks like a number: a different id from n
+      case 0:
+        return n;
+      case 1:
+        return -n;
+      case 2:
+        return Number.MAX_SAFE_INTEGER - n;
+      case 3:
+        return `s${n}`;
+      case 4:
+        return `${n}`; // a string that looks like a number: a different id from n
       case 5:
         if (!this.#usedEmptyId) {
           this.#usedEmptyId = true;
           return '';
         }
         return `🆔 ${n} ${randomText(r, 4).replace(/[\ud800-\udfff]/g, '')}`;
-      default: return 1_000_000 + n;
+      default:
+        return 1_000_000 + n;
     }
   }
 
@@ -122,13 +189,20 @@ export class CaseGenerator {
     const request = (method: string, params?: Record<string, unknown>) =>
       params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
     switch (r.int(7)) {
-      case 0: return request('ping');
-      case 1: return request('ping', { _meta: { progressToken: this.freshId() } });
-      case 2: return request('tools/list', r.chance(0.5) ? {} : undefined);
-      case 3: return request('tools/call', { name: 'echo', arguments: { text: randomText(r, 40) } });
-      case 4: return request('tools/call', { name: 'add', arguments: { a: r.int(100), b: r.next() } });
-      case 5: return request('tools/call', { name: 'fail' });
-      default: return request('tools/call', { name: r.pick(['nope', 'Echo', 'echo ', '', '__proto__']), arguments: {} });
+      case 0:
+        return request('ping');
+      case 1:
+        return request('ping', { _meta: { progressToken: this.freshId() } });
+      case 2:
+        return request('tools/list', r.chance(0.5) ? {} : undefined);
+      case 3:
+        return request('tools/call', { name: 'echo', arguments: { text: randomText(r, 40) } });
+      case 4:
+        return request('tools/call', { name: 'add', arguments: { a: r.int(100), b: r.next() } });
+      case 5:
+        return request('tools/call', { name: 'fail' });
+      default:
+        return request('tools/call', { name: r.pick(['nope', 'Echo', 'echo ', '', '__proto__']), arguments: {} });
     }
   }
 
@@ -137,13 +211,28 @@ export class CaseGenerator {
     const r = this.rng;
     const m = this.validRequest();
     switch (r.int(7)) {
-      case 0: m.id = r.pick(UNUSABLE_IDS); break;
-      case 1: m.method = r.pick<unknown>([42, null, true, {}, ['ping'], 1.5]); break;
-      case 2: m.params = r.pick<unknown>([[], [1, 2], 'params', 7, null, false]); break;
-      case 3: m.jsonrpc = r.pick<unknown>(['1.0', '2.0 ', 2, 2.0, null, '']); break;
-      case 4: for (const key of ['jsonrpc', 'id', 'method', 'params']) if (r.chance(0.4)) delete m[key]; break;
-      case 5: m.params = { ...(m.params as object), name: randomValue(r), arguments: randomValue(r) }; m.method = 'tools/call'; break;
-      default: m.params = { _meta: randomValue(r), cursor: randomValue(r) }; m.method = r.pick(['ping', 'tools/list']);
+      case 0:
+        m.id = r.pick(UNUSABLE_IDS);
+        break;
+      case 1:
+        m.method = r.pick<unknown>([42, null, true, {}, ['ping'], 1.5]);
+        break;
+      case 2:
+        m.params = r.pick<unknown>([[], [1, 2], 'params', 7, null, false]);
+        break;
+      case 3:
+        m.jsonrpc = r.pick<unknown>(['1.0', '2.0 ', 2, 2.0, null, '']);
+        break;
+      case 4:
+        for (const key of ['jsonrpc', 'id', 'method', 'params']) if (r.chance(0.4)) delete m[key];
+        break;
+      case 5:
+        m.params = { ...(m.params as object), name: randomValue(r), arguments: randomValue(r) };
+        m.method = 'tools/call';
+        break;
+      default:
+        m.params = { _meta: randomValue(r), cursor: randomValue(r) };
+        m.method = r.pick(['ping', 'tools/list']);
     }
     return m;
   }
@@ -162,7 +251,10 @@ export class CaseGenerator {
     const r = this.rng;
     const m: Record<string, unknown> = { jsonrpc: '2.0', id: r.chance(0.5) ? r.int(100) : randomValue(r, 1) };
     if (r.chance(0.5)) m.result = r.chance(0.7) ? { x: randomValue(r) } : randomValue(r);
-    else m.error = r.chance(0.7) ? { code: r.int(70000) - 35000, message: randomText(r, 10), data: randomValue(r) } : randomValue(r);
+    else
+      m.error = r.chance(0.7)
+        ? { code: r.int(70000) - 35000, message: randomText(r, 10), data: randomValue(r) }
+        : randomValue(r);
     if (r.chance(0.1)) delete m.id;
     return m;
   }
@@ -172,8 +264,17 @@ export class CaseGenerator {
     const r = this.rng;
     const method = r.pick(NOTIFICATIONS);
     let params: unknown = r.chance(0.3) ? randomValue(r) : { x: randomValue(r) };
-    if (method === 'notifications/cancelled') params = { requestId: r.pick<unknown>([`never-${r.int(1e6)}`, 8e15 + r.int(1e6), ...UNUSABLE_IDS]), reason: randomValue(r, 1) };
-    if (method === 'notifications/progress') params = { progressToken: r.pick<unknown>([`never-${r.int(1e6)}`, ...UNUSABLE_IDS]), progress: randomValue(r, 1), total: randomValue(r, 1) };
+    if (method === 'notifications/cancelled')
+      params = {
+        requestId: r.pick<unknown>([`never-${r.int(1e6)}`, 8e15 + r.int(1e6), ...UNUSABLE_IDS]),
+        reason: randomValue(r, 1),
+      };
+    if (method === 'notifications/progress')
+      params = {
+        progressToken: r.pick<unknown>([`never-${r.int(1e6)}`, ...UNUSABLE_IDS]),
+        progress: randomValue(r, 1),
+        total: randomValue(r, 1),
+      };
     return r.chance(0.1) ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
   }
 
@@ -181,12 +282,21 @@ export class CaseGenerator {
   anyMessage(): unknown {
     const r = this.rng;
     switch (r.int(7)) {
-      case 0: case 1: return this.validRequest();
-      case 2: return this.mutated();
-      case 3: return this.unknownMethod();
-      case 4: return this.strayResponse();
-      case 5: return this.notification();
-      default: return r.chance(0.5) ? randomValue(r, 2) : { jsonrpc: '2.0', id: this.freshId(), method: 'initialize', params: {} };
+      case 0:
+      case 1:
+        return this.validRequest();
+      case 2:
+        return this.mutated();
+      case 3:
+        return this.unknownMethod();
+      case 4:
+        return this.strayResponse();
+      case 5:
+        return this.notification();
+      default:
+        return r.chance(0.5)
+          ? randomValue(r, 2)
+          : { jsonrpc: '2.0', id: this.freshId(), method: 'initialize', params: {} };
     }
   }
 
@@ -196,10 +306,22 @@ export class CaseGenerator {
     const close = open === '[' ? ']' : '}';
     const nested = open.repeat(depth) + (open === '[' ? '' : '1') + close.repeat(depth);
     switch (r.int(4)) {
-      case 0: return JSON.stringify({ jsonrpc: '2.0', id: this.freshId(), method: 'ping', params: { x: 0 } }).replace('0}}', `${nested}}}`);
-      case 1: return JSON.stringify({ jsonrpc: '2.0', id: this.freshId(), method: 'tools/call', params: { name: 'echo', arguments: { text: 0 } } }).replace(':0}', `:${nested}}`);
-      case 2: return nested;
-      default: return nested.slice(0, nested.length - 1 - r.int(depth)); // unbalanced
+      case 0:
+        return JSON.stringify({ jsonrpc: '2.0', id: this.freshId(), method: 'ping', params: { x: 0 } }).replace(
+          '0}}',
+          `${nested}}}`,
+        );
+      case 1:
+        return JSON.stringify({
+          jsonrpc: '2.0',
+          id: this.freshId(),
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { text: 0 } },
+        }).replace(':0}', `:${nested}}`);
+      case 2:
+        return nested;
+      default:
+        return nested.slice(0, nested.length - 1 - r.int(depth)); // unbalanced
     }
   }
 
@@ -219,10 +341,25 @@ export class CaseGenerator {
       return text('truncated JSON', s.slice(0, 1 + r.int(s.length - 1)));
     }
     if (roll < 760) {
-      return text('invalid JSON', r.pick([
-        randomText(r, 30).replace(/\n/g, ''), "{'jsonrpc':'2.0'}", '{"jsonrpc":"2.0","id":1,}', 'NaN', 'undefined', '{"a":1}}',
-        '{"jsonrpc":"2.0","method":"ping","id":1', `{"text":"raw\u0001control"}`, '"unterminated', '01', '.5', '[1,]', '{}{}', '\u00a0{}',
-      ]));
+      return text(
+        'invalid JSON',
+        r.pick([
+          randomText(r, 30).replace(/\n/g, ''),
+          "{'jsonrpc':'2.0'}",
+          '{"jsonrpc":"2.0","id":1,}',
+          'NaN',
+          'undefined',
+          '{"a":1}}',
+          '{"jsonrpc":"2.0","method":"ping","id":1',
+          `{"text":"raw\u0001control"}`,
+          '"unterminated',
+          '01',
+          '.5',
+          '[1,]',
+          '{}{}',
+          '\u00a0{}',
+        ]),
+      );
     }
     if (roll < 790) return json('JSON that is no message', randomValue(r, 2));
     if (roll < 830) {
@@ -232,19 +369,42 @@ export class CaseGenerator {
     if (roll < 860) return text('empty or blank line', r.pick(['', '\r', ' ', '\t', '   \r', '\u2028']));
     if (roll < 900) {
       const id = this.freshId();
-      const raw = r.pick(['{"jsonrpc":"2.0","id":ID,"id":ID2,"method":"ping"}', '{"jsonrpc":"2.0","id":ID,"method":"ping","__proto__":{"x":1}}', '\ufeff{"jsonrpc":"2.0","id":ID,"method":"ping"}', ' \t{"method" : "ping" , "id" : ID , "jsonrpc" : "2.0"} ', '{"jsonrpc":"2.0","id":ID,"method":"tools/call","params":{"__proto__":{"name":"echo"}}}']);
+      const raw = r.pick([
+        '{"jsonrpc":"2.0","id":ID,"id":ID2,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":ID,"method":"ping","__proto__":{"x":1}}',
+        '\ufeff{"jsonrpc":"2.0","id":ID,"method":"ping"}',
+        ' \t{"method" : "ping" , "id" : ID , "jsonrpc" : "2.0"} ',
+        '{"jsonrpc":"2.0","id":ID,"method":"tools/call","params":{"__proto__":{"name":"echo"}}}',
+      ]);
       const numeric = typeof id === 'number' && r.chance(0.5);
-      return text('odd but valid JSON', raw.replace('ID2', JSON.stringify(id)).replace('ID', numeric ? `${id}.0` : JSON.stringify(this.freshId())));
+      return text(
+        'odd but valid JSON',
+        raw.replace('ID2', JSON.stringify(id)).replace('ID', numeric ? `${id}.0` : JSON.stringify(this.freshId())),
+      );
     }
     if (roll < 930) {
       const id = this.freshId();
-      const bytes = [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/call","params":{"name":"echo","arguments":{"text":"a`), Buffer.from([0xff, 0xc3, 0x28, 0xe2, 0x82, 0xf0, 0x9f]), Buffer.from('z"}}}')];
+      const bytes = [
+        Buffer.from(
+          `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/call","params":{"name":"echo","arguments":{"text":"a`,
+        ),
+        Buffer.from([0xff, 0xc3, 0x28, 0xe2, 0x82, 0xf0, 0x9f]),
+        Buffer.from('z"}}}'),
+      ];
       return { label: 'invalid UTF-8 in a string', bytes: Buffer.concat(bytes.slice(0, r.chance(0.2) ? 2 : 3)) };
     }
     if (roll < 935) return text('deeply nested JSON', this.deep(1000 + r.int(20_000)));
     if (roll < 940) {
-      const long = randomText(r, 10).replace(/[\ud800-\udfff]/g, '').padEnd(1, 'x').repeat(2000 + r.int(20_000));
-      return json('very long string', { jsonrpc: '2.0', id: this.freshId(), method: r.pick(['tools/call', 'long/unknown']), params: { name: 'echo', arguments: { text: long } } });
+      const long = randomText(r, 10)
+        .replace(/[\ud800-\udfff]/g, '')
+        .padEnd(1, 'x')
+        .repeat(2000 + r.int(20_000));
+      return json('very long string', {
+        jsonrpc: '2.0',
+        id: this.freshId(),
+        method: r.pick(['tools/call', 'long/unknown']),
+        params: { name: 'echo', arguments: { text: long } },
+      });
     }
     return json('valid request', this.validRequest());
   }

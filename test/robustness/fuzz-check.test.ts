@@ -39,14 +39,21 @@ describe('the fuzz oracle', () => {
       ['{"jsonrpc":"2.0","id":"a","method":"initialize","params":{}}', single('a', -32600)],
       ['{"jsonrpc":"2.0","id":"a","result":{}}', none],
       ['{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"nope"}}', single('a', -32602)],
-      ['{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"echo","arguments":"x"}}', single('a', -32602)],
-      ['{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"echo","arguments":{"text":"hé"}}}', single('a', 'result', 'hé')],
+      [
+        '{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"echo","arguments":"x"}}',
+        single('a', -32602),
+      ],
+      [
+        '{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"echo","arguments":{"text":"hé"}}}',
+        single('a', 'result', 'hé'),
+      ],
     ];
     for (const [line, expected] of table) assert.deepEqual(expect(line), expected, line);
   });
 
   it('expects one array of answers for a batch in 2025-03-26 only', () => {
-    const batch = '[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"x"},7,{"jsonrpc":"2.0","id":2,"method":"nope"}]';
+    const batch =
+      '[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"x"},7,{"jsonrpc":"2.0","id":2,"method":"nope"}]';
     assert.deepEqual(expect(batch, '2025-03-26'), {
       kind: 'batch',
       answers: [
@@ -64,7 +71,12 @@ describe('the fuzz checker', () => {
   const lines: FuzzLine[] = [
     { label: 'ping', bytes: Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}') },
     { label: 'garbage', bytes: Buffer.from('{oops') },
-    { label: 'echo', bytes: Buffer.from('{"jsonrpc":"2.0","id":"e","method":"tools/call","params":{"name":"echo","arguments":{"text":"t"}}}') },
+    {
+      label: 'echo',
+      bytes: Buffer.from(
+        '{"jsonrpc":"2.0","id":"e","method":"tools/call","params":{"name":"echo","arguments":{"text":"t"}}}',
+      ),
+    },
     { label: 'notification', bytes: Buffer.from('{"jsonrpc":"2.0","method":"notifications/x"}') },
   ];
   let i = 0;
@@ -85,11 +97,23 @@ describe('the fuzz checker', () => {
     assert.match(problems(good.slice(1)), /missing 1 × S 1=result/);
     assert.match(problems([...good, good[0]!]), /unexpected 1 × S 1=result/);
     assert.match(problems([...good, good[1]!]), /unexpected 1 × S null=-32700/);
-    assert.match(problems([good[0]!, '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"x"}}', good[2]!]), /missing 1 × S null=-32700[^]*unexpected 1 × S null=-32600/);
-    assert.match(problems([good[0]!, good[1]!, '{"jsonrpc":"2.0","id":"e","result":{"content":[{"type":"text","text":"T"}]}}']), /wrong echo/);
+    assert.match(
+      problems([good[0]!, '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"x"}}', good[2]!]),
+      /missing 1 × S null=-32700[^]*unexpected 1 × S null=-32600/,
+    );
+    assert.match(
+      problems([good[0]!, good[1]!, '{"jsonrpc":"2.0","id":"e","result":{"content":[{"type":"text","text":"T"}]}}']),
+      /wrong echo/,
+    );
     assert.match(problems([...good, 'Server started!']), /not JSON/);
-    assert.match(problems([...good, '{"jsonrpc":"2.0","method":"notifications/message","params":{}}']), /not a JSON-RPC response/);
-    assert.match(problems([...good, '{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":""}}']), /exactly one of result and error/);
+    assert.match(
+      problems([...good, '{"jsonrpc":"2.0","method":"notifications/message","params":{}}']),
+      /not a JSON-RPC response/,
+    );
+    assert.match(
+      problems([...good, '{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":""}}']),
+      /exactly one of result and error/,
+    );
     assert.match(problems([...good, '[]']), /empty array/);
   });
 });

@@ -44,7 +44,7 @@ function answersOf(expected: Expected): Answer[] {
 
 /** Cuts the input into chunks of random sizes (1 byte to 64 KiB), so lines straddle chunks. */
 export function* chunks(rng: Random, input: Buffer): Generator<Buffer> {
-  for (let at = 0; at < input.length; ) {
+  for (let at = 0; at < input.length;) {
     const size = Math.max(1, Math.floor(2 ** (rng.next() * 16)));
     yield input.subarray(at, at + size);
     at += size;
@@ -66,10 +66,12 @@ function shapeProblem(m: unknown): string | undefined {
   if (!('id' in r)) return 'a message without an id (the server has nothing to notify)';
   if (!(r.id === null || typeof r.id === 'string' || Number.isSafeInteger(r.id))) return 'bad id';
   if ('result' in r === 'error' in r) return 'needs exactly one of result and error';
-  if ('result' in r && (typeof r.result !== 'object' || r.result === null || Array.isArray(r.result))) return 'result is not an object';
+  if ('result' in r && (typeof r.result !== 'object' || r.result === null || Array.isArray(r.result)))
+    return 'result is not an object';
   if ('error' in r) {
     const e = r.error as Record<string, unknown> | null;
-    if (typeof e !== 'object' || e === null || !Number.isInteger(e.code) || typeof e.message !== 'string') return 'malformed error object';
+    if (typeof e !== 'object' || e === null || !Number.isInteger(e.code) || typeof e.message !== 'string')
+      return 'malformed error object';
   }
   return undefined;
 }
@@ -99,7 +101,9 @@ export function check(planned: readonly PlannedLine[], output: readonly string[]
     if (expected?.answer.code === 'result' && expected.answer.text !== undefined) {
       const content = (m.result as { content?: { text?: unknown }[] } | undefined)?.content;
       if (content?.[0]?.text !== expected.answer.text) {
-        problems.push(`wrong echo for ${expected.line.label} ${preview(expected.line.bytes)}: got ${preview(JSON.stringify(m))}`);
+        problems.push(
+          `wrong echo for ${expected.line.label} ${preview(expected.line.bytes)}: got ${preview(JSON.stringify(m))}`,
+        );
       }
     }
     return `${key}=${expected?.answer.code === 'any' ? '*' : outcome}`;
@@ -113,7 +117,8 @@ export function check(planned: readonly PlannedLine[], output: readonly string[]
       continue;
     }
     const items = Array.isArray(value) ? value : [value];
-    const bad = items.map(shapeProblem).find((p) => p !== undefined) ?? (items.length === 0 ? 'an empty array' : undefined);
+    const bad =
+      items.map(shapeProblem).find((p) => p !== undefined) ?? (items.length === 0 ? 'an empty array' : undefined);
     if (bad !== undefined) {
       problems.push(`stdout line is not a JSON-RPC response (${bad}): ${preview(text)}`);
       continue;

@@ -59,7 +59,8 @@ export function expectForLine(bytes: Uint8Array, version: string): Expected {
     return { kind: 'single', answer: { id: null, code: ParseError } };
   }
   if (Array.isArray(value)) {
-    if (value.length === 0 || version !== '2025-03-26') return { kind: 'single', answer: { id: null, code: InvalidRequest } };
+    if (value.length === 0 || version !== '2025-03-26')
+      return { kind: 'single', answer: { id: null, code: InvalidRequest } };
     const answers = value.map((item) => expectForMessage(item)).filter((a): a is Answer => a !== undefined);
     return answers.length === 0 ? { kind: 'none' } : { kind: 'batch', answers };
   }
@@ -80,13 +81,15 @@ export function expectForMessage(value: unknown): Answer | undefined {
   const hasId = 'id' in value;
   if (hasId && !usableId(value.id)) return { id: null, code: InvalidRequest };
   const params = value.params;
-  if (params !== undefined && !isObject(params)) return hasId ? { id: value.id as RequestId, code: InvalidParams } : undefined;
+  if (params !== undefined && !isObject(params))
+    return hasId ? { id: value.id as RequestId, code: InvalidParams } : undefined;
   if (!hasId) return undefined;
   const id = value.id as RequestId;
   const meta = (params ?? {})._meta;
   const answer: Answer = { id, ...outcome(method, params ?? {}) };
   // Malformed `_meta` is for the server to refuse or overlook.
-  if (meta !== undefined && !isObject(meta) && answer.code !== MethodNotFound && answer.code !== InvalidRequest) answer.code = 'any';
+  if (meta !== undefined && !isObject(meta) && answer.code !== MethodNotFound && answer.code !== InvalidRequest)
+    answer.code = 'any';
   return answer;
 }
 

@@ -31,10 +31,12 @@ async function run(t: TestContext, seed: number, version: string, fuzz: Plan): P
     child.onLine = () => answered++;
     for (const chunk of chunks(rng, fuzz.input)) await child.write(chunk);
     t.diagnostic(`${fuzz.lines.length} lines, ${fuzz.input.length} bytes written; ${fuzz.answerLines} answers due`);
-    const waited = await child.until(() => answered >= fuzz.answerLines, `${fuzz.answerLines} answers`, 25_000).then(
-      () => undefined,
-      (error: Error) => error,
-    );
+    const waited = await child
+      .until(() => answered >= fuzz.answerLines, `${fuzz.answerLines} answers`, 25_000)
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
     const output = () => child.lines.slice(start).filter((l) => !l.includes('"final-ping"'));
     if (waited) {
       const problems = check(fuzz.lines, output());
@@ -60,7 +62,12 @@ describe('the example server under a stdin fuzzer', () => {
   it('10,000 random and malformed lines: one answer each where due, none otherwise', async (t) => {
     const seed = seedFor(t, 0);
     const gen = new CaseGenerator(seed);
-    await run(t, seed, '2025-11-25', plan(gen.rng, 10_000, '2025-11-25', () => gen.line()));
+    await run(
+      t,
+      seed,
+      '2025-11-25',
+      plan(gen.rng, 10_000, '2025-11-25', () => gen.line()),
+    );
   });
 
   it('batches under 2025-03-26: one array of answers per batch', async (t) => {
@@ -90,12 +97,20 @@ describe('the example server and over-long lines', () => {
     try {
       await child.initialize();
       await child.write(echoLine('big', 6 * 1024 * 1024) + '\n');
-      await child.send({ jsonrpc: '2.0', id: 'after', method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } });
+      await child.send({
+        jsonrpc: '2.0',
+        id: 'after',
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'still here' } },
+      });
       const after = await child.response('after', 20_000);
       assert.deepEqual(after.result, { content: [{ type: 'text', text: 'still here' }] });
       const answers = child.lines.slice(1).map((l) => JSON.parse(l) as Record<string, unknown>);
       assert.equal(answers.length, 2, JSON.stringify(answers));
-      assert.deepEqual(answers.find((a) => a.id === null), { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Message exceeds the limit of ${LIMIT} bytes` } });
+      assert.deepEqual(
+        answers.find((a) => a.id === null),
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Message exceeds the limit of ${LIMIT} bytes` } },
+      );
       await child.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
       await child.response('ping');
       assert.deepEqual(await child.endInput(), { code: 0, signal: null });

@@ -34,12 +34,20 @@ describe('dialects', () => {
   it('refuses other dialects, naming the supported ones', () => {
     assert.throws(
       () => dialectOf({ $schema: 'http://json-schema.org/draft-04/schema#' }),
-      (e: unknown) => e instanceof SchemaError && /draft-04/.test(e.message) && /2020-12/.test(e.message) && /draft-07/.test(e.message),
+      (e: unknown) =>
+        e instanceof SchemaError &&
+        /draft-04/.test(e.message) &&
+        /2020-12/.test(e.message) &&
+        /draft-07/.test(e.message),
     );
   });
 
   it('validates 2020-12 prefixItems, and draft-07 array-form items', async () => {
-    const modern = prepareSchema({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false });
+    const modern = prepareSchema({
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }],
+      items: false,
+    });
     assert.deepEqual(await modern.validate(['a', 1]), { ok: true, value: ['a', 1] });
     assert.deepEqual(issuesOf(await modern.validate(['a', 1, 2])), ['must NOT have more than 2 items']);
     const draft7 = prepareSchema({
@@ -54,17 +62,28 @@ describe('dialects', () => {
 });
 
 describe('self-contained schemas', () => {
-  const refusing = (schema: JsonSchema, pattern: RegExp) => assert.throws(() => checkSelfContained(schema), (e: unknown) => e instanceof SchemaError && pattern.test(e.message));
+  const refusing = (schema: JsonSchema, pattern: RegExp) =>
+    assert.throws(
+      () => checkSelfContained(schema),
+      (e: unknown) => e instanceof SchemaError && pattern.test(e.message),
+    );
 
   it('accepts references inside the schema, to embedded $ids and to the meta-schema', () => {
     checkSelfContained({ $defs: { n: { type: 'number' } }, properties: { a: { $ref: '#/$defs/n' } } });
     checkSelfContained({ definitions: { n: { type: 'number' } }, items: { $ref: '#/definitions/n' } });
-    checkSelfContained({ $id: 'https://example.com/a.json', $defs: { b: { $id: 'b.json' } }, properties: { x: { $ref: 'b.json' }, y: { $ref: 'https://example.com/a.json#/$defs/b' } } });
+    checkSelfContained({
+      $id: 'https://example.com/a.json',
+      $defs: { b: { $id: 'b.json' } },
+      properties: { x: { $ref: 'b.json' }, y: { $ref: 'https://example.com/a.json#/$defs/b' } },
+    });
     checkSelfContained({ properties: { schema: { $ref: 'https://json-schema.org/draft/2020-12/schema' } } });
   });
 
   it('refuses references to other documents, absolute or relative', () => {
-    refusing({ properties: { a: { $ref: 'https://example.com/schemas/a.json' } } }, /https:\/\/example\.com\/schemas\/a\.json.*not fetched/);
+    refusing(
+      { properties: { a: { $ref: 'https://example.com/schemas/a.json' } } },
+      /https:\/\/example\.com\/schemas\/a\.json.*not fetched/,
+    );
     refusing({ $id: 'https://example.com/root.json', properties: { a: { $ref: 'other.json#/x' } } }, /other\.json/);
     refusing({ allOf: [{ $dynamicRef: 'https://example.com/meta#items' }] }, /example\.com/);
   });
@@ -74,7 +93,11 @@ describe('self-contained schemas', () => {
   });
 
   it('does not mistake data for schemas', () => {
-    checkSelfContained({ const: { $ref: 'https://example.com/x' }, default: { $ref: 'y.json' }, 'x-extension': { $ref: 'z.json' } });
+    checkSelfContained({
+      const: { $ref: 'https://example.com/x' },
+      default: { $ref: 'y.json' },
+      'x-extension': { $ref: 'z.json' },
+    });
   });
 });
 
@@ -89,7 +112,12 @@ describe('issue messages', () => {
   it('names the argument that is missing, extra, or of the wrong type, and all of them at once', async () => {
     const schema = prepareSchema({
       type: 'object',
-      properties: { a: { type: 'number' }, b: { type: 'number' }, mode: { enum: ['fast', 'slow'] }, when: { type: 'string', format: 'date-time' } },
+      properties: {
+        a: { type: 'number' },
+        b: { type: 'number' },
+        mode: { enum: ['fast', 'slow'] },
+        when: { type: 'string', format: 'date-time' },
+      },
       required: ['a', 'b'],
       additionalProperties: false,
     });
@@ -104,7 +132,11 @@ describe('issue messages', () => {
   });
 
   it('tolerates unknown keywords and formats', async () => {
-    const schema = prepareSchema({ type: 'object', 'x-mcp-header': 'Region', properties: { a: { type: 'string', format: 'made-up', 'x-ui': { widget: 'slider' } } } });
+    const schema = prepareSchema({
+      type: 'object',
+      'x-mcp-header': 'Region',
+      properties: { a: { type: 'string', format: 'made-up', 'x-ui': { widget: 'slider' } } },
+    });
     assert.deepEqual(await schema.validate({ a: 'anything' }), { ok: true, value: { a: 'anything' } });
   });
 });
@@ -123,9 +155,15 @@ describe('AjvValidator', () => {
 
   it('refuses a malformed schema at once, and reports one Ajv cannot compile when it is first used', async () => {
     const validator = new AjvValidator();
-    assert.throws(() => validator.compile({ type: 'object', properties: { a: { type: 'text' } } }), (e: unknown) => e instanceof SchemaError && /^schema\.properties\.a\.type: must be one of/.test(e.message));
+    assert.throws(
+      () => validator.compile({ type: 'object', properties: { a: { type: 'text' } } }),
+      (e: unknown) => e instanceof SchemaError && /^schema\.properties\.a\.type: must be one of/.test(e.message),
+    );
     const validate = validator.compile({ type: 'object', properties: { a: { $ref: '#nowhere' } } });
-    await assert.rejects(async () => validate({}), (e: unknown) => e instanceof SchemaError && /cannot be compiled/.test(e.message));
+    await assert.rejects(
+      async () => validate({}),
+      (e: unknown) => e instanceof SchemaError && /cannot be compiled/.test(e.message),
+    );
   });
 
   it('is not loaded by importing the server, only by the first validation', () => {
@@ -159,19 +197,27 @@ describe('Standard Schema', () => {
     assert.equal(isStandardSchema({ '~standard': { version: 2, validate: () => ({}) } }), false);
   });
 
-  it('describes input and output with the library\'s JSON Schema, and gives back the output', async () => {
+  it("describes input and output with the library's JSON Schema, and gives back the output", async () => {
     const input = prepareSchema(zodSchema);
     assert.equal(input.jsonSchema.$schema, 'https://json-schema.org/draft/2020-12/schema');
     assert.deepEqual(input.jsonSchema.required, ['a']);
     const output = prepareSchema(zodSchema, { direction: 'output' });
     assert.deepEqual(output.jsonSchema.required, ['a', 'b']);
     assert.deepEqual(await input.validate({ a: 1 }), { ok: true, value: { a: 1, b: 'x' } });
-    assert.deepEqual(issuesOf(await input.validate({ a: 'one' })), ['a: Invalid input: expected number, received string']);
+    assert.deepEqual(issuesOf(await input.validate({ a: 'one' })), [
+      'a: Invalid input: expected number, received string',
+    ]);
   });
 
   it('asks for the JSON Schema when the library cannot give one, and takes it from withJsonSchema', async () => {
     const valibotSchema = v.object({ a: v.number() });
-    assert.throws(() => prepareSchema(valibotSchema, { name: 'inputSchema' }), (e: unknown) => e instanceof SchemaError && /inputSchema: this valibot schema/.test(e.message) && /withJsonSchema/.test(e.message));
+    assert.throws(
+      () => prepareSchema(valibotSchema, { name: 'inputSchema' }),
+      (e: unknown) =>
+        e instanceof SchemaError &&
+        /inputSchema: this valibot schema/.test(e.message) &&
+        /withJsonSchema/.test(e.message),
+    );
     const json = { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] };
     const wrapped = withJsonSchema(valibotSchema, json);
     const prepared = prepareSchema(wrapped);
@@ -183,7 +229,9 @@ describe('Standard Schema', () => {
   });
 
   it('supports asynchronous validation', async () => {
-    const slow = z.object({ n: z.number() }).refine(async (value) => value.n > 0, { message: 'must be positive', path: ['n'] });
+    const slow = z
+      .object({ n: z.number() })
+      .refine(async (value) => value.n > 0, { message: 'must be positive', path: ['n'] });
     const prepared = prepareSchema(slow);
     assert.deepEqual(issuesOf(await prepared.validate({ n: -1 })), ['n: must be positive']);
   });

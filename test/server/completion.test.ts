@@ -38,31 +38,49 @@ function completingServer() {
   };
   prompts.add(
     'code_review',
-    { arguments: [{ name: 'language', required: true }, { name: 'framework' }, { name: 'style' }], complete: { language: record(LANGUAGES), framework: record(['flask', 'fastapi']) } },
+    {
+      arguments: [{ name: 'language', required: true }, { name: 'framework' }, { name: 'style' }],
+      complete: { language: record(LANGUAGES), framework: record(['flask', 'fastapi']) },
+    },
     () => 'x',
   );
-  resources.addTemplate('repo://{owner}/{repo}', { name: 'repo', complete: { repo: record(['mcpkit', 'mcp-spec']) } }, () => 'x');
+  resources.addTemplate(
+    'repo://{owner}/{repo}',
+    { name: 'repo', complete: { repo: record(['mcpkit', 'mcp-spec']) } },
+    () => 'x',
+  );
   return { server, resources, prompts, calls };
 }
 
 async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
+  const [, session] = await Promise.all([
+    server.connect(a),
+    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
+  ]);
   return session;
 }
 
-const complete = async (session: ClientSession, params: CompleteRequestParams) => (await session.request('completion/complete', params)).completion;
-const invalidParams = (message: RegExp) => (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && message.test(e.message);
+const complete = async (session: ClientSession, params: CompleteRequestParams) =>
+  (await session.request('completion/complete', params)).completion;
+const invalidParams = (message: RegExp) => (e: unknown) =>
+  e instanceof JsonRpcError && e.code === -32602 && message.test(e.message);
 
 describe('completion/complete', () => {
   it('completes prompt arguments, passing context.arguments', async () => {
     const { server, calls } = completingServer();
     const session = await connect(server);
-    assert.deepEqual(await complete(session, { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'language', value: 'py' } }), {
-      values: ['python', 'pytorch', 'pyside'],
-      total: 3,
-      hasMore: false,
-    });
+    assert.deepEqual(
+      await complete(session, {
+        ref: { type: 'ref/prompt', name: 'code_review' },
+        argument: { name: 'language', value: 'py' },
+      }),
+      {
+        values: ['python', 'pytorch', 'pyside'],
+        total: 3,
+        hasMore: false,
+      },
+    );
     const framework = await complete(session, {
       ref: { type: 'ref/prompt', name: 'code_review' },
       argument: { name: 'framework', value: 'fla' },
@@ -106,12 +124,17 @@ describe('completion/complete', () => {
       'p',
       {
         arguments: [{ name: 'all' }, { name: 'exact' }, { name: 'known' }],
-        complete: { all: () => many, exact: () => many.slice(0, 100), known: () => ({ values: ['a', 'b'], total: 500 }) },
+        complete: {
+          all: () => many,
+          exact: () => many.slice(0, 100),
+          known: () => ({ values: ['a', 'b'], total: 500 }),
+        },
       },
       () => 'x',
     );
     const session = await connect(server);
-    const ask = (name: string) => complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name, value: '' } });
+    const ask = (name: string) =>
+      complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name, value: '' } });
     const all = await ask('all');
     assert.deepEqual(all.values, many.slice(0, 100));
     assert.equal(all.total, 250);
@@ -119,19 +142,50 @@ describe('completion/complete', () => {
     const exact = await ask('exact');
     assert.deepEqual([exact.values.length, exact.total, exact.hasMore], [100, 100, false]);
     assert.deepEqual(await ask('known'), { values: ['a', 'b'], total: 500, hasMore: true });
-    assert.deepEqual(capValues({ values: many, hasMore: false }), { values: many.slice(0, 100), total: 250, hasMore: true });
+    assert.deepEqual(capValues({ values: many, hasMore: false }), {
+      values: many.slice(0, 100),
+      total: 250,
+      hasMore: true,
+    });
   });
 
   it('answers an unknown prompt, template or argument with -32602, and one without a completer with nothing', async () => {
     const { server } = completingServer();
     const session = await connect(server);
     const empty = { values: [], total: 0, hasMore: false };
-    await assert.rejects(complete(session, { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } }), invalidParams(/Unknown prompt: nope/));
-    await assert.rejects(complete(session, { ref: { type: 'ref/resource', uri: 'nope://{x}' }, argument: { name: 'x', value: '' } }), invalidParams(/Unknown resource template/));
-    await assert.rejects(complete(session, { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'color', value: '' } }), invalidParams(/no argument "color"/));
-    await assert.rejects(complete(session, { ref: { type: 'ref/resource', uri: 'repo://{owner}/{repo}' }, argument: { name: 'branch', value: '' } }), invalidParams(/no variable "branch"/));
-    assert.deepEqual(await complete(session, { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'style', value: 'x' } }), empty);
-    assert.deepEqual(await complete(session, { ref: { type: 'ref/resource', uri: 'repo://{owner}/{repo}' }, argument: { name: 'owner', value: '' } }), empty);
+    await assert.rejects(
+      complete(session, { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } }),
+      invalidParams(/Unknown prompt: nope/),
+    );
+    await assert.rejects(
+      complete(session, { ref: { type: 'ref/resource', uri: 'nope://{x}' }, argument: { name: 'x', value: '' } }),
+      invalidParams(/Unknown resource template/),
+    );
+    await assert.rejects(
+      complete(session, { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'color', value: '' } }),
+      invalidParams(/no argument "color"/),
+    );
+    await assert.rejects(
+      complete(session, {
+        ref: { type: 'ref/resource', uri: 'repo://{owner}/{repo}' },
+        argument: { name: 'branch', value: '' },
+      }),
+      invalidParams(/no variable "branch"/),
+    );
+    assert.deepEqual(
+      await complete(session, {
+        ref: { type: 'ref/prompt', name: 'code_review' },
+        argument: { name: 'style', value: 'x' },
+      }),
+      empty,
+    );
+    assert.deepEqual(
+      await complete(session, {
+        ref: { type: 'ref/resource', uri: 'repo://{owner}/{repo}' },
+        argument: { name: 'owner', value: '' },
+      }),
+      empty,
+    );
   });
 
   it('passes an McpError through, hides any other failure behind -32603, and keeps serving', async () => {
@@ -153,8 +207,12 @@ describe('completion/complete', () => {
       () => 'x',
     );
     const session = await connect(server);
-    const ask = (name: string) => complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name, value: '' } });
-    await assert.rejects(ask('crash'), (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && !/secret/.test(e.message));
+    const ask = (name: string) =>
+      complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name, value: '' } });
+    await assert.rejects(
+      ask('crash'),
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && !/secret/.test(e.message),
+    );
     await assert.rejects(ask('refuse'), invalidParams(/two letters/));
     assert.deepEqual((await ask('ok')).values, ['fine']);
   });
@@ -166,7 +224,10 @@ describe('the completions capability', () => {
     plain.prompts.add('p', { arguments: [{ name: 'a' }] }, () => 'x');
     const session = await connect(plain.server);
     assert.equal(session.serverCapabilities.completions, undefined);
-    await assert.rejects(complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } }), (e: unknown) => e instanceof JsonRpcError && e.code === -32601);
+    await assert.rejects(
+      complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } }),
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32601,
+    );
 
     const { server } = completingServer();
     assert.deepEqual((await connect(server)).serverCapabilities.completions, {});
@@ -177,7 +238,10 @@ describe('the completions capability', () => {
     const client = await RawClient.connect(server, '2024-11-05');
     const init = client.all.find((m) => m.result?.protocolVersion === '2024-11-05');
     assert.equal((init?.result?.capabilities as Record<string, unknown>).completions, undefined);
-    const reply = await client.request('completion/complete', { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'language', value: 'pe' } });
+    const reply = await client.request('completion/complete', {
+      ref: { type: 'ref/prompt', name: 'code_review' },
+      argument: { name: 'language', value: 'pe' },
+    });
     assert.deepEqual(reply.result, { completion: { values: ['perl'], total: 1, hasMore: false } });
   });
 });

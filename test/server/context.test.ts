@@ -17,16 +17,20 @@ function serverRunning(body: (ctx: ServerContext) => Promise<unknown>): Server {
 }
 
 const call = (client: RawClient) => client.request('tools/call', { name: 'run' });
-const text = (reply: WireMessage) => ((reply.result?.content as { text: string }[] | undefined)?.[0]?.text ?? '');
+const text = (reply: WireMessage) => (reply.result?.content as { text: string }[] | undefined)?.[0]?.text ?? '';
 
 describe('ctx.log', () => {
   it('sends nothing until the client sets a level, then only at or above it', async () => {
     const server = serverRunning(async (ctx) => {
-      for (const level of ['debug', 'info', 'warning', 'error'] as const) await ctx.log(level, { level }, 'test-logger');
+      for (const level of ['debug', 'info', 'warning', 'error'] as const)
+        await ctx.log(level, { level }, 'test-logger');
     });
     const client = await RawClient.connect(server);
     await call(client);
-    assert.deepEqual(client.pending((m) => m.method === 'notifications/message'), []);
+    assert.deepEqual(
+      client.pending((m) => m.method === 'notifications/message'),
+      [],
+    );
     assert.deepEqual((await client.request('logging/setLevel', { level: 'warning' })).result, {});
     await call(client);
     const logs = client.pending((m) => m.method === 'notifications/message').map((m) => m.params);
@@ -44,7 +48,10 @@ describe('ctx.log', () => {
 });
 
 describe('ctx.elicit', () => {
-  const form = { message: 'Your name?', requestedSchema: { type: 'object' as const, properties: { name: { type: 'string' as const } }, required: ['name'] } };
+  const form = {
+    message: 'Your name?',
+    requestedSchema: { type: 'object' as const, properties: { name: { type: 'string' as const } }, required: ['name'] },
+  };
 
   it('fails with a clear error when the client has no elicitation capability', async () => {
     const client = await RawClient.connect(serverRunning((ctx) => ctx.elicit(form)));
@@ -53,9 +60,16 @@ describe('ctx.elicit', () => {
     assert.match(text(reply), /does not support elicitation/);
   });
 
-  for (const [version, mode] of [['2025-06-18', undefined], ['2025-11-25', 'form']] as const) {
+  for (const [version, mode] of [
+    ['2025-06-18', undefined],
+    ['2025-11-25', 'form'],
+  ] as const) {
     it(`sends a form request ${mode ? 'with' : 'without'} mode in ${version}, and returns the answer`, async () => {
-      const client = await RawClient.connect(serverRunning((ctx) => ctx.elicit(form)), version, { elicitation: {} });
+      const client = await RawClient.connect(
+        serverRunning((ctx) => ctx.elicit(form)),
+        version,
+        { elicitation: {} },
+      );
       client.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
       const request = await client.next((m) => m.method === 'elicitation/create');
       assert.equal(request.params?.mode, mode);
@@ -68,22 +82,40 @@ describe('ctx.elicit', () => {
 
   it('refuses URL mode unless the client declared elicitation.url', async () => {
     const url = { mode: 'url' as const, message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' };
-    const formOnly = await RawClient.connect(serverRunning((ctx) => ctx.elicit(url)), '2025-11-25', { elicitation: { form: {} } });
+    const formOnly = await RawClient.connect(
+      serverRunning((ctx) => ctx.elicit(url)),
+      '2025-11-25',
+      { elicitation: { form: {} } },
+    );
     const refused = await call(formOnly);
     assert.match(text(refused), /URL-mode elicitation/);
-    const both = await RawClient.connect(serverRunning((ctx) => ctx.elicit(url)), '2025-11-25', { elicitation: { form: {}, url: {} } });
+    const both = await RawClient.connect(
+      serverRunning((ctx) => ctx.elicit(url)),
+      '2025-11-25',
+      { elicitation: { form: {}, url: {} } },
+    );
     both.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
     const request = await both.next((m) => m.method === 'elicitation/create');
     assert.deepEqual(request.params, url);
   });
 
   it('refuses a schema that is not a flat object of primitives, before sending', async () => {
-    const nested = { message: 'x', requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } } };
-    const client = await RawClient.connect(serverRunning((ctx) => ctx.elicit(nested as never)), '2025-11-25', { elicitation: {} });
+    const nested = {
+      message: 'x',
+      requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } },
+    };
+    const client = await RawClient.connect(
+      serverRunning((ctx) => ctx.elicit(nested as never)),
+      '2025-11-25',
+      { elicitation: {} },
+    );
     const reply = await call(client);
     assert.equal(reply.error?.code, -32602);
     assert.match(reply.error!.message, /flat object of primitive properties/);
-    assert.deepEqual(client.pending((m) => m.method === 'elicitation/create'), []);
+    assert.deepEqual(
+      client.pending((m) => m.method === 'elicitation/create'),
+      [],
+    );
   });
 });
 
@@ -94,12 +126,20 @@ describe('ctx.sample', () => {
   it('needs the sampling capability, and sampling.tools for tools', async () => {
     const none = await RawClient.connect(serverRunning((ctx) => ctx.sample(ask)));
     assert.match(text(await call(none)), /does not support sampling/);
-    const noTools = await RawClient.connect(serverRunning((ctx) => ctx.sample({ ...ask, tools: [tool] })), '2025-11-25', { sampling: {} });
+    const noTools = await RawClient.connect(
+      serverRunning((ctx) => ctx.sample({ ...ask, tools: [tool] })),
+      '2025-11-25',
+      { sampling: {} },
+    );
     assert.match(text(await call(noTools)), /tools in sampling/);
   });
 
   it('sends the request with tools and returns the model answer', async () => {
-    const client = await RawClient.connect(serverRunning((ctx) => ctx.sample({ ...ask, tools: [tool], toolChoice: { mode: 'auto' } })), '2025-11-25', { sampling: { tools: {} } });
+    const client = await RawClient.connect(
+      serverRunning((ctx) => ctx.sample({ ...ask, tools: [tool], toolChoice: { mode: 'auto' } })),
+      '2025-11-25',
+      { sampling: { tools: {} } },
+    );
     client.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
     const request = await client.next((m) => m.method === 'sampling/createMessage');
     assert.deepEqual(request.params?.tools, [tool]);
@@ -111,7 +151,10 @@ describe('ctx.sample', () => {
   const unbalanced: [string, unknown[], RegExp][] = [
     [
       'a tool use with no result',
-      [{ role: 'user', content: { type: 'text', text: 'q' } }, { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'lookup', input: {} }] }],
+      [
+        { role: 'user', content: { type: 'text', text: 'q' } },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'lookup', input: {} }] },
+      ],
       /no tool_result/,
     ],
     [
@@ -126,14 +169,24 @@ describe('ctx.sample', () => {
       'results mixed with other content',
       [
         { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'lookup', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', toolUseId: 't1', content: [] }, { type: 'text', text: 'and' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', toolUseId: 't1', content: [] },
+            { type: 'text', text: 'and' },
+          ],
+        },
       ],
       /only tool_result/,
     ],
   ];
   for (const [name, messages, message] of unbalanced) {
     it(`refuses ${name}`, async () => {
-      const client = await RawClient.connect(serverRunning((ctx) => ctx.sample({ messages, maxTokens: 5, tools: [tool] } as never)), '2025-11-25', { sampling: { tools: {} } });
+      const client = await RawClient.connect(
+        serverRunning((ctx) => ctx.sample({ messages, maxTokens: 5, tools: [tool] } as never)),
+        '2025-11-25',
+        { sampling: { tools: {} } },
+      );
       const reply = await call(client);
       assert.equal(reply.error?.code, -32602);
       assert.match(reply.error!.message, message);
@@ -145,15 +198,25 @@ describe('ctx.listRoots', () => {
   it('needs the roots capability, then asks the client', async () => {
     const none = await RawClient.connect(serverRunning((ctx) => ctx.listRoots()));
     assert.match(text(await call(none)), /does not support roots/);
-    const client = await RawClient.connect(serverRunning((ctx) => ctx.listRoots()), '2025-11-25', { roots: { listChanged: true } });
+    const client = await RawClient.connect(
+      serverRunning((ctx) => ctx.listRoots()),
+      '2025-11-25',
+      { roots: { listChanged: true } },
+    );
     client.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
     const request = await client.next((m) => m.method === 'roots/list');
     client.send({ id: request.id, result: { roots: [{ uri: 'file:///work', name: 'work' }] } });
-    assert.deepEqual(JSON.parse(text(await client.next((m) => m.id === 'c1'))), { roots: [{ uri: 'file:///work', name: 'work' }] });
+    assert.deepEqual(JSON.parse(text(await client.next((m) => m.id === 'c1'))), {
+      roots: [{ uri: 'file:///work', name: 'work' }],
+    });
   });
 
   it('a malformed answer from the client is an error, not data', async () => {
-    const client = await RawClient.connect(serverRunning((ctx) => ctx.listRoots()), '2025-11-25', { roots: {} });
+    const client = await RawClient.connect(
+      serverRunning((ctx) => ctx.listRoots()),
+      '2025-11-25',
+      { roots: {} },
+    );
     client.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
     const request = await client.next((m) => m.method === 'roots/list');
     client.send({ id: request.id, result: { roots: 'not a list' } });
@@ -169,14 +232,30 @@ describe('initialize result per revision', () => {
     const init = old.all[0] as WireMessage;
     assert.deepEqual(init.result?.serverInfo, { name: 's', version: '1' });
     const latest = await RawClient.connect(server, '2025-11-25');
-    assert.deepEqual((latest.all[0] as WireMessage).result?.serverInfo, { name: 's', version: '1', title: 'Server', description: 'since 2025-11-25' });
+    assert.deepEqual((latest.all[0] as WireMessage).result?.serverInfo, {
+      name: 's',
+      version: '1',
+      title: 'Server',
+      description: 'since 2025-11-25',
+    });
   });
 });
 
 describe('answers and notifications from the client', () => {
   it('ctx.elicit refuses an accepted answer that breaks the requested schema', async () => {
-    const form = { message: 'Age?', requestedSchema: { type: 'object' as const, properties: { age: { type: 'integer' as const, minimum: 0 } }, required: ['age'] } };
-    const client = await RawClient.connect(serverRunning((ctx) => ctx.elicit(form)), '2025-11-25', { elicitation: {} });
+    const form = {
+      message: 'Age?',
+      requestedSchema: {
+        type: 'object' as const,
+        properties: { age: { type: 'integer' as const, minimum: 0 } },
+        required: ['age'],
+      },
+    };
+    const client = await RawClient.connect(
+      serverRunning((ctx) => ctx.elicit(form)),
+      '2025-11-25',
+      { elicitation: {} },
+    );
     client.send({ id: 'c1', method: 'tools/call', params: { name: 'run' } });
     const request = await client.next((m) => m.method === 'elicitation/create');
     client.send({ id: request.id, result: { action: 'accept', content: { age: 'old' } } });

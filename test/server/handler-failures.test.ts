@@ -12,11 +12,14 @@ import { clientInfo, fixture, nodeTransport, within } from '../e2e/helpers.js';
 const FIXTURE = fixture('failing-handlers-server');
 
 async function internalError(request: Promise<unknown>): Promise<void> {
-  await assert.rejects(request, (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && e.message === 'Internal error');
+  await assert.rejects(
+    request,
+    (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && e.message === 'Internal error',
+  );
 }
 
 describe('handler failures', () => {
-  it('reach onError once each, naming the request, with the handler\'s error as cause', async () => {
+  it("reach onError once each, naming the request, with the handler's error as cause", async () => {
     const reported: Error[] = [];
     const server = new Server({ name: 's', version: '1' }, { onError: (e) => reported.push(e) });
     const thrown = new Error('disk on fire');
@@ -25,7 +28,10 @@ describe('handler failures', () => {
     });
     server.prompt('review', {}, () => Promise.reject(new TypeError('template missing')));
     const [a, b] = createInMemoryPair();
-    const [, session] = await Promise.all([server.connect(a), new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' })]);
+    const [, session] = await Promise.all([
+      server.connect(a),
+      new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' }),
+    ]);
     await internalError(session.readResource({ uri: 'broken://thing' }));
     await internalError(session.getPrompt({ name: 'review' }));
     assert.deepEqual(
@@ -44,7 +50,9 @@ describe('handler failures', () => {
     const session = await within(client.connect(transport, { protocolVersion: '2025-11-25' }), 15_000, 'connect');
     await internalError(session.readResource({ uri: 'broken://thing' }));
     await internalError(session.getPrompt({ name: 'review', arguments: { code: 'x' } }));
-    await internalError(session.complete({ ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'code', value: '' } }));
+    await internalError(
+      session.complete({ ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'code', value: '' } }),
+    );
     await session.close();
 
     assert.deepEqual(clientErrors, [], 'nothing but protocol messages on stdout');
@@ -55,13 +63,21 @@ describe('handler failures', () => {
       'mcpkit server "failing-fixture": prompts/get "review" failed; the client was answered "Internal error": TypeError: template missing',
       'mcpkit server "failing-fixture": completion/complete "review" failed; the client was answered "Internal error": RangeError: no suggestions today',
     ]);
-    assert.match(stderr, /Error: disk on fire\n {4}at (Object\.)?readBrokenThing\b/, 'the stack of the handler\'s error');
+    assert.match(
+      stderr,
+      /Error: disk on fire\n {4}at (Object\.)?readBrokenThing\b/,
+      "the stack of the handler's error",
+    );
     assert.match(stderr, /TypeError: template missing\n {4}at (Object\.)?fillReview\b/);
   });
 
   it('are not written anywhere when onError is given', async () => {
     const transport = nodeTransport(FIXTURE, ['--on-error-silent'], { stderrTailBytes: 64 * 1024 });
-    const session = await within(new Client(clientInfo).connect(transport, { protocolVersion: '2025-11-25' }), 15_000, 'connect');
+    const session = await within(
+      new Client(clientInfo).connect(transport, { protocolVersion: '2025-11-25' }),
+      15_000,
+      'connect',
+    );
     await internalError(session.readResource({ uri: 'broken://thing' }));
     await session.close();
     assert.equal(transport.stderrTail, '');

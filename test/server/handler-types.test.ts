@@ -17,7 +17,10 @@ function expectType<Same extends true>(): Same | void {}
 
 async function connect(server: Server) {
   const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion: '2025-11-25' })]);
+  const [, session] = await Promise.all([
+    server.connect(a),
+    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion: '2025-11-25' }),
+  ]);
   return session;
 }
 
@@ -37,7 +40,10 @@ describe('tool handler types', () => {
     const session = await connect(server);
     const result = await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } });
     // Without content, the JSON of structuredContent is the text a content-only client reads.
-    assert.deepEqual(result, { content: [{ type: 'text', text: '{"city":"Oslo","sky":"sunny"}' }], structuredContent: { city: 'Oslo', sky: 'sunny' } });
+    assert.deepEqual(result, {
+      content: [{ type: 'text', text: '{"city":"Oslo","sky":"sunny"}' }],
+      structuredContent: { city: 'Oslo', sky: 'sunny' },
+    });
   });
 
   it('refuse results the server would refuse', async () => {
@@ -53,7 +59,10 @@ describe('tool handler types', () => {
     for (const name of ['wrong-value', 'no-structured']) {
       await assert.rejects(session.callTool({ name, arguments: { city: 'Oslo' } }), { code: -32603 }, name);
     }
-    assert.deepEqual(await session.callTool({ name: 'failing', arguments: { city: 'Oslo' } }), { content: [{ type: 'text', text: 'no sky today' }], isError: true });
+    assert.deepEqual(await session.callTool({ name: 'failing', arguments: { city: 'Oslo' } }), {
+      content: [{ type: 'text', text: 'no sky today' }],
+      isError: true,
+    });
   });
 });
 
@@ -61,20 +70,25 @@ describe('prompt handler types', () => {
   it('type a required argument as a string and an optional one as possibly missing', async () => {
     const server = new Server({ name: 's', version: '1' });
     const seen: object[] = [];
-    server.prompt('review', { arguments: [{ name: 'code', required: true }, { name: 'language' }, { name: 'style', required: false }] }, (args) => {
-      expectType<Equal<typeof args, { code: string; language?: string; style?: string }>>();
-      seen.push(args);
-      return `Review ${args.language ?? 'this'} code: ${args.code}`;
-    });
+    server.prompt(
+      'review',
+      { arguments: [{ name: 'code', required: true }, { name: 'language' }, { name: 'style', required: false }] },
+      (args) => {
+        expectType<Equal<typeof args, { code: string; language?: string; style?: string }>>();
+        seen.push(args);
+        return `Review ${args.language ?? 'this'} code: ${args.code}`;
+      },
+    );
     server.prompt('plain', {}, (_args) => {
       expectType<Equal<typeof _args, {}>>(); // eslint-disable-line @typescript-eslint/no-empty-object-type
       return 'plain';
     });
     // @ts-expect-error `lang` is not declared
     server.prompt('typo', { arguments: [{ name: 'language' }] }, ({ lang }) => `${lang}`);
+    const language = [{ name: 'language' }] as const;
     assert.throws(
       // @ts-expect-error completers only for declared arguments
-      () => server.prompt('typo-complete', { arguments: [{ name: 'language' }], complete: { lang: () => [] } }, () => 'x'),
+      () => server.prompt('typo-complete', { arguments: language, complete: { lang: () => [] } }, () => 'x'),
       /no argument "lang" to complete/,
     );
 
@@ -90,8 +104,12 @@ describe('resource template variable types', () => {
     expectType<Equal<TemplateVariables<'greeting://{name}'>, { name: string }>>();
     expectType<Equal<TemplateVariables<'file:///{+path}'>, { path: string }>>();
     expectType<Equal<TemplateVariables<'search{?q,lang}'>, { q?: string; lang?: string }>>();
-    expectType<Equal<TemplateVariables<'items://{id}{/segments*}{?tag*}'>, { id: string; segments?: string[]; tag?: string[] }>>();
-    expectType<Equal<TemplateVariables<'map://{x,y}{;zoom}{#frag:3}'>, { x: string; y?: string; zoom?: string; frag?: string }>>();
+    expectType<
+      Equal<TemplateVariables<'items://{id}{/segments*}{?tag*}'>, { id: string; segments?: string[]; tag?: string[] }>
+    >();
+    expectType<
+      Equal<TemplateVariables<'map://{x,y}{;zoom}{#frag:3}'>, { x: string; y?: string; zoom?: string; frag?: string }>
+    >();
     expectType<Equal<TemplateVariables<'static://only'>, {}>>(); // eslint-disable-line @typescript-eslint/no-empty-object-type
     expectType<Equal<TemplateVariables<string>, Record<string, string | string[]>>>();
 
@@ -102,15 +120,23 @@ describe('resource template variable types', () => {
     assert.deepEqual(template.match('items://7'), { id: '7' }, 'optional variables are missing, not empty');
     assert.deepEqual(new UriTemplate('map://{x,y}{;zoom}').match('map://1'), { x: '1' });
     assert.deepEqual(new UriTemplate('search{?q,lang}').match('search?lang=en'), { lang: 'en' });
-    assert.deepEqual(new UriTemplate('file:///{+path}').match('file:///'), { path: '' }, 'a first simple or reserved variable is always there');
+    assert.deepEqual(
+      new UriTemplate('file:///{+path}').match('file:///'),
+      { path: '' },
+      'a first simple or reserved variable is always there',
+    );
   });
 
-  it('type the reader\'s variables and the completers by the template', async () => {
+  it("type the reader's variables and the completers by the template", async () => {
     const server = new Server({ name: 's', version: '1' });
-    server.resourceTemplate('items://{id}{/segments*}', { name: 'items', complete: { id: () => ['7'] } }, (_uri, variables) => {
-      expectType<Equal<typeof variables, { id: string; segments?: string[] }>>();
-      return `${variables.id}: ${variables.segments?.join(' > ') ?? 'top'}`;
-    });
+    server.resourceTemplate(
+      'items://{id}{/segments*}',
+      { name: 'items', complete: { id: () => ['7'] } },
+      (_uri, variables) => {
+        expectType<Equal<typeof variables, { id: string; segments?: string[] }>>();
+        return `${variables.id}: ${variables.segments?.join(' > ') ?? 'top'}`;
+      },
+    );
     // @ts-expect-error the template has no `name`
     server.resourceTemplate('greeting://{who}', { name: 'greeting' }, (_uri, { name }) => `Hello, ${name}!`);
     assert.throws(

@@ -32,14 +32,20 @@ function listen(client: RawClient, id: string | number, notifications: Record<st
 }
 
 const tagOf = (m: WireMessage) => (m.params?._meta as Record<string, unknown> | undefined)?.[SUBSCRIPTION_ID];
-const isAck = (id: string | number) => (m: WireMessage) => m.method === 'notifications/subscriptions/acknowledged' && tagOf(m) === id;
+const isAck = (id: string | number) => (m: WireMessage) =>
+  m.method === 'notifications/subscriptions/acknowledged' && tagOf(m) === id;
 
 describe('subscriptions/listen, serving side', () => {
   it('acknowledges first, tagged with the request id, echoing the part of the filter it honours', async () => {
     const server = new Server({ name: 'tools-only', version: '1' });
     server.tool('t', {}, () => ({ content: [] }));
     const client = await rawClient(server);
-    listen(client, 7, { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, resourceSubscriptions: ['file:///x'] });
+    listen(client, 7, {
+      toolsListChanged: true,
+      promptsListChanged: true,
+      resourcesListChanged: true,
+      resourceSubscriptions: ['file:///x'],
+    });
     const ack = await client.next();
     assert.equal(ack.method, 'notifications/subscriptions/acknowledged');
     assert.deepEqual(ack.params, { _meta: { [SUBSCRIPTION_ID]: 7 }, notifications: { toolsListChanged: true } });
@@ -53,7 +59,10 @@ describe('subscriptions/listen, serving side', () => {
     listen(client, 'docs', { resourceSubscriptions: ['file:///a.txt', 'file:///b.txt'], resourcesListChanged: true });
     await client.next(isAck('tools'));
     const docsAck = await client.next(isAck('docs'));
-    assert.deepEqual(docsAck.params?.notifications, { resourcesListChanged: true, resourceSubscriptions: ['file:///a.txt', 'file:///b.txt'] });
+    assert.deepEqual(docsAck.params?.notifications, {
+      resourcesListChanged: true,
+      resourceSubscriptions: ['file:///a.txt', 'file:///b.txt'],
+    });
 
     server.tool('t2', {}, () => ({ content: [] }));
     const toolsChanged = await client.next((m) => m.method === 'notifications/tools/list_changed');
@@ -112,7 +121,10 @@ describe('subscriptions/listen, serving side', () => {
     const result = await client.next((m) => m.id === 3);
     assert.deepEqual(result.result, {
       resultType: 'complete',
-      _meta: { [SUBSCRIPTION_ID]: 3, 'io.modelcontextprotocol/serverInfo': { name: 'listen-server', version: '1.0.0' } },
+      _meta: {
+        [SUBSCRIPTION_ID]: 3,
+        'io.modelcontextprotocol/serverInfo': { name: 'listen-server', version: '1.0.0' },
+      },
     });
     assert.equal(server.subscriptionCount, 0);
     assert.equal(client.wire.closed, true, 'the session closed after the results went out');
@@ -154,20 +166,38 @@ describe('subscriptions/listen, serving side', () => {
 });
 
 describe('the acknowledged filter', () => {
-  const all = { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true, subscribe: true } };
+  const all = {
+    tools: { listChanged: true },
+    prompts: { listChanged: true },
+    resources: { listChanged: true, subscribe: true },
+  };
 
   it('keeps what the capabilities back and leaves out the rest', () => {
-    assert.deepEqual(acknowledgedFilter({ toolsListChanged: true, promptsListChanged: true }, { tools: { listChanged: true }, prompts: {} }), {
-      toolsListChanged: true,
+    assert.deepEqual(
+      acknowledgedFilter(
+        { toolsListChanged: true, promptsListChanged: true },
+        { tools: { listChanged: true }, prompts: {} },
+      ),
+      {
+        toolsListChanged: true,
+      },
+    );
+    assert.deepEqual(
+      acknowledgedFilter({ resourceSubscriptions: ['file:///a'] }, { resources: { listChanged: true } }),
+      {},
+    );
+    assert.deepEqual(acknowledgedFilter({ toolsListChanged: false, resourcesListChanged: true }, all), {
+      resourcesListChanged: true,
     });
-    assert.deepEqual(acknowledgedFilter({ resourceSubscriptions: ['file:///a'] }, { resources: { listChanged: true } }), {});
-    assert.deepEqual(acknowledgedFilter({ toolsListChanged: false, resourcesListChanged: true }, all), { resourcesListChanged: true });
   });
 
   it('keeps absolute resource URIs once each, and omits an empty list', () => {
-    assert.deepEqual(acknowledgedFilter({ resourceSubscriptions: ['file:///a', 'relative/b', 'file:///a', 'urn:x'] }, all), {
-      resourceSubscriptions: ['file:///a', 'urn:x'],
-    });
+    assert.deepEqual(
+      acknowledgedFilter({ resourceSubscriptions: ['file:///a', 'relative/b', 'file:///a', 'urn:x'] }, all),
+      {
+        resourceSubscriptions: ['file:///a', 'urn:x'],
+      },
+    );
     assert.deepEqual(acknowledgedFilter({ resourceSubscriptions: ['no-scheme'] }, all), {});
   });
 });

@@ -8,10 +8,22 @@ import { METHODS } from '../../src/types/methods.js';
 import { RawClient } from '../helpers/raw-client.js';
 
 const VERSION = '2025-11-25';
-const methods = Object.keys(METHODS).filter((m) => m !== 'initialize' && methodAllowed(m, VERSION, 'client', 'request'));
+const methods = Object.keys(METHODS).filter(
+  (m) => m !== 'initialize' && methodAllowed(m, VERSION, 'client', 'request'),
+);
 
 // Every field any client request has, each with a value of the wrong type.
-const malformed = { _meta: 5, cursor: 42, name: 42, uri: 42, level: 42, ref: 42, argument: 42, arguments: 'x', taskId: 42 };
+const malformed = {
+  _meta: 5,
+  cursor: 42,
+  name: 42,
+  uri: 42,
+  level: 42,
+  ref: 42,
+  argument: 42,
+  arguments: 'x',
+  taskId: 42,
+};
 
 describe('malformed params', () => {
   it('covers the requests of the revision', () => {

@@ -23,7 +23,10 @@ describe('a server answering modern requests', () => {
     const client = new RawClient();
     await server.connect(client.wire);
     const reply = await client.request('tools/call', { name: 'ping-client', _meta: { ...META, progressToken: 'p' } });
-    assert.deepEqual(reply.error, { code: -32601, message: 'ping is not a server-to-client request in protocol revision 2026-07-28' });
+    assert.deepEqual(reply.error, {
+      code: -32601,
+      message: 'ping is not a server-to-client request in protocol revision 2026-07-28',
+    });
     assert.deepEqual(
       client.all.map((m) => m.method ?? 'response'),
       ['notifications/progress', 'response'],

@@ -15,10 +15,18 @@ const META = (extra: Record<string, unknown> = {}) => ({
 
 function server(): Server {
   const s = new Server({ name: 'modern-server', version: '2.0.0' }, { instructions: 'Try echo.' });
-  s.tool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }, async ({ text }, ctx) => {
-    await ctx.log('info', 'echoing');
-    return { content: [{ type: 'text', text: `${String(text)} from ${String(ctx.clientInfo?.name)} at ${ctx.protocolVersion}` }] };
-  });
+  s.tool(
+    'echo',
+    { inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+    async ({ text }, ctx) => {
+      await ctx.log('info', 'echoing');
+      return {
+        content: [
+          { type: 'text', text: `${String(text)} from ${String(ctx.clientInfo?.name)} at ${ctx.protocolVersion}` },
+        ],
+      };
+    },
+  );
   s.tool('ask', {}, async (_args, ctx) => {
     await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });
     return { content: [] };
@@ -66,7 +74,10 @@ describe('modern requests', () => {
 
   it('marks each list with its own caching hints, over the server-wide ones', async () => {
     const s = new Server(serverInfo, {
-      cache: { ttlMs: 1000, methods: { 'tools/list': { ttlMs: 60_000, cacheScope: 'public' }, 'resources/read': { cacheScope: 'public' } } },
+      cache: {
+        ttlMs: 1000,
+        methods: { 'tools/list': { ttlMs: 60_000, cacheScope: 'public' }, 'resources/read': { cacheScope: 'public' } },
+      },
     });
     s.tool('echo', {}, () => ({ content: [] }));
     s.prompt('hello', {}, () => ({ messages: [] }));
@@ -82,34 +93,65 @@ describe('modern requests', () => {
     assert.deepEqual(await hints('prompts/list'), { ttlMs: 1000, cacheScope: 'private' });
     assert.deepEqual(await hints('server/discover'), { ttlMs: 1000, cacheScope: 'private' });
     assert.deepEqual(await hints('resources/read', { uri: 'note://a' }), { ttlMs: 1000, cacheScope: 'public' });
-    assert.deepEqual(await hints('resources/read', { uri: 'note://fresh' }), { ttlMs: 5, cacheScope: 'public' }, 'the handler has the last word');
-    assert.deepEqual(await hints('tools/call', { name: 'echo', arguments: {} }), { ttlMs: undefined, cacheScope: undefined });
+    assert.deepEqual(
+      await hints('resources/read', { uri: 'note://fresh' }),
+      { ttlMs: 5, cacheScope: 'public' },
+      'the handler has the last word',
+    );
+    assert.deepEqual(await hints('tools/call', { name: 'echo', arguments: {} }), {
+      ttlMs: undefined,
+      cacheScope: undefined,
+    });
   });
 
   it('refuses caching hints the spec does not allow, naming the method', () => {
     assert.throws(() => new Server(serverInfo, { cache: { ttlMs: -1 } }), /cache\.ttlMs must be a whole number/);
-    assert.throws(() => new Server(serverInfo, { cache: { methods: { 'prompts/list': { ttlMs: 1.5 } } } }), /cache\.methods\["prompts\/list"\]\.ttlMs must be/);
-    assert.throws(() => new Server(serverInfo, { cache: { cacheScope: 'shared' as 'public' } }), /cache\.cacheScope must be 'public' or 'private'/);
-    assert.throws(() => new Server(serverInfo, { cache: { methods: { 'tools/call': {} } as never } }), /tools\/call results carry no caching hints/);
+    assert.throws(
+      () => new Server(serverInfo, { cache: { methods: { 'prompts/list': { ttlMs: 1.5 } } } }),
+      /cache\.methods\["prompts\/list"\]\.ttlMs must be/,
+    );
+    assert.throws(
+      () => new Server(serverInfo, { cache: { cacheScope: 'shared' as 'public' } }),
+      /cache\.cacheScope must be 'public' or 'private'/,
+    );
+    assert.throws(
+      () => new Server(serverInfo, { cache: { methods: { 'tools/call': {} } as never } }),
+      /tools\/call results carry no caching hints/,
+    );
   });
 
   it('answers an unsupported version with -32022 listing what it serves', async () => {
     const client = await modern();
-    const reply = await client.request('tools/list', { _meta: META({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) });
-    assert.deepEqual(reply.error, { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: '2099-01-01' } });
+    const reply = await client.request('tools/list', {
+      _meta: META({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }),
+    });
+    assert.deepEqual(reply.error, {
+      code: -32022,
+      message: 'Unsupported protocol version',
+      data: { supported: ['2026-07-28'], requested: '2099-01-01' },
+    });
   });
 
   for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']) {
     it(`answers ${method}, which the revision removed, with -32601`, async () => {
       const client = await modern();
-      const reply = await client.request(method, { _meta: META(), level: 'info', uri: 'x://y', protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'a', version: '1' } });
+      const reply = await client.request(method, {
+        _meta: META(),
+        level: 'info',
+        uri: 'x://y',
+        protocolVersion: '2026-07-28',
+        capabilities: {},
+        clientInfo: { name: 'a', version: '1' },
+      });
       assert.equal(reply.error?.code, -32601, JSON.stringify(reply));
     });
   }
 
   it('answers a malformed envelope with -32602 naming the member', async () => {
     const client = await modern();
-    const reply = await client.request('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
+    const reply = await client.request('tools/list', {
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' },
+    });
     assert.equal(reply.error?.code, -32602);
     assert.match(reply.error!.message, /clientCapabilities/);
   });
@@ -117,14 +159,27 @@ describe('modern requests', () => {
   it('sends log messages only for a request that asked for them, on that request', async () => {
     const client = await modern();
     await client.request('tools/call', { name: 'echo', arguments: { text: 'a' }, _meta: META() });
-    assert.deepEqual(client.pending((m) => m.method === 'notifications/message'), []);
-    await client.request('tools/call', { name: 'echo', arguments: { text: 'b' }, _meta: META({ 'io.modelcontextprotocol/logLevel': 'info' }) });
-    assert.deepEqual(client.pending((m) => m.method === 'notifications/message').map((m) => m.params), [{ level: 'info', data: 'echoing' }]);
+    assert.deepEqual(
+      client.pending((m) => m.method === 'notifications/message'),
+      [],
+    );
+    await client.request('tools/call', {
+      name: 'echo',
+      arguments: { text: 'b' },
+      _meta: META({ 'io.modelcontextprotocol/logLevel': 'info' }),
+    });
+    assert.deepEqual(
+      client.pending((m) => m.method === 'notifications/message').map((m) => m.params),
+      [{ level: 'info', data: 'echoing' }],
+    );
   });
 
   it('turns asking the client mid-call into an input-required result', async () => {
     const client = await modern();
-    const reply = await client.request('tools/call', { name: 'ask', _meta: META({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } }) });
+    const reply = await client.request('tools/call', {
+      name: 'ask',
+      _meta: META({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } }),
+    });
     assert.equal(reply.result?.resultType, 'input_required');
     assert.deepEqual(Object.keys(reply.result?.inputRequests as object), ['elicitation-1']);
   });
@@ -133,7 +188,11 @@ describe('modern requests', () => {
     const s = server();
     const client = await RawClient.connect(s, '2025-11-25');
     const legacy = await client.request('tools/call', { name: 'echo', arguments: { text: 'old' } });
-    const modernReply: WireMessage = await client.request('tools/call', { name: 'echo', arguments: { text: 'new' }, _meta: META() });
+    const modernReply: WireMessage = await client.request('tools/call', {
+      name: 'echo',
+      arguments: { text: 'new' },
+      _meta: META(),
+    });
     assert.equal(legacy.result?.resultType, undefined);
     assert.match(JSON.stringify(legacy.result), /old from raw at 2025-11-25/);
     assert.equal(modernReply.result?.resultType, 'complete');

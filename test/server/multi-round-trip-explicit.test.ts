@@ -20,7 +20,9 @@ const confirmForm: ElicitRequestFormParams = {
 
 async function serving(body: (ctx: ServerContext) => unknown): Promise<RawClient> {
   const server = new Server({ name: 'multiRoundTrip', version: '1' });
-  server.tool('run', {}, async (_args, ctx) => ({ content: [{ type: 'text', text: JSON.stringify((await body(ctx)) ?? null) }] }));
+  server.tool('run', {}, async (_args, ctx) => ({
+    content: [{ type: 'text', text: JSON.stringify((await body(ctx)) ?? null) }],
+  }));
   const client = new RawClient();
   await server.connect(client.wire);
   return client;
@@ -33,7 +35,9 @@ const text = (reply: WireMessage) => JSON.parse((reply.result?.content as { text
 
 describe('ctx.inputRequired()', () => {
   it('answers with the handler state alone, and hands it back on the retry', async () => {
-    const client = await serving((ctx) => (ctx.requestState === undefined ? ctx.inputRequired({ state: { page: 2, seen: ['a'] } }) : ctx.requestState));
+    const client = await serving((ctx) =>
+      ctx.requestState === undefined ? ctx.inputRequired({ state: { page: 2, seen: ['a'] } }) : ctx.requestState,
+    );
     const first = await run(client);
     assert.equal(first.result?.resultType, 'input_required');
     assert.equal('inputRequests' in first.result!, false, 'no input requests: the client may retry at once');
@@ -44,11 +48,16 @@ describe('ctx.inputRequired()', () => {
 
   it('sends the input requests it is given, whose answers arrive in ctx.inputResponses', async () => {
     const client = await serving((ctx) =>
-      ctx.inputResponses.confirm ? [ctx.inputResponses.confirm, ctx.multiRoundTrip] : ctx.inputRequired({ inputRequests: { confirm: { method: 'elicitation/create', params: confirmForm } } }),
+      ctx.inputResponses.confirm
+        ? [ctx.inputResponses.confirm, ctx.multiRoundTrip]
+        : ctx.inputRequired({ inputRequests: { confirm: { method: 'elicitation/create', params: confirmForm } } }),
     );
     const first = await run(client);
     assert.deepEqual(first.result?.inputRequests, { confirm: { method: 'elicitation/create', params: confirmForm } });
-    const done = await run(client, { inputResponses: { confirm: { action: 'accept', content: { ok: true } } }, requestState: first.result?.requestState });
+    const done = await run(client, {
+      inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
+      requestState: first.result?.requestState,
+    });
     assert.deepEqual(text(done), [{ action: 'accept', content: { ok: true } }, true]);
   });
 
@@ -61,7 +70,10 @@ describe('ctx.inputRequired()', () => {
     const first = await run(client);
     const second = await run(client, { requestState: first.result?.requestState });
     assert.deepEqual(Object.keys(second.result?.inputRequests as object), ['elicitation-1']);
-    const done = await run(client, { inputResponses: { 'elicitation-1': { action: 'accept', content: { ok: false } } }, requestState: second.result?.requestState });
+    const done = await run(client, {
+      inputResponses: { 'elicitation-1': { action: 'accept', content: { ok: false } } },
+      requestState: second.result?.requestState,
+    });
     assert.deepEqual(text(done), ['prepared', { ok: false }]);
   });
 
@@ -69,18 +81,30 @@ describe('ctx.inputRequired()', () => {
     const client = await serving(async (ctx) => {
       const asked = ctx.elicit(confirmForm, { key: 'first' });
       asked.catch(() => {});
-      return ctx.inputRequired({ state: 1, inputRequests: { second: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 1 } } } });
+      return ctx.inputRequired({
+        state: 1,
+        inputRequests: {
+          second: {
+            method: 'sampling/createMessage',
+            params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 1 },
+          },
+        },
+      });
     });
     const first = await run(client);
     assert.deepEqual(Object.keys(first.result?.inputRequests as object), ['first', 'second']);
   });
 
   it('refuses malformed input requests, and ones the client cannot fulfil', async () => {
-    const bogus = await serving((ctx) => ctx.inputRequired({ inputRequests: { x: { method: 'tools/list' } as never } }));
+    const bogus = await serving((ctx) =>
+      ctx.inputRequired({ inputRequests: { x: { method: 'tools/list' } as never } }),
+    );
     const reply = await run(bogus);
     assert.equal(reply.result?.isError, true);
     assert.match(JSON.stringify(reply.result?.content), /invalid inputRequests: x\.method/);
-    const unsupported = await serving((ctx) => ctx.inputRequired({ inputRequests: { roots: { method: 'roots/list' } } }));
+    const unsupported = await serving((ctx) =>
+      ctx.inputRequired({ inputRequests: { roots: { method: 'roots/list' } } }),
+    );
     const missing = await run(unsupported);
     assert.equal(missing.error?.code, -32021);
     assert.deepEqual(missing.error?.data, { requiredCapabilities: { roots: {} } });

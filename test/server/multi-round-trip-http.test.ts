@@ -20,7 +20,10 @@ describe('multi round-trip requests over HTTP', () => {
   it('asks on one POST and completes on the retry, with no session in between', async () => {
     const server = new Server({ name: 'multi-round-trip-http', version: '1' });
     server.tool('greet', {}, async (_args, ctx) => {
-      const answer = await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
+      const answer = await ctx.elicit({
+        message: 'Name?',
+        requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      });
       return { content: [{ type: 'text', text: `Hello, ${String(answer.content?.name)}!` }] };
     });
     const http = await listen(server);
@@ -28,8 +31,19 @@ describe('multi round-trip requests over HTTP', () => {
       const post = async (id: number, params: Record<string, unknown>): Promise<Reply> => {
         const response = await fetch(http.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'greet' },
-          body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'greet', ...params, _meta: META } }),
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'tools/call',
+            'mcp-name': 'greet',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            method: 'tools/call',
+            params: { name: 'greet', ...params, _meta: META },
+          }),
         });
         assert.equal(response.status, 200);
         assert.equal(response.headers.get('mcp-session-id'), null);
@@ -38,7 +52,10 @@ describe('multi round-trip requests over HTTP', () => {
       const first = await post(1, {});
       assert.equal(first.result?.resultType, 'input_required');
       assert.deepEqual(Object.keys(first.result?.inputRequests ?? {}), ['elicitation-1']);
-      const done = await post(2, { inputResponses: { 'elicitation-1': { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result?.requestState });
+      const done = await post(2, {
+        inputResponses: { 'elicitation-1': { action: 'accept', content: { name: 'Ada' } } },
+        requestState: first.result?.requestState,
+      });
       assert.equal(done.result?.resultType, 'complete');
       assert.deepEqual(done.result?.content, [{ type: 'text', text: 'Hello, Ada!' }]);
       assert.equal(http.core.sessionCount, 0);
@@ -48,12 +65,23 @@ describe('multi round-trip requests over HTTP', () => {
   });
 
   it("refuses a used requestState replayed by another client under the same name: no one gets another's answers", async () => {
-    const form = (message: string) => ({ message, requestedSchema: { type: 'object' as const, properties: { value: { type: 'string' as const } }, required: ['value'] } });
+    const form = (message: string) => ({
+      message,
+      requestedSchema: {
+        type: 'object' as const,
+        properties: { value: { type: 'string' as const } },
+        required: ['value'],
+      },
+    });
     const server = new Server({ name: 'multi-round-trip-http', version: '1' });
     server.tool('transfer', {}, async (_args, ctx) => {
       const account = await ctx.elicit(form('Account?'));
       const confirm = await ctx.elicit(form('Confirm?'));
-      return { content: [{ type: 'text', text: `${String(confirm.content?.value)}: account ${String(account.content?.value)}` }] };
+      return {
+        content: [
+          { type: 'text', text: `${String(confirm.content?.value)}: account ${String(account.content?.value)}` },
+        ],
+      };
     });
     const http = await listen(server);
     /** A client of its own: every POST it makes names it as the same app, as anyone can. */
@@ -62,8 +90,19 @@ describe('multi round-trip requests over HTTP', () => {
       return async (params: Record<string, unknown>): Promise<Reply> => {
         const response = await fetch(http.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'transfer' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name: 'transfer', ...params, _meta: META } }),
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'tools/call',
+            'mcp-name': 'transfer',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: ++id,
+            method: 'tools/call',
+            params: { name: 'transfer', ...params, _meta: META },
+          }),
         });
         return (await response.json()) as Reply;
       };
@@ -71,7 +110,10 @@ describe('multi round-trip requests over HTTP', () => {
     try {
       const alice = client();
       const first = await alice({});
-      const second = await alice({ inputResponses: { 'elicitation-1': { action: 'accept', content: { value: 'alice-secret-account' } } }, requestState: first.result?.requestState });
+      const second = await alice({
+        inputResponses: { 'elicitation-1': { action: 'accept', content: { value: 'alice-secret-account' } } },
+        requestState: first.result?.requestState,
+      });
       assert.deepEqual(Object.keys(second.result?.inputRequests ?? {}), ['elicitation-2']);
       const stateWithAnswer = second.result?.requestState;
       const confirmed = { 'elicitation-2': { action: 'accept', content: { value: 'yes' } } };

@@ -24,7 +24,9 @@ const answers = { 'elicitation-1': { action: 'accept', content: { name: 'Ada Lov
 function server(options: ServerOptions = {}): Server {
   const s = new Server({ name: 'multiRoundTrip', version: '1' }, options);
   for (const name of ['run', 'other']) {
-    s.tool(name, {}, async (_args, ctx) => ({ content: [{ type: 'text', text: JSON.stringify((await ctx.elicit(nameForm)).content) }] }));
+    s.tool(name, {}, async (_args, ctx) => ({
+      content: [{ type: 'text', text: JSON.stringify((await ctx.elicit(nameForm)).content) }],
+    }));
   }
   s.prompt('greet', {}, async (_args, ctx) => `Hello ${String((await ctx.elicit(nameForm)).content?.name)}`);
   return s;
@@ -43,8 +45,20 @@ async function issued(client: RawClient, args: Record<string, unknown> = { a: 1 
   return reply.result?.requestState as string;
 }
 
-function retry(client: RawClient, requestState: string, params: Record<string, unknown> = {}, clientName?: string): Promise<WireMessage> {
-  return client.request('tools/call', { name: 'run', arguments: { a: 1 }, inputResponses: answers, requestState, ...params, _meta: META(clientName) });
+function retry(
+  client: RawClient,
+  requestState: string,
+  params: Record<string, unknown> = {},
+  clientName?: string,
+): Promise<WireMessage> {
+  return client.request('tools/call', {
+    name: 'run',
+    arguments: { a: 1 },
+    inputResponses: answers,
+    requestState,
+    ...params,
+    _meta: META(clientName),
+  });
 }
 
 function refused(reply: WireMessage, message: RegExp): void {
@@ -90,13 +104,17 @@ describe('requestState', () => {
 
   it('refuses what is not a state at all', async () => {
     const client = await connect(server());
-    for (const junk of ['', 'not base64!', 'AAAA', btoa('{"m":"tools/call"}')]) refused(await retry(client, junk), /Invalid requestState/);
+    for (const junk of ['', 'not base64!', 'AAAA', btoa('{"m":"tools/call"}')])
+      refused(await retry(client, junk), /Invalid requestState/);
   });
 
   it('refuses a state issued for other arguments or another tool', async () => {
     const client = await connect(server());
     const state = await issued(client, { a: 1 });
-    refused(await retry(client, state, { arguments: { a: 2 } }), /different tools\/call request \(the name or arguments differ\)/);
+    refused(
+      await retry(client, state, { arguments: { a: 2 } }),
+      /different tools\/call request \(the name or arguments differ\)/,
+    );
     refused(await retry(client, state, { name: 'other' }), /different tools\/call request/);
     // The same arguments in another key order are the same request.
     const both = await issued(client, { a: 1, b: [1, { c: 2, d: 3 }] });
@@ -107,7 +125,12 @@ describe('requestState', () => {
   it('refuses a state issued for another method', async () => {
     const client = await connect(server());
     const state = await issued(client);
-    const reply = await client.request('prompts/get', { name: 'greet', inputResponses: answers, requestState: state, _meta: META() });
+    const reply = await client.request('prompts/get', {
+      name: 'greet',
+      inputResponses: answers,
+      requestState: state,
+      _meta: META(),
+    });
     refused(reply, /issued for tools\/call, not prompts\/get/);
   });
 
@@ -117,15 +140,31 @@ describe('requestState', () => {
   });
 
   it('binds to the principal a hook names', async () => {
-    const s = server({ requestState: { principal: async (ctx) => (ctx.meta?.['example.com/user'] as string | undefined) ?? undefined } });
+    const s = server({
+      requestState: { principal: async (ctx) => (ctx.meta?.['example.com/user'] as string | undefined) ?? undefined },
+    });
     const client = await connect(s);
-    const first = await client.request('tools/call', { name: 'run', arguments: { a: 1 }, _meta: { ...META(), 'example.com/user': 'alice' } });
+    const first = await client.request('tools/call', {
+      name: 'run',
+      arguments: { a: 1 },
+      _meta: { ...META(), 'example.com/user': 'alice' },
+    });
     const state = first.result?.requestState as string;
     const as = (user: string | undefined) =>
-      client.request('tools/call', { name: 'run', arguments: { a: 1 }, inputResponses: answers, requestState: state, _meta: { ...META('another-app'), ...(user && { 'example.com/user': user }) } });
+      client.request('tools/call', {
+        name: 'run',
+        arguments: { a: 1 },
+        inputResponses: answers,
+        requestState: state,
+        _meta: { ...META('another-app'), ...(user && { 'example.com/user': user }) },
+      });
     refused(await as('mallory'), /different caller/);
     refused(await as(undefined), /different caller/);
-    assert.equal((await as('alice')).result?.resultType, 'complete', 'the client identity no longer matters, only the principal');
+    assert.equal(
+      (await as('alice')).result?.resultType,
+      'complete',
+      'the client identity no longer matters, only the principal',
+    );
   });
 
   it('expires after ttlMs on the server clock', async () => {
@@ -147,12 +186,18 @@ describe('requestState', () => {
     const oldKey = 'an old secret of at least thirty-two bytes';
     const newKey = new Uint8Array(32).fill(7);
     const state = await issued(await connect(server({ requestState: { key: oldKey } })));
-    assert.equal((await retry(await connect(server({ requestState: { key: oldKey } })), state)).result?.resultType, 'complete');
+    assert.equal(
+      (await retry(await connect(server({ requestState: { key: oldKey } })), state)).result?.resultType,
+      'complete',
+    );
     const rotated = await connect(server({ requestState: { key: [newKey, oldKey] } }));
     assert.equal((await retry(rotated, state)).result?.resultType, 'complete');
     const fresh = await issued(rotated);
     refused(await retry(await connect(server({ requestState: { key: oldKey } })), fresh), /integrity check failed/);
-    assert.equal((await retry(await connect(server({ requestState: { key: newKey } })), fresh)).result?.resultType, 'complete');
+    assert.equal(
+      (await retry(await connect(server({ requestState: { key: newKey } })), fresh)).result?.resultType,
+      'complete',
+    );
   });
 
   it('refuses weak keys and odd lifetimes when the server is built', () => {
@@ -165,7 +210,10 @@ describe('requestState', () => {
     const client = await connect(server());
     const state = await issued(client);
     assert.equal((await retry(client, state)).result?.resultType, 'complete', 'the first use works');
-    refused(await retry(client, state), /used already \(each is accepted once\).*send the request again without requestState/);
+    refused(
+      await retry(client, state),
+      /used already \(each is accepted once\).*send the request again without requestState/,
+    );
     const fresh = await issued(client);
     assert.equal((await retry(client, fresh)).result?.resultType, 'complete', 'starting over works');
   });
@@ -188,7 +236,10 @@ describe('requestState', () => {
   it('is refused by every server sharing a key and a store once one accepted it', async () => {
     const key = 'a secret shared by the whole fleet, 32+ bytes';
     const usedStates = new MemoryUsedStateStore();
-    const [a, b] = [await connect(server({ requestState: { key, usedStates } })), await connect(server({ requestState: { key, usedStates } }))];
+    const [a, b] = [
+      await connect(server({ requestState: { key, usedStates } })),
+      await connect(server({ requestState: { key, usedStates } })),
+    ];
     const state = await issued(a);
     assert.equal((await retry(a, state)).result?.resultType, 'complete');
     refused(await retry(b, state), /used already/);

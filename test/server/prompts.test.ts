@@ -29,17 +29,27 @@ function setup(options: ServerOptions = {}) {
 
 async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
+  const [, session] = await Promise.all([
+    server.connect(a),
+    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
+  ]);
   return session;
 }
 
 const get = async (session: ClientSession, name: string, args?: Record<string, string>) =>
   (await session.request('prompts/get', args === undefined ? { name } : { name, arguments: args })) as GetPromptResult;
 
-const invalidParams = (message: RegExp) => (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && message.test(e.message);
+const invalidParams = (message: RegExp) => (e: unknown) =>
+  e instanceof JsonRpcError && e.code === -32602 && message.test(e.message);
 
 const lastModified = '2025-01-01T00:00:00Z';
-const link = resourceLink({ uri: 'file:///a.txt', name: 'a.txt', title: 'File A', mimeType: 'text/plain', icons: [{ src: 'https://example.com/i.png' }] });
+const link = resourceLink({
+  uri: 'file:///a.txt',
+  name: 'a.txt',
+  title: 'File A',
+  mimeType: 'text/plain',
+  icons: [{ src: 'https://example.com/i.png' }],
+});
 const everyContent: PromptMessage[] = [
   { role: 'user', content: { type: 'text', text: 'hi', annotations: { priority: 1, lastModified }, _meta: { k: 1 } } },
   { role: 'assistant', content: { type: 'image', data: 'aW1n', mimeType: 'image/png' } },
@@ -55,7 +65,10 @@ describe('prompts/list', () => {
     const session = await connect(server);
     assert.deepEqual(session.serverCapabilities.prompts, { listChanged: true });
     const first = await session.request('prompts/list', {});
-    assert.deepEqual(first.prompts.map((p) => p.name), ['c', 'a']);
+    assert.deepEqual(
+      first.prompts.map((p) => p.name),
+      ['c', 'a'],
+    );
     const second = await session.request('prompts/list', { cursor: first.nextCursor! });
     assert.deepEqual(second, { prompts: [{ name: 'b', description: 'prompt b' }] });
     await assert.rejects(session.request('prompts/list', { cursor: 'bogus' }), invalidParams(/Invalid cursor/));
@@ -72,9 +85,23 @@ describe('prompts/list', () => {
     };
     prompts.add('review', { ...full, complete: { code: () => [] } }, () => 'x');
     const expected: Record<LegacyVersion, object> = {
-      '2024-11-05': { name: 'review', description: 'Reviews code', arguments: [{ name: 'code', description: 'The code', required: true }] },
-      '2025-03-26': { name: 'review', description: 'Reviews code', arguments: [{ name: 'code', description: 'The code', required: true }] },
-      '2025-06-18': { name: 'review', title: 'Review', description: 'Reviews code', arguments: full.arguments, _meta: { k: 1 } },
+      '2024-11-05': {
+        name: 'review',
+        description: 'Reviews code',
+        arguments: [{ name: 'code', description: 'The code', required: true }],
+      },
+      '2025-03-26': {
+        name: 'review',
+        description: 'Reviews code',
+        arguments: [{ name: 'code', description: 'The code', required: true }],
+      },
+      '2025-06-18': {
+        name: 'review',
+        title: 'Review',
+        description: 'Reviews code',
+        arguments: full.arguments,
+        _meta: { k: 1 },
+      },
       '2025-11-25': { name: 'review', ...full },
     };
     for (const [version, prompt] of Object.entries(expected) as [LegacyVersion, object][]) {
@@ -90,7 +117,10 @@ describe('prompts/get', () => {
     const seen: Record<string, string | undefined>[] = [];
     prompts.add('greet', { arguments: [{ name: 'who', required: true }, { name: 'tone' }] }, (args) => {
       seen.push(args);
-      return { description: 'A greeting', messages: [{ role: 'user', content: { type: 'text', text: `Hello ${args.who}` } }] };
+      return {
+        description: 'A greeting',
+        messages: [{ role: 'user', content: { type: 'text', text: `Hello ${args.who}` } }],
+      };
     });
     prompts.add('plain', {}, () => 'Just text');
     const session = await connect(server);
@@ -100,7 +130,9 @@ describe('prompts/get', () => {
     });
     await get(session, 'greet', { who: 'Bo', tone: '' });
     assert.deepEqual(seen, [{ who: 'Ann' }, { who: 'Bo', tone: '' }]);
-    assert.deepEqual(await get(session, 'plain'), { messages: [{ role: 'user', content: { type: 'text', text: 'Just text' } }] });
+    assert.deepEqual(await get(session, 'plain'), {
+      messages: [{ role: 'user', content: { type: 'text', text: 'Just text' } }],
+    });
   });
 
   it('answers -32602 for an unknown prompt, a missing required argument, an undeclared or non-string one', async () => {
@@ -109,7 +141,10 @@ describe('prompts/get', () => {
     registry.add('greet', { arguments: [{ name: 'who', required: true }, { name: 'tone' }] }, () => 'x');
     const session = await connect(server);
     await assert.rejects(get(session, 'nope'), invalidParams(/Unknown prompt: nope/));
-    await assert.rejects(get(session, 'greet'), (e: unknown) => invalidParams(/Missing required argument "who"/)(e) && (e as JsonRpcError).data !== undefined);
+    await assert.rejects(
+      get(session, 'greet'),
+      (e: unknown) => invalidParams(/Missing required argument "who"/)(e) && (e as JsonRpcError).data !== undefined,
+    );
     await assert.rejects(get(session, 'greet', { tone: 'warm' }), invalidParams(/"who"/));
     await assert.rejects(get(session, 'greet', { who: 'a', mood: 'x' }), invalidParams(/no argument "mood"/));
     const client = await RawClient.connect(server);
@@ -118,7 +153,10 @@ describe('prompts/get', () => {
     assert.match(reply.error!.message, /who/);
     // The same check holds where no wire validation ran before the feature.
     const ctx = { protocolVersion: '2025-11-25' } as ServerContext;
-    await assert.rejects(registry.get('greet', { who: 5 }, ctx), (e: unknown) => e instanceof McpError && /"who" of prompt greet must be a string/.test(e.message));
+    await assert.rejects(
+      registry.get('greet', { who: 5 }, ctx),
+      (e: unknown) => e instanceof McpError && /"who" of prompt greet must be a string/.test(e.message),
+    );
   });
 
   it('sends every content type to a 2025-11-25 client as it is', async () => {
@@ -133,7 +171,10 @@ describe('prompts/get', () => {
     const messages = (await get(await connect(server, '2025-06-18'), 'all')).messages;
     const { icons: _icons, ...linkWithoutIcons } = link;
     assert.deepEqual(messages[3]?.content, linkWithoutIcons);
-    assert.deepEqual(messages.filter((_, i) => i !== 3), everyContent.filter((_, i) => i !== 3));
+    assert.deepEqual(
+      messages.filter((_, i) => i !== 3),
+      everyContent.filter((_, i) => i !== 3),
+    );
   });
 
   for (const version of ['2024-11-05', '2025-03-26'] as const) {
@@ -151,7 +192,10 @@ describe('prompts/get', () => {
       }
       assert.equal(messages[3]?.type, 'text');
       assert.match((messages[3] as { text: string }).text, /Resource "File A" at file:\/\/\/a\.txt \(text\/plain\)/);
-      assert.deepEqual(messages[4], { type: 'resource', resource: { uri: 'file:///b.txt', mimeType: 'text/plain', text: 'B' } });
+      assert.deepEqual(messages[4], {
+        type: 'resource',
+        resource: { uri: 'file:///b.txt', mimeType: 'text/plain', text: 'B' },
+      });
     });
   }
 
@@ -166,7 +210,10 @@ describe('prompts/get', () => {
     prompts.add('bad', {}, () => ({ messages: [{ role: 'system', content: { type: 'text', text: 'x' } }] }) as never);
     prompts.add('ok', {}, () => 'fine');
     const session = await connect(server);
-    await assert.rejects(get(session, 'crash'), (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && !/secret/.test(e.message));
+    await assert.rejects(
+      get(session, 'crash'),
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && !/secret/.test(e.message),
+    );
     await assert.rejects(get(session, 'refuse'), invalidParams(/Not today/));
     await assert.rejects(get(session, 'bad'), (e: unknown) => e instanceof JsonRpcError && e.code === -32603);
     assert.equal((await get(session, 'ok')).messages.length, 1);
@@ -175,8 +222,14 @@ describe('prompts/get', () => {
   it('rejects bad registrations with clear errors', () => {
     const { prompts } = setup();
     assert.throws(() => prompts.add('', {}, () => 'x'), /non-empty name/);
-    assert.throws(() => prompts.add('p', { arguments: [{ name: 'a' }, { name: 'a' }] }, () => 'x'), /declares argument "a" twice/);
-    assert.throws(() => prompts.add('p', { arguments: [{ name: 'a' }], complete: { b: () => [] } }, () => 'x'), /no argument "b" to complete/);
+    assert.throws(
+      () => prompts.add('p', { arguments: [{ name: 'a' }, { name: 'a' }] }, () => 'x'),
+      /declares argument "a" twice/,
+    );
+    assert.throws(
+      () => prompts.add('p', { arguments: [{ name: 'a' }], complete: { b: () => [] } }, () => 'x'),
+      /no argument "b" to complete/,
+    );
     prompts.add('p', {}, () => 'x');
     assert.throws(() => prompts.add('p', {}, () => 'x'), /already registered/);
   });
@@ -198,6 +251,9 @@ describe('prompts list_changed', () => {
     first.remove();
     await settle();
     assert.equal(count(), 2, 'removing a disabled prompt changes no list');
-    assert.deepEqual(((await client.request('prompts/list')).result?.prompts as { name: string }[]).map((p) => p.name), ['second']);
+    assert.deepEqual(
+      ((await client.request('prompts/list')).result?.prompts as { name: string }[]).map((p) => p.name),
+      ['second'],
+    );
   });
 });

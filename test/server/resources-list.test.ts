@@ -27,7 +27,10 @@ function setup(options: ServerOptions = {}) {
 
 async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
+  const [, session] = await Promise.all([
+    server.connect(a),
+    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
+  ]);
   return session;
 }
 
@@ -60,7 +63,18 @@ describe('resources/list and resources/templates/list', () => {
   it('lists static resources in registration order, then what templates list', async () => {
     const { server, resources } = setup();
     resources.add('memo://b', { name: 'b' }, () => 'b');
-    resources.addTemplate('users://{id}', { name: 'user', mimeType: 'application/json', list: () => [{ uri: 'users://1', name: 'one' }, { uri: 'users://2', name: 'two', mimeType: 'text/plain' }] }, () => '{}');
+    resources.addTemplate(
+      'users://{id}',
+      {
+        name: 'user',
+        mimeType: 'application/json',
+        list: () => [
+          { uri: 'users://1', name: 'one' },
+          { uri: 'users://2', name: 'two', mimeType: 'text/plain' },
+        ],
+      },
+      () => '{}',
+    );
     resources.addTemplate('files://{name}', { name: 'files' }, () => 'x');
     resources.add('memo://a', { name: 'a' }, () => 'a');
     const session = await connect(server);
@@ -108,7 +122,10 @@ describe('resources/list and resources/templates/list', () => {
     handles[2]!.disable();
     resources.add('memo://e', { name: 'e' }, () => 'e');
     const second = await session.request('resources/list', { cursor: first.nextCursor! });
-    assert.deepEqual(second.resources.map((r) => r.uri), ['memo://d', 'memo://e']);
+    assert.deepEqual(
+      second.resources.map((r) => r.uri),
+      ['memo://d', 'memo://e'],
+    );
   });
 
   it('answers an invalid cursor with -32602', async () => {
@@ -117,7 +134,10 @@ describe('resources/list and resources/templates/list', () => {
     resources.addTemplate('users://{id}', { name: 'user' }, () => '{}');
     const session = await connect(server);
     for (const method of ['resources/list', 'resources/templates/list'] as const) {
-      await assert.rejects(session.request(method, { cursor: 'not-a-cursor' }), (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && /Invalid cursor/.test(e.message));
+      await assert.rejects(
+        session.request(method, { cursor: 'not-a-cursor' }),
+        (e: unknown) => e instanceof JsonRpcError && e.code === -32602 && /Invalid cursor/.test(e.message),
+      );
     }
   });
 });
@@ -134,14 +154,21 @@ describe('listing per revision', () => {
       const { server, resources } = setup();
       resources.add('file:///main.rs', fullResource, () => 'fn main() {}');
       const { size: _size, ...templateFields } = fullResource;
-      resources.addTemplate('file:///{name}', { ...templateFields, list: () => [{ uri: 'file:///lib.rs', ...fullResource, name: 'lib' }] }, () => 'x');
+      resources.addTemplate(
+        'file:///{name}',
+        { ...templateFields, list: () => [{ uri: 'file:///lib.rs', ...fullResource, name: 'lib' }] },
+        () => 'x',
+      );
       const session = await connect(server, version);
       const [listedStatic, listedByTemplate] = (await session.request('resources/list', {})).resources;
       const [template] = (await session.request('resources/templates/list', {})).resourceTemplates;
       for (const item of [listedStatic, listedByTemplate, template] as Record<string, unknown>[]) {
         for (const key of absent) assert.equal(key in item, false, `${key} in ${JSON.stringify(item)}`);
         for (const key of ['name', 'description', 'mimeType', 'annotations']) assert.equal(key in item, true, key);
-        assert.deepEqual(Object.keys(item.annotations as object).sort(), ['audience', 'priority', ...annotationExtras].sort());
+        assert.deepEqual(
+          Object.keys(item.annotations as object).sort(),
+          ['audience', 'priority', ...annotationExtras].sort(),
+        );
       }
       if (version === '2025-11-25') assert.deepEqual(listedStatic, { uri: 'file:///main.rs', ...fullResource });
     });
@@ -166,10 +193,16 @@ describe('resources list_changed', () => {
     let added!: ReturnType<typeof resources.add>;
     let template!: ReturnType<typeof resources.addTemplate>;
     assert.equal(await changed(() => (added = resources.add('memo://new', { name: 'new' }, () => 'x'))), 1);
-    assert.equal(await changed(() => (template = resources.addTemplate('users://{id}', { name: 'user' }, () => 'x'))), 1);
+    assert.equal(
+      await changed(() => (template = resources.addTemplate('users://{id}', { name: 'user' }, () => 'x'))),
+      1,
+    );
     assert.equal(await changed(() => added.disable()), 1);
     const listed = (await client.request('resources/list')).result?.resources as Resource[];
-    assert.deepEqual(listed.map((r) => r.uri), ['memo://seed']);
+    assert.deepEqual(
+      listed.map((r) => r.uri),
+      ['memo://seed'],
+    );
     assert.equal((await client.request('resources/read', { uri: 'memo://new' })).error?.code, -32002);
     assert.equal(await changed(() => added.disable()), 0, 'already disabled: nothing changes');
     assert.equal(await changed(() => added.enable()), 1);

@@ -31,12 +31,16 @@ function setup(options: ServerOptions = {}) {
 
 async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
+  const [, session] = await Promise.all([
+    server.connect(a),
+    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
+  ]);
   return session;
 }
 
 /** `resources/read` as the client sees it (never an input-required result here). */
-const read = async (session: ClientSession, uri: string) => (await session.request('resources/read', { uri })) as ReadResourceResult;
+const read = async (session: ClientSession, uri: string) =>
+  (await session.request('resources/read', { uri })) as ReadResourceResult;
 /** The text of the first contents of a read. */
 const text = async (session: ClientSession, uri: string) => {
   const first = (await read(session, uri)).contents[0];
@@ -44,7 +48,10 @@ const text = async (session: ClientSession, uri: string) => {
 };
 
 const rejectsWith = (code: number, data?: unknown, message?: RegExp) => (e: unknown) =>
-  e instanceof JsonRpcError && e.code === code && (data === undefined || assert.deepEqual(e.data, data) === undefined) && (message === undefined || message.test(e.message));
+  e instanceof JsonRpcError &&
+  e.code === code &&
+  (data === undefined || assert.deepEqual(e.data, data) === undefined) &&
+  (message === undefined || message.test(e.message));
 
 describe('resources/read', () => {
   it('reads static text and binary resources', async () => {
@@ -52,7 +59,10 @@ describe('resources/read', () => {
     resources.add('memo://readme', { name: 'readme', mimeType: 'text/markdown' }, () => '# Hello');
     resources.add('memo://logo', { name: 'logo', mimeType: 'image/png' }, () => new Uint8Array([0, 1, 2, 250, 255]));
     resources.add('memo://both', { name: 'both' }, (uri) => ({
-      contents: [textContents(uri, 'text part', 'text/plain'), blobContents(`${uri}/bin`, new Uint8Array([104, 105]), 'application/octet-stream')],
+      contents: [
+        textContents(uri, 'text part', 'text/plain'),
+        blobContents(`${uri}/bin`, new Uint8Array([104, 105]), 'application/octet-stream'),
+      ],
     }));
     const session = await connect(server);
     assert.deepEqual(await read(session, 'memo://readme'), {
@@ -69,7 +79,9 @@ describe('resources/read', () => {
 
   it('fills in the URI and MIME type that contents leave out', async () => {
     const { server, resources } = setup();
-    resources.add('memo://a', { name: 'a', mimeType: 'text/plain' }, () => ({ contents: [{ text: 'x' }, { uri: 'memo://other', text: 'y' }] }));
+    resources.add('memo://a', { name: 'a', mimeType: 'text/plain' }, () => ({
+      contents: [{ text: 'x' }, { uri: 'memo://other', text: 'y' }],
+    }));
     const session = await connect(server);
     assert.deepEqual((await read(session, 'memo://a')).contents, [
       { uri: 'memo://a', mimeType: 'text/plain', text: 'x' },
@@ -80,11 +92,19 @@ describe('resources/read', () => {
   it('reads through templates with the variables of the URI, static resources first', async () => {
     const { server, resources } = setup();
     const seen: unknown[] = [];
-    resources.addTemplate('users://{id}/profile', { name: 'profile', mimeType: 'application/json' }, (uri, variables) => {
-      seen.push(variables);
-      return JSON.stringify({ id: variables.id });
-    });
-    resources.addTemplate('users://{id}/{+rest}', { name: 'anything' }, (_uri, variables) => `rest=${String(variables.rest)}`);
+    resources.addTemplate(
+      'users://{id}/profile',
+      { name: 'profile', mimeType: 'application/json' },
+      (uri, variables) => {
+        seen.push(variables);
+        return JSON.stringify({ id: variables.id });
+      },
+    );
+    resources.addTemplate(
+      'users://{id}/{+rest}',
+      { name: 'anything' },
+      (_uri, variables) => `rest=${String(variables.rest)}`,
+    );
     resources.add('users://admin/profile', { name: 'admin' }, () => 'the static one');
     const session = await connect(server);
     assert.deepEqual(await read(session, 'users://ann%20b/profile'), {
@@ -103,7 +123,10 @@ describe('resources/read', () => {
       resources.addTemplate('files://{name}', { name: 'files' }, () => undefined);
       const session = await connect(server, version);
       for (const uri of ['memo://missing', 'files://absent']) {
-        await assert.rejects(session.request('resources/read', { uri }), rejectsWith(-32002, { uri }, /Resource not found/));
+        await assert.rejects(
+          session.request('resources/read', { uri }),
+          rejectsWith(-32002, { uri }, /Resource not found/),
+        );
       }
     });
   }
@@ -135,8 +158,14 @@ describe('resources/read', () => {
     resources.add('memo://broken', { name: 'broken' }, () => ({ contents: [{ uri: 'memo://broken' } as never] }));
     resources.add('memo://ok', { name: 'ok' }, () => 'fine');
     const session = await connect(server);
-    await assert.rejects(session.request('resources/read', { uri: 'memo://secret' }), (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && !/hunter2/.test(e.message));
-    await assert.rejects(session.request('resources/read', { uri: 'memo://denied' }), rejectsWith(-32001, { reason: 'policy' }, /Access denied/));
+    await assert.rejects(
+      session.request('resources/read', { uri: 'memo://secret' }),
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && !/hunter2/.test(e.message),
+    );
+    await assert.rejects(
+      session.request('resources/read', { uri: 'memo://denied' }),
+      rejectsWith(-32001, { reason: 'policy' }, /Access denied/),
+    );
     await assert.rejects(session.request('resources/read', { uri: 'memo://broken' }), rejectsWith(-32603));
     assert.equal(await text(session, 'memo://ok'), 'fine');
     assert.match(errors.map((e) => e.message).join('\n'), /hunter2/, 'the real error is reported locally');
@@ -148,8 +177,11 @@ describe('resources/read', () => {
     resources.add('memo://a', { name: 'a' }, () => 'a');
     assert.throws(() => resources.add('memo://a', { name: 'again' }, () => 'a'), /already registered/);
     assert.throws(() => resources.addTemplate('files://{name', { name: 'f' }, () => 'x'), /unclosed "\{"/);
-    // @ts-expect-error the type knows the template's variables too; a JavaScript caller gets the error
-    assert.throws(() => resources.addTemplate('files://{name}', { name: 'f', complete: { nmae: () => [] } }, () => 'x'), /no variable "nmae"/);
+    assert.throws(
+      // @ts-expect-error the type knows the template's variables too; a JavaScript caller gets the error
+      () => resources.addTemplate('files://{name}', { name: 'f', complete: { nmae: () => [] } }, () => 'x'),
+      /no variable "nmae"/,
+    );
   });
 });
 
@@ -167,7 +199,8 @@ describe('resource subscriptions', () => {
     resources.add('memo://a', { name: 'a' }, () => 'a');
     const alice = await RawClient.connect(server);
     const bob = await RawClient.connect(server, '2024-11-05');
-    const updates = (client: RawClient) => client.pending((m) => m.method === 'notifications/resources/updated').map((m) => m.params?.uri);
+    const updates = (client: RawClient) =>
+      client.pending((m) => m.method === 'notifications/resources/updated').map((m) => m.params?.uri);
 
     assert.deepEqual((await alice.request('resources/subscribe', { uri: 'memo://a' })).result, {});
     // Subscribing to a URI the server does not list is allowed: it may appear, or be a part of one.

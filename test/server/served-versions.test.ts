@@ -40,7 +40,11 @@ describe('served versions', () => {
     const reply = await client.request('server/discover', { _meta: META });
     assert.deepEqual((reply.result as { supportedVersions: string[] }).supportedVersions, ['2026-07-28', '2025-06-18']);
     const init = await client.request('initialize', INITIALIZE);
-    assert.equal((init.result as { protocolVersion: string }).protocolVersion, '2025-06-18', 'the newest legacy version served');
+    assert.equal(
+      (init.result as { protocolVersion: string }).protocolVersion,
+      '2025-06-18',
+      'the newest legacy version served',
+    );
   });
 
   it('a server without modern versions treats modern requests as the legacy era does', async () => {
@@ -54,7 +58,10 @@ describe('served versions', () => {
     const [a, b] = createInMemoryPair();
     await server.connect(a);
     const client = new Client({ name: 'legacy', version: '1' });
-    await assert.rejects(client.connect(b, { protocolVersion: '2025-11-25' }), /supports only protocol versions 2026-07-28/);
+    await assert.rejects(
+      client.connect(b, { protocolVersion: '2025-11-25' }),
+      /supports only protocol versions 2026-07-28/,
+    );
   });
 });
 

@@ -2,7 +2,12 @@
 // the client's typed methods and events: many sessions, subscriptions, list changes at runtime.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client, type ClientSession, type ClientSessionEvent, type ClientSessionEventMap } from '../../src/client/index.js';
+import {
+  Client,
+  type ClientSession,
+  type ClientSessionEvent,
+  type ClientSessionEventMap,
+} from '../../src/client/index.js';
 import { Server } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 
@@ -26,10 +31,18 @@ function nextEvent<E extends ClientSessionEvent>(session: ClientSession, event: 
 function exampleServer(): Server {
   const server = new Server({ name: 'features', version: '1' });
   server.resource('memo://today', { name: 'today', mimeType: 'text/plain' }, () => 'Buy milk');
-  server.resourceTemplate('greeting://{name}', { name: 'greeting', complete: { name: (value) => ['Ada', 'Alan', 'Grace'].filter((n) => n.startsWith(value)) } }, (_uri, vars) => `Hello, ${String(vars.name)}!`);
-  server.prompt('review', { description: 'Review code', arguments: [{ name: 'code', required: true }] }, ({ code }) => ({
-    messages: [{ role: 'user', content: { type: 'text', text: `Review:\n${code}` } }],
-  }));
+  server.resourceTemplate(
+    'greeting://{name}',
+    { name: 'greeting', complete: { name: (value) => ['Ada', 'Alan', 'Grace'].filter((n) => n.startsWith(value)) } },
+    (_uri, vars) => `Hello, ${String(vars.name)}!`,
+  );
+  server.prompt(
+    'review',
+    { description: 'Review code', arguments: [{ name: 'code', required: true }] },
+    ({ code }) => ({
+      messages: [{ role: 'user', content: { type: 'text', text: `Review:\n${code}` } }],
+    }),
+  );
   server.tool('noop', {}, () => ({ content: [] }));
   return server;
 }
@@ -37,16 +50,29 @@ function exampleServer(): Server {
 describe('server features through the public API', () => {
   it('declares what is registered and serves resources, templates, prompts and completion', async () => {
     const session = await connect(exampleServer());
-    assert.deepEqual(Object.keys(session.serverCapabilities).sort(), ['completions', 'logging', 'prompts', 'resources', 'tools']);
+    assert.deepEqual(Object.keys(session.serverCapabilities).sort(), [
+      'completions',
+      'logging',
+      'prompts',
+      'resources',
+      'tools',
+    ]);
     const read = await session.readResource({ uri: 'memo://today' });
     assert.deepEqual(read.contents, [{ uri: 'memo://today', mimeType: 'text/plain', text: 'Buy milk' }]);
     const greeting = await session.readResource({ uri: 'greeting://Ada' });
     assert.equal((greeting.contents[0] as { text: string }).text, 'Hello, Ada!');
     const prompt = await session.getPrompt({ name: 'review', arguments: { code: 'x = 1' } });
     assert.deepEqual(prompt.messages, [{ role: 'user', content: { type: 'text', text: 'Review:\nx = 1' } }]);
-    const completion = await session.complete({ ref: { type: 'ref/resource', uri: 'greeting://{name}' }, argument: { name: 'name', value: 'A' } });
+    const completion = await session.complete({
+      ref: { type: 'ref/resource', uri: 'greeting://{name}' },
+      argument: { name: 'name', value: 'A' },
+    });
     assert.deepEqual(completion.completion.values, ['Ada', 'Alan']);
-    await assert.rejects(session.readResource({ uri: 'memo://nothing' }), (e: { code?: number; data?: unknown }) => e.code === -32002 && (e.data as { uri: string }).uri === 'memo://nothing');
+    await assert.rejects(
+      session.readResource({ uri: 'memo://nothing' }),
+      (e: { code?: number; data?: unknown }) =>
+        e.code === -32002 && (e.data as { uri: string }).uri === 'memo://nothing',
+    );
     await session.close();
   });
 
@@ -82,10 +108,16 @@ describe('server features through the public API', () => {
     await Promise.all([bTools, aPrompts, aResources]);
     await a.ping();
     assert.equal(toolChanges, 1, 'three tool changes in one tick make one notification');
-    assert.deepEqual((await a.listTools()).tools.map((t) => t.name), ['noop', 'later']);
+    assert.deepEqual(
+      (await a.listTools()).tools.map((t) => t.name),
+      ['noop', 'later'],
+    );
     tool.remove();
     await nextEvent(b, 'toolsListChanged');
-    assert.deepEqual((await b.listTools()).tools.map((t) => t.name), ['noop']);
+    assert.deepEqual(
+      (await b.listTools()).tools.map((t) => t.name),
+      ['noop'],
+    );
     await Promise.all([a.close(), b.close()]);
   });
 });

@@ -10,17 +10,31 @@ import { Client } from '../../src/client/index.js';
 import { Server } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
-async function listTools(handler: (request: Request) => Promise<Response>, id: number): Promise<Array<{ name: string; description?: string }>> {
+async function listTools(
+  handler: (request: Request) => Promise<Response>,
+  id: number,
+): Promise<Array<{ name: string; description?: string }>> {
   const response = await handler(
     new Request('http://localhost/mcp', {
       method: 'POST',
-      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } }),
     }),
   );
-  const reply = (await response.json()) as { id: number; result: { tools: Array<{ name: string; description?: string }>; resultType: string; ttlMs: number } };
+  const reply = (await response.json()) as {
+    id: number;
+    result: { tools: Array<{ name: string; description?: string }>; resultType: string; ttlMs: number };
+  };
   assert.equal(reply.id, id);
   assert.equal(reply.result.resultType, 'complete');
   assert.equal(reply.result.ttlMs, 0);
@@ -57,14 +71,21 @@ describe('the tools/list answer made once', () => {
         const server = new Server({ name: 'list-cache', version: '1' });
         server.tool('one', {}, () => ({ content: [] }));
         const [a, b] = createInMemoryPair({ clone });
-        const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion, eraCache: false })]);
+        const [, session] = await Promise.all([
+          server.connect(a),
+          new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion, eraCache: false }),
+        ]);
         assert.equal(session.protocolVersion, protocolVersion);
         for (let round = 0; round < 2; round++) {
           const page = await session.listTools({}, { bypassCache: true });
           const where = `clone: ${clone}, ${protocolVersion}, round ${round}`;
           assert.equal(Object.getPrototypeOf(page), Object.prototype, where);
           assert.ok(!Object.isFrozen(page), where);
-          assert.deepEqual(page.tools.map((t) => t.name), ['one'], where);
+          assert.deepEqual(
+            page.tools.map((t) => t.name),
+            ['one'],
+            where,
+          );
         }
         await session.close();
       }

@@ -52,9 +52,15 @@ function weatherServer(): Server {
     ],
     structuredContent: { temperature: 21 },
   }));
-  server.tool('plain', { inputSchema: { type: 'object' } }, () => ({ content: [], structuredContent: { temperature: 3 } }));
+  server.tool('plain', { inputSchema: { type: 'object' } }, () => ({
+    content: [],
+    structuredContent: { temperature: 3 },
+  }));
   server.tool('revision', {}, (_args, ctx) => ({ content: [{ type: 'text', text: ctx.protocolVersion }] }));
-  server.tool('users', { outputSchema: { type: 'array', items: { type: 'string' } } }, () => ({ content: [], structuredContent: ['ada', 'alan'] }));
+  server.tool('users', { outputSchema: { type: 'array', items: { type: 'string' } } }, () => ({
+    content: [],
+    structuredContent: ['ada', 'alan'],
+  }));
   return server;
 }
 
@@ -63,7 +69,12 @@ const { $schema: _out, ...outputWithoutDialect } = outputSchema;
 
 const expectedDefinitions: Record<string, Record<string, unknown>> = {
   '2024-11-05': { name: 'weather', description: 'Current weather', inputSchema: inputWithoutDialect },
-  '2025-03-26': { name: 'weather', description: 'Current weather', inputSchema: inputWithoutDialect, annotations: full.annotations },
+  '2025-03-26': {
+    name: 'weather',
+    description: 'Current weather',
+    inputSchema: inputWithoutDialect,
+    annotations: full.annotations,
+  },
   '2025-06-18': {
     name: 'weather',
     title: 'Weather',
@@ -76,7 +87,10 @@ const expectedDefinitions: Record<string, Record<string, unknown>> = {
   '2025-11-25': { name: 'weather', ...full },
 };
 
-const linkText = { type: 'text', text: '[Resource "main.rs" at file:///project/src/main.rs (text/x-rust; Primary application entry point)]' };
+const linkText = {
+  type: 'text',
+  text: '[Resource "main.rs" at file:///project/src/main.rs (text/x-rust; Primary application entry point)]',
+};
 const { icons: _icons, ...linkWithoutIcons } = link;
 const { lastModified: _lm, ...oldAnnotations } = annotations;
 
@@ -84,7 +98,10 @@ const expectedResults: Record<string, CallToolResult> = {
   '2024-11-05': {
     content: [
       { type: 'text', text: 'Sunny', annotations: oldAnnotations },
-      { type: 'text', text: "[Audio (audio/wav, 4 bytes) left out: this client's protocol revision cannot carry audio]" },
+      {
+        type: 'text',
+        text: "[Audio (audio/wav, 4 bytes) left out: this client's protocol revision cannot carry audio]",
+      },
       linkText as CallToolResult['content'][number],
     ],
   },
@@ -104,7 +121,11 @@ const expectedResults: Record<string, CallToolResult> = {
     structuredContent: { temperature: 21 },
   },
   '2025-11-25': {
-    content: [{ type: 'text', text: 'Sunny', annotations, _meta: { 'example.com/lang': 'en' } }, { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' }, link],
+    content: [
+      { type: 'text', text: 'Sunny', annotations, _meta: { 'example.com/lang': 'en' } },
+      { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+      link,
+    ],
     structuredContent: { temperature: 21 },
   },
 };
@@ -120,13 +141,16 @@ describe('per-revision shaping', () => {
 
       it('gets results its revision can carry, with the text mirror of structured content', async () => {
         const client = await RawClient.connect(weatherServer(), version);
-        assert.deepEqual((await client.request('tools/call', { name: 'weather', arguments: { city: 'Rome' } })).result, expectedResults[version]);
+        assert.deepEqual(
+          (await client.request('tools/call', { name: 'weather', arguments: { city: 'Rome' } })).result,
+          expectedResults[version],
+        );
         const plain = (await client.request('tools/call', { name: 'plain' })).result;
         const structured = version >= '2025-06-18' ? { structuredContent: { temperature: 3 } } : {};
         assert.deepEqual(plain, { content: [{ type: 'text', text: '{"temperature":3}' }], ...structured });
       });
 
-      it('is served under its revision, as the handler\'s context tells', async () => {
+      it("is served under its revision, as the handler's context tells", async () => {
         const client = await RawClient.connect(weatherServer(), version);
         const result = (await client.request('tools/call', { name: 'revision' })).result;
         assert.deepEqual(result?.content, [{ type: 'text', text: version }]);
@@ -135,14 +159,17 @@ describe('per-revision shaping', () => {
       it('does not see an output schema other than an object, nor structured content other than an object', async () => {
         const client = await RawClient.connect(weatherServer(), version);
         const tools = (await client.request('tools/list')).result?.tools as Record<string, unknown>[];
-        assert.deepEqual(tools.find((t) => t.name === 'users'), { name: 'users', inputSchema: { type: 'object' } });
+        assert.deepEqual(
+          tools.find((t) => t.name === 'users'),
+          { name: 'users', inputSchema: { type: 'object' } },
+        );
         const result = (await client.request('tools/call', { name: 'users' })).result;
         assert.deepEqual(result, { content: [{ type: 'text', text: '["ada","alan"]' }] });
       });
     });
   }
 
-  it('builds each revision\'s definitions once', () => {
+  it("builds each revision's definitions once", () => {
     const registry = new ToolRegistry({ pageSize: Infinity, listChanged: () => {} });
     registry.add('weather', full, () => ({ structuredContent: { temperature: 3 } }));
     for (const version of ['2024-11-05', '2025-06-18', '2025-11-25']) {

@@ -9,7 +9,13 @@ import { type } from 'arktype';
 import { Server } from '../../src/server/index.js';
 import { Client } from '../../src/client/index.js';
 import { withJsonSchema } from '../../src/schema/index.js';
-import type { RegisteredTool, ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from '../../src/server/tools.js';
+import type {
+  RegisteredTool,
+  ToolConfig,
+  ToolHandler,
+  ToolInputSchemaLike,
+  ToolOutputSchemaLike,
+} from '../../src/server/tools.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import type { CallToolResult } from '../../src/types/tools.js';
 
@@ -31,7 +37,8 @@ function tool<In extends ToolInputSchemaLike, Out extends ToolOutputSchemaLike |
   return server.tool(name, config as ToolConfig, handler as unknown as ToolHandler);
 }
 
-const textOf = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+const textOf = (result: CallToolResult) =>
+  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
 describe('Standard Schema input', () => {
   it('Zod: JSON Schema from the library, arguments typed and defaulted, errors naming the field', async () => {
@@ -74,36 +81,55 @@ describe('Standard Schema input', () => {
   it('Valibot: refused without a JSON Schema, accepted with withJsonSchema, arguments typed', async () => {
     const server = new Server(info);
     const schema = v.object({ city: v.string(), days: v.optional(v.number(), 1) });
-    assert.throws(() => tool(server, 'forecast', { inputSchema: schema }, () => ({ content: [] })), /Tool "forecast": inputSchema: this valibot schema cannot describe itself as JSON Schema.*withJsonSchema/);
-    const json = { type: 'object' as const, properties: { city: { type: 'string' }, days: { type: 'number' } }, required: ['city'] };
+    assert.throws(
+      () => tool(server, 'forecast', { inputSchema: schema }, () => ({ content: [] })),
+      /Tool "forecast": inputSchema: this valibot schema cannot describe itself as JSON Schema.*withJsonSchema/,
+    );
+    const json = {
+      type: 'object' as const,
+      properties: { city: { type: 'string' }, days: { type: 'number' } },
+      required: ['city'],
+    };
     tool(server, 'forecast', { inputSchema: withJsonSchema(schema, json) }, ({ city, days }) => ({
       content: [{ type: 'text', text: `${city.toUpperCase()} for ${days.toFixed(0)} day(s)` }],
     }));
     const session = await connect(server);
     assert.deepEqual((await session.listTools()).tools[0]?.inputSchema, json);
-    assert.equal(textOf(await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })), 'OSLO for 1 day(s)');
+    assert.equal(
+      textOf(await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })),
+      'OSLO for 1 day(s)',
+    );
     const invalid = await session.callTool({ name: 'forecast', arguments: { city: 7 } });
     assert.match(textOf(invalid), /^Invalid arguments for tool forecast: city: Invalid type: Expected string/);
   });
 
   it('refuses a Standard Schema that does not describe an object', () => {
-    assert.throws(() => tool(new Server(info), 'n', { inputSchema: z.number() }, () => ({ content: [] })), /inputSchema must describe an object/);
+    assert.throws(
+      () => tool(new Server(info), 'n', { inputSchema: z.number() }, () => ({ content: [] })),
+      /inputSchema must describe an object/,
+    );
   });
 });
 
 describe('Standard Schema output', () => {
-  it('shows the output type\'s JSON Schema and sends the validated output', async () => {
+  it("shows the output type's JSON Schema and sends the validated output", async () => {
     const server = new Server(info);
     const outputSchema = z.object({ total: z.number(), currency: z.string().default('EUR') });
     tool(server, 'price', { outputSchema }, () => ({ content: [], structuredContent: { total: 12 } }));
-    tool(server, 'broken', { outputSchema }, () => ({ content: [], structuredContent: { total: 'twelve' as unknown as number } }));
+    tool(server, 'broken', { outputSchema }, () => ({
+      content: [],
+      structuredContent: { total: 'twelve' as unknown as number },
+    }));
     const session = await connect(server);
     const listed = (await session.listTools()).tools;
     assert.deepEqual(listed[0]?.outputSchema?.required, ['total', 'currency']);
     const result = await session.callTool({ name: 'price' });
     assert.deepEqual(result.structuredContent, { total: 12, currency: 'EUR' });
     assert.equal(textOf(result), '{"total":12,"currency":"EUR"}');
-    await assert.rejects(session.callTool({ name: 'broken' }), (e: unknown) => (e as { code?: number }).code === -32603 && /total: Invalid input/.test((e as Error).message));
+    await assert.rejects(
+      session.callTool({ name: 'broken' }),
+      (e: unknown) => (e as { code?: number }).code === -32603 && /total: Invalid input/.test((e as Error).message),
+    );
   });
 });
 
@@ -140,14 +166,25 @@ describe('JSON Schema input', () => {
   it('validates in 2020-12 by default (prefixItems) and in draft-07 when $schema says so (array items)', async () => {
     const server = new Server(info);
     const ok = () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
-    server.tool('modern', { inputSchema: { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } } } }, ok);
+    server.tool(
+      'modern',
+      {
+        inputSchema: {
+          type: 'object',
+          properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } },
+        },
+      },
+      ok,
+    );
     server.tool(
       'classic',
       {
         inputSchema: {
           $schema: 'http://json-schema.org/draft-07/schema#',
           type: 'object',
-          properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false } },
+          properties: {
+            pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false },
+          },
         },
       },
       ok,
@@ -156,7 +193,10 @@ describe('JSON Schema input', () => {
     for (const name of ['modern', 'classic']) {
       assert.equal(textOf(await session.callTool({ name, arguments: { pair: ['a', 1] } })), 'ok', name);
       const swapped = await session.callTool({ name, arguments: { pair: [1, 'a'] } });
-      assert.equal(textOf(swapped), `Invalid arguments for tool ${name}: pair[0]: must be string; pair[1]: must be number`);
+      assert.equal(
+        textOf(swapped),
+        `Invalid arguments for tool ${name}: pair[0]: must be string; pair[1]: must be number`,
+      );
       const long = await session.callTool({ name, arguments: { pair: ['a', 1, 2] } });
       assert.equal(textOf(long), `Invalid arguments for tool ${name}: pair: must NOT have more than 2 items`);
     }
@@ -165,11 +205,23 @@ describe('JSON Schema input', () => {
   it('refuses a reference to another document at registration', () => {
     const server = new Server(info);
     assert.throws(
-      () => server.tool('remote', { inputSchema: { type: 'object', properties: { user: { $ref: 'https://example.com/schemas/user.json' } } } }, () => ({ content: [] })),
-      (e: unknown) => e instanceof TypeError && /^Tool "remote": inputSchema: it refers to "https:\/\/example.com\/schemas\/user.json", outside itself/.test(e.message),
+      () =>
+        server.tool(
+          'remote',
+          { inputSchema: { type: 'object', properties: { user: { $ref: 'https://example.com/schemas/user.json' } } } },
+          () => ({ content: [] }),
+        ),
+      (e: unknown) =>
+        e instanceof TypeError &&
+        /^Tool "remote": inputSchema: it refers to "https:\/\/example.com\/schemas\/user.json", outside itself/.test(
+          e.message,
+        ),
     );
     assert.throws(
-      () => server.tool('remote', { inputSchema: { type: 'object' }, outputSchema: { $ref: 'user.json' } }, () => ({ structuredContent: {} })),
+      () =>
+        server.tool('remote', { inputSchema: { type: 'object' }, outputSchema: { $ref: 'user.json' } }, () => ({
+          structuredContent: {},
+        })),
       /Tool "remote": outputSchema: it refers to "user.json"/,
     );
   });
@@ -177,16 +229,35 @@ describe('JSON Schema input', () => {
   it('refuses a malformed schema at registration, naming the tool and the path inside the schema', () => {
     const server = new Server(info);
     const refused = (config: ToolConfig, message: RegExp) =>
-      assert.throws(() => server.tool('add', config, () => ({ content: [], structuredContent: {} })), (e: unknown) => e instanceof TypeError && message.test(e.message), message.source);
+      assert.throws(
+        () => server.tool('add', config, () => ({ content: [], structuredContent: {} })),
+        (e: unknown) => e instanceof TypeError && message.test(e.message),
+        message.source,
+      );
     refused(
       { inputSchema: { type: 'object', properties: { a: { type: 'text' } } } },
       /^Tool "add": inputSchema\.properties\.a\.type: must be one of "array", "boolean", "integer", "null", "number", "object", "string", or an array of them, not "text"$/,
     );
-    refused({ inputSchema: { type: 'object', required: ['a', 'a'] } }, /^Tool "add": inputSchema\.required\[1\]: repeats "a"/);
-    refused({ inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { sum: { type: 'number', minimum: 'zero' } } } }, /^Tool "add": outputSchema\.properties\.sum\.minimum: must be a number, not "zero"$/);
+    refused(
+      { inputSchema: { type: 'object', required: ['a', 'a'] } },
+      /^Tool "add": inputSchema\.required\[1\]: repeats "a"/,
+    );
+    refused(
+      {
+        inputSchema: { type: 'object' },
+        outputSchema: { type: 'object', properties: { sum: { type: 'number', minimum: 'zero' } } },
+      },
+      /^Tool "add": outputSchema\.properties\.sum\.minimum: must be a number, not "zero"$/,
+    );
     // The spec requires an object schema for arguments (Tool.inputSchema: type "object").
-    refused({ inputSchema: { type: 'array' } as unknown as ToolInputSchemaLike }, /^Tool "add": inputSchema must describe an object \(type: "object"\)/);
-    refused({ inputSchema: { properties: {} } as unknown as ToolInputSchemaLike }, /^Tool "add": inputSchema must describe an object/);
+    refused(
+      { inputSchema: { type: 'array' } as unknown as ToolInputSchemaLike },
+      /^Tool "add": inputSchema must describe an object \(type: "object"\)/,
+    );
+    refused(
+      { inputSchema: { properties: {} } as unknown as ToolInputSchemaLike },
+      /^Tool "add": inputSchema must describe an object/,
+    );
     assert.equal(server.toolDefinition('add'), undefined, 'nothing was registered');
   });
 
@@ -209,11 +280,13 @@ describe('JSON Schema input', () => {
     assert.equal(loaded, 0, 'Ajv is not loaded');
   });
 
-  it('answers -32603 without the validator\'s words when a schema turns out not to compile, and reports them', async () => {
+  it("answers -32603 without the validator's words when a schema turns out not to compile, and reports them", async () => {
     const reported: Error[] = [];
     const server = new Server(info, { onError: (e) => reported.push(e) });
     // Well formed, but the anchor it refers to does not exist: only compiling finds that.
-    server.tool('odd', { inputSchema: { type: 'object', properties: { a: { $ref: '#nowhere' } } } }, () => ({ content: [] }));
+    server.tool('odd', { inputSchema: { type: 'object', properties: { a: { $ref: '#nowhere' } } } }, () => ({
+      content: [],
+    }));
     const session = await connect(server);
     const error = await session.callTool({ name: 'odd', arguments: {} }).then(
       () => assert.fail('the call should fail'),
@@ -222,6 +295,9 @@ describe('JSON Schema input', () => {
     assert.equal(error.code, -32603);
     assert.equal(error.message, 'Internal error: the inputSchema of tool odd could not be used');
     assert.equal(reported.length, 1);
-    assert.match(reported[0]!.message, /^Tool odd: inputSchema could not be used: The schema cannot be compiled: can't resolve reference #nowhere/);
+    assert.match(
+      reported[0]!.message,
+      /^Tool odd: inputSchema could not be used: The schema cannot be compiled: can't resolve reference #nowhere/,
+    );
   });
 });

@@ -17,11 +17,15 @@ const info = { name: 'tools-test', version: '1.0.0' };
 
 async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
   const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion })]);
+  const [, session] = await Promise.all([
+    server.connect(a),
+    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
+  ]);
   return session;
 }
 
-const textOf = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : `<${block.type}>`)).join('\n');
+const textOf = (result: CallToolResult) =>
+  result.content.map((block) => (block.type === 'text' ? block.text : `<${block.type}>`)).join('\n');
 
 /** The JSON-RPC error a promise rejects with. */
 async function rpcError(promise: Promise<unknown>): Promise<JsonRpcError> {
@@ -39,7 +43,11 @@ function adder(server = new Server(info)): Server {
     'add',
     {
       description: 'Adds two numbers',
-      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      },
     },
     ({ a, b }) => ({ content: [{ type: 'text', text: String((a as number) + (b as number)) }] }),
   );
@@ -51,9 +59,14 @@ describe('registration', () => {
 
   it('accepts the names of the 2025-11-25 rules and refuses others', () => {
     const server = new Server(info);
-    for (const name of ['getUser', 'DATA_EXPORT_v2', 'admin.tools.list', 'a', 'x'.repeat(128), 'with-hyphen_and.dot']) server.tool(name, {}, noop);
+    for (const name of ['getUser', 'DATA_EXPORT_v2', 'admin.tools.list', 'a', 'x'.repeat(128), 'with-hyphen_and.dot'])
+      server.tool(name, {}, noop);
     for (const name of ['', 'x'.repeat(129), 'has space', 'comma,here', 'slash/name', 'café', 'emoji🙂', 'tab\t']) {
-      assert.throws(() => server.tool(name, {}, noop), (e: unknown) => e instanceof TypeError && e.message.includes('1 to 128 characters'), name);
+      assert.throws(
+        () => server.tool(name, {}, noop),
+        (e: unknown) => e instanceof TypeError && e.message.includes('1 to 128 characters'),
+        name,
+      );
     }
   });
 
@@ -70,13 +83,21 @@ describe('registration', () => {
         (e: unknown) => e instanceof TypeError && /Tool "t": inputSchema must describe an object/.test(e.message),
       );
     }
-    assert.throws(() => server.tool('t', { inputSchema: 'object' as never }, noop), /inputSchema must be a JSON Schema object or a Standard Schema/);
+    assert.throws(
+      () => server.tool('t', { inputSchema: 'object' as never }, noop),
+      /inputSchema must be a JSON Schema object or a Standard Schema/,
+    );
   });
 
   it('refuses an unsupported dialect and a bad execution.taskSupport', () => {
     const server = new Server(info);
     assert.throws(
-      () => server.tool('t', { inputSchema: { type: 'object', $schema: 'https://json-schema.org/draft/2019-09/schema' } }, noop),
+      () =>
+        server.tool(
+          't',
+          { inputSchema: { type: 'object', $schema: 'https://json-schema.org/draft/2019-09/schema' } },
+          noop,
+        ),
       /Tool "t": inputSchema: Unsupported JSON Schema dialect/,
     );
     assert.throws(() => server.tool('t', { execution: { taskSupport: 'always' as never } }, noop), /taskSupport/);
@@ -91,7 +112,9 @@ describe('registration', () => {
 describe('tools/call', () => {
   it('runs the tool with valid arguments', async () => {
     const session = await connect(adder());
-    assert.deepEqual(await session.callTool({ name: 'add', arguments: { a: 2, b: 3 } }), { content: [{ type: 'text', text: '5' }] });
+    assert.deepEqual(await session.callTool({ name: 'add', arguments: { a: 2, b: 3 } }), {
+      content: [{ type: 'text', text: '5' }],
+    });
   });
 
   it('answers an unknown or disabled tool with -32602 Unknown tool', async () => {
@@ -109,7 +132,10 @@ describe('tools/call', () => {
   it('answers invalid arguments with an error result naming each wrong argument', async () => {
     const session = await connect(adder());
     const wrongType = await session.callTool({ name: 'add', arguments: { a: 'two', b: 3 } });
-    assert.deepEqual(wrongType, { content: [{ type: 'text', text: 'Invalid arguments for tool add: a: must be number' }], isError: true });
+    assert.deepEqual(wrongType, {
+      content: [{ type: 'text', text: 'Invalid arguments for tool add: a: must be number' }],
+      isError: true,
+    });
     const missing = await session.callTool({ name: 'add', arguments: { a: 'two' } });
     assert.equal(missing.isError, true);
     assert.equal(textOf(missing), 'Invalid arguments for tool add: b: is required; a: must be number');
@@ -117,7 +143,7 @@ describe('tools/call', () => {
     assert.equal(textOf(none), 'Invalid arguments for tool add: a: is required; b: is required');
   });
 
-  it('turns a handler\'s exception into an error result, and lets an McpError through as a JSON-RPC error', async () => {
+  it("turns a handler's exception into an error result, and lets an McpError through as a JSON-RPC error", async () => {
     const server = new Server(info);
     server.tool('fails', {}, () => {
       throw new Error('the database is down');
@@ -129,7 +155,10 @@ describe('tools/call', () => {
       throw new McpError(-32602, 'no such city', { city: 'Atlantis' });
     });
     const session = await connect(server);
-    assert.deepEqual(await session.callTool({ name: 'fails' }), { content: [{ type: 'text', text: 'the database is down' }], isError: true });
+    assert.deepEqual(await session.callTool({ name: 'fails' }), {
+      content: [{ type: 'text', text: 'the database is down' }],
+      isError: true,
+    });
     assert.equal(textOf(await session.callTool({ name: 'throws-string' })), 'plain string');
     const error = await rpcError(session.callTool({ name: 'refuses' }));
     assert.deepEqual([error.code, error.message, error.data], [-32602, 'no such city', { city: 'Atlantis' }]);
@@ -146,15 +175,24 @@ describe('output schemas and structured content', () => {
   function weatherServer(result: (city: string) => unknown, onError?: (error: Error) => void): Server {
     const server = new Server(info);
     // A registry of its own, so its reports reach this test; the server's own one answers the same way.
-    const registry = new ToolRegistry({ pageSize: Infinity, listChanged: () => {}, ...(onError && { reportError: onError }) });
-    registry.add('weather', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, outputSchema: weatherOutput }, // Whatever `result` gives, right or wrong: what the server does with it is under test.
-    ({ city }) => result(String(city)) as ToolResult<typeof weatherOutput>);
+    const registry = new ToolRegistry({
+      pageSize: Infinity,
+      listChanged: () => {},
+      ...(onError && { reportError: onError }),
+    });
+    registry.add(
+      'weather',
+      { inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, outputSchema: weatherOutput }, // Whatever `result` gives, right or wrong: what the server does with it is under test.
+      ({ city }) => result(String(city)) as ToolResult<typeof weatherOutput>,
+    );
     server.addFeature(registry);
     return server;
   }
 
   it('sends conforming structured content, mirrored as text when there is no text', async () => {
-    const session = await connect(weatherServer(() => ({ content: [], structuredContent: { temperature: 22.5, conditions: 'Cloudy' } })));
+    const session = await connect(
+      weatherServer(() => ({ content: [], structuredContent: { temperature: 22.5, conditions: 'Cloudy' } })),
+    );
     const result = await session.callTool({ name: 'weather', arguments: { city: 'Paris' } });
     assert.deepEqual(result, {
       content: [{ type: 'text', text: '{"temperature":22.5,"conditions":"Cloudy"}' }],
@@ -163,29 +201,51 @@ describe('output schemas and structured content', () => {
   });
 
   it('adds no mirror when the tool wrote its own text, and fills in missing content', async () => {
-    const own = await connect(weatherServer(() => ({ content: [{ type: 'text', text: '22.5 and cloudy' }], structuredContent: { temperature: 22.5, conditions: 'Cloudy' } })));
+    const own = await connect(
+      weatherServer(() => ({
+        content: [{ type: 'text', text: '22.5 and cloudy' }],
+        structuredContent: { temperature: 22.5, conditions: 'Cloudy' },
+      })),
+    );
     assert.equal(textOf(await own.callTool({ name: 'weather' })), '22.5 and cloudy');
     const bare = await connect(weatherServer(() => ({ structuredContent: { temperature: 1, conditions: 'Snow' } })));
     assert.equal(textOf(await bare.callTool({ name: 'weather' })), '{"temperature":1,"conditions":"Snow"}');
   });
 
-  it('treats non-conforming or missing structured content as the server\'s bug: -32603, reported', async () => {
+  it("treats non-conforming or missing structured content as the server's bug: -32603, reported", async () => {
     const reported: Error[] = [];
     const session = await connect(
-      weatherServer((city) => (city === 'Nowhere' ? { content: [{ type: 'text', text: 'no data' }] } : { content: [], structuredContent: { temperature: 'warm' } }), (e) => reported.push(e)),
+      weatherServer(
+        (city) =>
+          city === 'Nowhere'
+            ? { content: [{ type: 'text', text: 'no data' }] }
+            : { content: [], structuredContent: { temperature: 'warm' } },
+        (e) => reported.push(e),
+      ),
     );
     const bad = await rpcError(session.callTool({ name: 'weather', arguments: { city: 'Paris' } }));
     assert.equal(bad.code, -32603);
-    assert.equal(bad.message, 'Tool weather returned structuredContent that does not match its outputSchema: conditions: is required; temperature: must be number');
+    assert.equal(
+      bad.message,
+      'Tool weather returned structuredContent that does not match its outputSchema: conditions: is required; temperature: must be number',
+    );
     const missing = await rpcError(session.callTool({ name: 'weather', arguments: { city: 'Nowhere' } }));
     assert.equal(missing.code, -32603);
     assert.match(missing.message, /outputSchema but returned no structuredContent/);
-    assert.deepEqual(reported.map((e) => e.message), [bad.message, missing.message]);
+    assert.deepEqual(
+      reported.map((e) => e.message),
+      [bad.message, missing.message],
+    );
   });
 
   it('does not check error results', async () => {
-    const session = await connect(weatherServer(() => ({ content: [{ type: 'text', text: 'service unavailable' }], isError: true })));
-    assert.deepEqual(await session.callTool({ name: 'weather' }), { content: [{ type: 'text', text: 'service unavailable' }], isError: true });
+    const session = await connect(
+      weatherServer(() => ({ content: [{ type: 'text', text: 'service unavailable' }], isError: true })),
+    );
+    assert.deepEqual(await session.callTool({ name: 'weather' }), {
+      content: [{ type: 'text', text: 'service unavailable' }],
+      isError: true,
+    });
   });
 
   it('answers a result that is not a result object with -32603', async () => {
@@ -197,9 +257,11 @@ describe('output schemas and structured content', () => {
 });
 
 describe('changes at runtime', () => {
-  const listChanges = (client: RawClient) => client.pending((m) => m.method === 'notifications/tools/list_changed').length;
+  const listChanges = (client: RawClient) =>
+    client.pending((m) => m.method === 'notifications/tools/list_changed').length;
   const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-  const names = async (client: RawClient) => ((await client.request('tools/list')).result?.tools as { name: string }[]).map((t) => t.name);
+  const names = async (client: RawClient) =>
+    ((await client.request('tools/list')).result?.tools as { name: string }[]).map((t) => t.name);
 
   it('announces enable, disable, remove and update, one notification per tick', async () => {
     const server = adder();
@@ -227,7 +289,9 @@ describe('changes at runtime', () => {
 
   it('update replaces the handler, removes members set to undefined, and keeps the order', async () => {
     const server = new Server(info);
-    const tool = server.tool('greet', { title: 'Greeter', description: 'Says hello' }, () => ({ content: [{ type: 'text', text: 'hello' }] }));
+    const tool = server.tool('greet', { title: 'Greeter', description: 'Says hello' }, () => ({
+      content: [{ type: 'text', text: 'hello' }],
+    }));
     server.tool('after', {}, () => ({ content: [] }));
     const client = await RawClient.connect(server);
     tool.update({ handler: () => ({ content: [{ type: 'text', text: 'bonjour' }] }) });
@@ -235,20 +299,38 @@ describe('changes at runtime', () => {
     assert.equal(listChanges(client), 0, 'a new handler alone changes nothing clients see');
     const call = await client.request('tools/call', { name: 'greet' });
     assert.deepEqual(call.result?.content, [{ type: 'text', text: 'bonjour' }]);
-    tool.update({ title: undefined, inputSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] } });
+    tool.update({
+      title: undefined,
+      inputSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
+    });
     const listed = (await client.request('tools/list')).result?.tools as Record<string, unknown>[];
-    assert.deepEqual(listed.map((t) => t.name), ['greet', 'after']);
-    assert.deepEqual(listed[0], { name: 'greet', description: 'Says hello', inputSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] } });
+    assert.deepEqual(
+      listed.map((t) => t.name),
+      ['greet', 'after'],
+    );
+    assert.deepEqual(listed[0], {
+      name: 'greet',
+      description: 'Says hello',
+      inputSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
+    });
     const invalid = await client.request('tools/call', { name: 'greet', arguments: {} });
-    assert.equal((invalid.result?.content as { text: string }[])[0]?.text, 'Invalid arguments for tool greet: who: is required');
+    assert.equal(
+      (invalid.result?.content as { text: string }[])[0]?.text,
+      'Invalid arguments for tool greet: who: is required',
+    );
   });
 
   it('update checks the new definition and changes nothing when it fails; a removed tool cannot be updated', async () => {
     const server = new Server(info);
     const tool = server.tool('t', { description: 'kept' }, () => ({ content: [] }));
-    assert.throws(() => tool.update({ inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } } }), /not fetched/);
+    assert.throws(
+      () => tool.update({ inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } } }),
+      /not fetched/,
+    );
     const client = await RawClient.connect(server);
-    assert.deepEqual((await client.request('tools/list')).result?.tools, [{ name: 't', description: 'kept', inputSchema: { type: 'object' } }]);
+    assert.deepEqual((await client.request('tools/list')).result?.tools, [
+      { name: 't', description: 'kept', inputSchema: { type: 'object' } },
+    ]);
     tool.remove();
     assert.throws(() => tool.update({ description: 'again' }), /was removed/);
     server.tool('t', { description: 'new one' }, () => ({ content: [] }));
@@ -318,7 +400,10 @@ describe('a failing or hanging tool', () => {
     const session = await connect(server);
     const controller = new AbortController();
     const hanging = session.callTool({ name: 'hang' }, { signal: controller.signal });
-    const [crashed, added] = await Promise.all([session.callTool({ name: 'crash' }), session.callTool({ name: 'add', arguments: { a: 1, b: 1 } })]);
+    const [crashed, added] = await Promise.all([
+      session.callTool({ name: 'crash' }),
+      session.callTool({ name: 'add', arguments: { a: 1, b: 1 } }),
+    ]);
     assert.equal(crashed.isError, true);
     assert.equal(textOf(added), '2');
     controller.abort(new Error('user gave up'));

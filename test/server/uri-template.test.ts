@@ -163,7 +163,8 @@ const RFC_EXAMPLES: Record<string, [string, string][]> = {
 describe('URI template expansion (RFC 6570 section 3.2)', () => {
   for (const [section, cases] of Object.entries(RFC_EXAMPLES)) {
     it(section, () => {
-      for (const [template, expected] of cases) assert.equal(new UriTemplate(template).expand(vars), expected, template);
+      for (const [template, expected] of cases)
+        assert.equal(new UriTemplate(template).expand(vars), expected, template);
     });
   }
 
@@ -254,7 +255,11 @@ describe('malformed URI templates', () => {
   ];
   for (const [template, message] of bad) {
     it(`rejects ${template}`, () => {
-      assert.throws(() => new UriTemplate(template), (e: unknown) => e instanceof UriTemplateError && message.test(e.message) && e.message.includes(JSON.stringify(template)));
+      assert.throws(
+        () => new UriTemplate(template),
+        (e: unknown) =>
+          e instanceof UriTemplateError && message.test(e.message) && e.message.includes(JSON.stringify(template)),
+      );
     });
   }
 

@@ -48,10 +48,18 @@ describe('CommandTransport', () => {
   });
 
   it('reports a child that exits with code 3, with its stderr tail', async () => {
-    const { transport, receiver, closes, stderr } = open({ command: process.execPath, args: [fixture('transport-echo-server')], stderr: 'pipe' });
+    const { transport, receiver, closes, stderr } = open({
+      command: process.execPath,
+      args: [fixture('transport-echo-server')],
+      stderr: 'pipe',
+    });
     await transport.start(receiver);
     assert.equal(typeof transport.pid, 'number');
-    await transport.send({ jsonrpc: '2.0', method: 'fixture/exit', params: { code: 3, stderr: 'fatal: the database is missing\n' } });
+    await transport.send({
+      jsonrpc: '2.0',
+      method: 'fixture/exit',
+      params: { code: 3, stderr: 'fatal: the database is missing\n' },
+    });
     const error = await closes.next('the close');
     assert.ok(error instanceof ConnectionClosedError);
     assert.match(error.message, /exited with code 3/);
@@ -59,7 +67,11 @@ describe('CommandTransport', () => {
     assert.deepEqual(error.data, { exitCode: 3, signal: null, stderr: 'fatal: the database is missing\n' });
     assert.match(await stderr.next(), /database is missing/);
     assert.equal(transport.stderrTail, 'fatal: the database is missing\n');
-    await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'x' }), error, 'later sends fail with the same reason');
+    await assert.rejects(
+      transport.send({ jsonrpc: '2.0', method: 'x' }),
+      error,
+      'later sends fail with the same reason',
+    );
     await within(transport.close(), 1000, 'close of an exited child');
     assert.equal(closes.size, 0, 'the close was reported once');
   });

@@ -54,6 +54,10 @@ export function recorder(): Recorder {
   const messages = new Inbox<unknown>();
   const errors = new Inbox<Error>();
   const closes = new Inbox<Error | undefined>();
-  const receiver: TransportReceiver = { onTransportMessage: messages.push, onTransportError: errors.push, onTransportClose: closes.push };
+  const receiver: TransportReceiver = {
+    onTransportMessage: messages.push,
+    onTransportError: errors.push,
+    onTransportClose: closes.push,
+  };
   return { receiver, messages, errors, closes };
 }

@@ -84,11 +84,16 @@ describe('createInMemoryPair', () => {
     await assert.rejects(b.send(note(3)), ConnectionClosedError);
   });
 
-  it('closes at once an end closed while its peer\'s close is on its way', async () => {
+  it("closes at once an end closed while its peer's close is on its way", async () => {
     const [a, b] = createInMemoryPair();
     const closes: string[] = [];
     await a.start(receiverOf({ onTransportClose: () => closes.push('a') }));
-    await b.start(receiverOf({ onTransportClose: () => closes.push('b'), onTransportMessage: () => assert.fail('b asked to stop receiving') }));
+    await b.start(
+      receiverOf({
+        onTransportClose: () => closes.push('b'),
+        onTransportMessage: () => assert.fail('b asked to stop receiving'),
+      }),
+    );
     void a.send(note(1));
     await a.close();
     await b.close();
@@ -103,7 +108,12 @@ describe('createInMemoryPair', () => {
     await a.send(note(1));
     await a.close();
     await Promise.resolve();
-    await b.start(receiverOf({ onTransportClose: bClosed.push, onTransportMessage: () => assert.fail('nothing is delivered to an end closed before it started') }));
+    await b.start(
+      receiverOf({
+        onTransportClose: bClosed.push,
+        onTransportMessage: () => assert.fail('nothing is delivered to an end closed before it started'),
+      }),
+    );
     assert.equal(await bClosed.next('b to close'), undefined);
     await assert.rejects(b.send(note(2)), ConnectionClosedError);
   });

@@ -154,6 +154,9 @@ describe('encodeLine', () => {
       { jsonrpc: '2.0' as const, method: 'b' },
     ];
     splitter.push(new TextEncoder().encode(messages.map(encodeLine).join('')));
-    assert.deepEqual(lines.map((l) => JSON.parse(l) as unknown), messages);
+    assert.deepEqual(
+      lines.map((l) => JSON.parse(l) as unknown),
+      messages,
+    );
   });
 });

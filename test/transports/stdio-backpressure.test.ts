@@ -25,13 +25,16 @@ interface Report {
 
 describe('a stdio server whose client does not read', () => {
   it('stops reading while its output is backed up, then answers everything in order', async () => {
-    const child = spawn(process.execPath, [fixture('unread-stdout-server')], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, [fixture('unread-stdout-server')], {
+      stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+    });
     const [stdin, stdout, stderrStream] = [child.stdin!, child.stdout!, child.stderr!];
     const reports: Report[] = [];
     const waiting: { event: string; resolve: (r: Report) => void }[] = [];
     child.on('message', (message: Report) => {
       reports.push(message);
-      for (const w of waiting.splice(0).filter((w) => w.event !== message.event || (w.resolve(message), false))) waiting.push(w);
+      for (const w of waiting.splice(0).filter((w) => w.event !== message.event || (w.resolve(message), false)))
+        waiting.push(w);
     });
     const next = (event: string) => new Promise<Report>((resolve) => waiting.push({ event, resolve }));
     let stderr = '';
@@ -39,12 +42,23 @@ describe('a stdio server whose client does not read', () => {
     stdin.on('error', () => {});
     try {
       await within(next('ready'), 10_000, 'the server to start');
-      const requests = Array.from({ length: REQUESTS }, (_, i) => JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/list', params: { _meta: META } })).join('\n') + '\n';
+      const requests =
+        Array.from({ length: REQUESTS }, (_, i) =>
+          JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/list', params: { _meta: META } }),
+        ).join('\n') + '\n';
       // Nothing reads the child's stdout yet.
       const allTaken = stdin.write(requests) ? Promise.resolve() : once(stdin, 'drain');
-      const first = await within(Promise.race([next('paused').then(() => 'paused'), allTaken.then(() => 'all taken')]), 20_000, 'the server to pause or take everything');
+      const first = await within(
+        Promise.race([next('paused').then(() => 'paused'), allTaken.then(() => 'all taken')]),
+        20_000,
+        'the server to pause or take everything',
+      );
       const held = await within((child.send('probe'), next('probe')), 10_000, 'a probe');
-      assert.equal(first, 'paused', `the server took all ${REQUESTS} requests without anyone reading: ${JSON.stringify(held)}`);
+      assert.equal(
+        first,
+        'paused',
+        `the server took all ${REQUESTS} requests without anyone reading: ${JSON.stringify(held)}`,
+      );
       assert.ok(held.received < REQUESTS, `it stopped taking requests (${held.received} of ${REQUESTS})`);
       assert.ok(stdin.writableLength > 0, 'the rest of our requests wait on our side');
 
@@ -66,13 +80,22 @@ describe('a stdio server whose client does not read', () => {
         });
       });
       await within(done, 60_000, `all ${REQUESTS} answers; stderr: ${stderr}`);
-      assert.deepEqual(ids, Array.from({ length: REQUESTS }, (_, i) => i + 1));
-      assert.ok(reports.some((r) => r.event === 'resumed'), 'reading resumed once the client read');
+      assert.deepEqual(
+        ids,
+        Array.from({ length: REQUESTS }, (_, i) => i + 1),
+      );
+      assert.ok(
+        reports.some((r) => r.event === 'resumed'),
+        'reading resumed once the client read',
+      );
 
       // While nobody read, what the server held was bounded by the mark (plus what it had in
       // hand when it paused), not by what was sent.
       const heldBytes = held.received * lineBytes;
-      assert.ok(heldBytes < 2 * HIGH_WATER_MARK, `${heldBytes} bytes of answers were waiting unread (${REQUESTS * lineBytes} were asked for)`);
+      assert.ok(
+        heldBytes < 2 * HIGH_WATER_MARK,
+        `${heldBytes} bytes of answers were waiting unread (${REQUESTS * lineBytes} were asked for)`,
+      );
     } finally {
       child.disconnect();
       stdin.end();

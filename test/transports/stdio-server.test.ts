@@ -94,7 +94,10 @@ describe('StdioServerTransport', () => {
     const chunk = 'x'.repeat(64 * 1024);
     for (let i = 0; i < 80; i++) stdin.write(chunk);
     stdin.write('"}}\n{"jsonrpc":"2.0","method":"after"}\n');
-    const response = (await (stdout as RecordingStdout).lines.next()) as { id: unknown; error: { code: number; message: string } };
+    const response = (await (stdout as RecordingStdout).lines.next()) as {
+      id: unknown;
+      error: { code: number; message: string };
+    };
     assert.equal(response.id, null);
     assert.equal(response.error.code, -32600);
     assert.match(response.error.message, /1024 bytes/);
@@ -107,7 +110,11 @@ describe('StdioServerTransport', () => {
     const { stdin, transport, receiver, messages, closes } = setup();
     await transport.start(receiver);
     stdin.end('{"jsonrpc":"2.0","method":"last"}');
-    assert.deepEqual(await messages.next(), { jsonrpc: '2.0', method: 'last' }, 'a final unterminated line still counts');
+    assert.deepEqual(
+      await messages.next(),
+      { jsonrpc: '2.0', method: 'last' },
+      'a final unterminated line still counts',
+    );
     assert.equal(await closes.next('the close'), undefined);
     await transport.close();
     assert.equal(closes.size, 0, 'the close was reported once');
@@ -149,7 +156,8 @@ describe('StdioServerTransport', () => {
       await closes.next();
       await within(detached(), 2000, 'the listeners to be removed');
     }
-    for (let i = 0; i < 20; i++) assert.deepEqual(await stdout.lines.next(), note(i), 'writes queued before close still go out');
+    for (let i = 0; i < 20; i++)
+      assert.deepEqual(await stdout.lines.next(), note(i), 'writes queued before close still go out');
   });
 
   it('coalesces the sends of one tick into a single write', async () => {

@@ -22,7 +22,10 @@ export async function runCall(args: string[]): Promise<number> {
           signal: controller.signal,
           ...(options.timeoutMs && { timeoutMs: options.timeoutMs }),
           onprogress: ({ progress, total, message }) => {
-            if (!options.json) console.error(`  progress ${progress}${total === undefined ? '' : `/${total}`}${message ? `: ${message}` : ''}`);
+            if (!options.json)
+              console.error(
+                `  progress ${progress}${total === undefined ? '' : `/${total}`}${message ? `: ${message}` : ''}`,
+              );
           },
         },
       );

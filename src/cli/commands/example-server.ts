@@ -23,11 +23,18 @@ export async function runExampleServer(args: string[]): Promise<number> {
     return 0;
   }
   const port = values.port === undefined ? 3000 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not ${values.port}`);
-  const http = await listen(server, { port, legacySse: true, onError: (e) => console.error(`mcpkit example-server: ${e.message}`) });
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a port number, not ${values.port}`);
+  const http = await listen(server, {
+    port,
+    legacySse: true,
+    onError: (e) => console.error(`mcpkit example-server: ${e.message}`),
+  });
   // The URL goes to stdout (a script can read it); everything else to stderr.
   console.log(http.url);
-  console.error(`Serving the example server on ${http.url} (HTTP+SSE on ${new URL('/sse', http.url).href}). Ctrl-C stops it.`);
+  console.error(
+    `Serving the example server on ${http.url} (HTTP+SSE on ${new URL('/sse', http.url).href}). Ctrl-C stops it.`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -26,8 +26,14 @@ export async function runList(args: string[]): Promise<number> {
     const info = session.serverInfo;
     console.log(`${String(info.title ?? info.name)} ${info.version} (protocol ${session.protocolVersion})`);
     section('Tools', offer.tools, (t) => [`${String(t.name)}(${describeParams(t.inputSchema)})`, text(t.description)]);
-    section('Resources', offer.resources, (r) => [String(r.uri), [text(r.title ?? r.name), r.mimeType ? `(${String(r.mimeType)})` : ''].join(' ')]);
-    section('Resource templates', offer.resourceTemplates, (r) => [String(r.uriTemplate), text(r.description ?? r.title ?? r.name)]);
+    section('Resources', offer.resources, (r) => [
+      String(r.uri),
+      [text(r.title ?? r.name), r.mimeType ? `(${String(r.mimeType)})` : ''].join(' '),
+    ]);
+    section('Resource templates', offer.resourceTemplates, (r) => [
+      String(r.uriTemplate),
+      text(r.description ?? r.title ?? r.name),
+    ]);
     section('Prompts', offer.prompts, (p) => [`${String(p.name)}(${promptArgs(p.arguments)})`, text(p.description)]);
     return 0;
   });

@@ -15,7 +15,10 @@ export async function runPrompt(args: string[]): Promise<number> {
     if (typeof value !== 'string') throw new UsageError(`prompt argument ${key} must be a string`);
   }
   return withSession(target, options, async (session) => {
-    const result = (await session.request('prompts/get', { name, arguments: promptArguments as Record<string, string> })) as GetPromptResult;
+    const result = (await session.request('prompts/get', {
+      name,
+      arguments: promptArguments as Record<string, string>,
+    })) as GetPromptResult;
     if (options.json) {
       console.log(JSON.stringify(result, null, 2));
       return 0;

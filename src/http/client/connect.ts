@@ -41,8 +41,23 @@ const OLD_SERVER_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
  * 400, 404 or 405, a GET to the same URL is expected to open an HTTP+SSE stream instead.
  * Rejects when neither works, with both reasons.
  */
-export async function connectHttp(client: Client, url: string | URL, options: ConnectHttpOptions = {}): Promise<HttpConnection> {
-  const { protocolVersion, era, eraCache, eraCacheKey, discoverTimeoutMs, timeoutMs, signal, transport: kind = 'auto', endpointTimeoutMs, ...transportOptions } = options;
+export async function connectHttp(
+  client: Client,
+  url: string | URL,
+  options: ConnectHttpOptions = {},
+): Promise<HttpConnection> {
+  const {
+    protocolVersion,
+    era,
+    eraCache,
+    eraCacheKey,
+    discoverTimeoutMs,
+    timeoutMs,
+    signal,
+    transport: kind = 'auto',
+    endpointTimeoutMs,
+    ...transportOptions
+  } = options;
   const cache = eraCache === false ? undefined : (eraCache ?? processEraCache);
   const key = eraCacheKey ?? endpointKey(url);
   const connectOptions: ConnectOptions = {
@@ -62,9 +77,11 @@ export async function connectHttp(client: Client, url: string | URL, options: Co
       ...(endpointTimeoutMs !== undefined && { endpointTimeoutMs }),
     });
     // HTTP+SSE is the 2024-11-05 transport: the legacy era only, nothing to probe.
-    const version = protocolVersion !== undefined && isLegacyVersion(protocolVersion) ? protocolVersion : LATEST_LEGACY_VERSION;
+    const version =
+      protocolVersion !== undefined && isLegacyVersion(protocolVersion) ? protocolVersion : LATEST_LEGACY_VERSION;
     const session = await client.connect(transport, { ...connectOptions, protocolVersion: version, eraCache: false });
-    if (kind === 'auto' && (era ?? 'auto') === 'auto') cache?.set(key, { era: 'legacy', protocolVersion: session.protocolVersion, transport: 'sse' });
+    if (kind === 'auto' && (era ?? 'auto') === 'auto')
+      cache?.set(key, { era: 'legacy', protocolVersion: session.protocolVersion, transport: 'sse' });
     return { session, kind: 'sse', transport };
   };
   if (kind === 'sse') return legacy();
@@ -83,7 +100,8 @@ export async function connectHttp(client: Client, url: string | URL, options: Co
     const session = await client.connect(transport, connectOptions);
     return { session, kind: 'streamable-http', transport };
   } catch (error) {
-    if (kind === 'streamable-http' || !(error instanceof HttpStatusError) || !OLD_SERVER_STATUSES.has(error.status)) throw error;
+    if (kind === 'streamable-http' || !(error instanceof HttpStatusError) || !OLD_SERVER_STATUSES.has(error.status))
+      throw error;
     if (signal?.aborted || era === 'modern') throw error;
     try {
       return await legacy();

@@ -28,7 +28,10 @@ export const POST_ACCEPT = 'application/json, text/event-stream';
 export const globalFetch: FetchLike = (url, init) => fetch(url, init);
 
 /** `option`'s headers with `own` set over them. */
-export async function buildHeaders(option: HeadersOption | undefined, own: Readonly<Record<string, string | undefined>>): Promise<Headers> {
+export async function buildHeaders(
+  option: HeadersOption | undefined,
+  own: Readonly<Record<string, string | undefined>>,
+): Promise<Headers> {
   const headers = new Headers(typeof option === 'function' ? await option() : option);
   for (const [name, value] of Object.entries(own)) {
     if (value !== undefined) headers.set(name, value);

@@ -43,7 +43,9 @@ export class SessionExpiredError extends ConnectionClosedError {
   readonly sessionId: string;
 
   constructor(sessionId: string, url: string) {
-    super(`Session expired: ${url} no longer knows session ${sessionId} (HTTP 404); reconnect to start a new session`, { sessionId });
+    super(`Session expired: ${url} no longer knows session ${sessionId} (HTTP 404); reconnect to start a new session`, {
+      sessionId,
+    });
     this.name = 'SessionExpiredError';
     this.sessionId = sessionId;
   }
@@ -64,7 +66,9 @@ export class EventsLostError extends Error {
   readonly stream: 'post' | 'get';
 
   constructor(url: string, lastEventId: string, stream: 'post' | 'get', detail: string) {
-    super(`Messages of the ${stream === 'post' ? 'event stream answering a POST to' : 'GET stream of'} ${url} after event ${lastEventId} were lost: ${detail}`);
+    super(
+      `Messages of the ${stream === 'post' ? 'event stream answering a POST to' : 'GET stream of'} ${url} after event ${lastEventId} were lost: ${detail}`,
+    );
     this.name = 'EventsLostError';
     this.url = url;
     this.lastEventId = lastEventId;
@@ -78,7 +82,8 @@ function describeBody(body: string): string {
   if (text.length === 0) return '';
   try {
     const value: unknown = JSON.parse(text);
-    if (isObject(value) && isObject(value.error) && typeof value.error.message === 'string') return `: ${value.error.message}`;
+    if (isObject(value) && isObject(value.error) && typeof value.error.message === 'string')
+      return `: ${value.error.message}`;
   } catch {
     // Not JSON: show the text as it is.
   }

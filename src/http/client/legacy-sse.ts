@@ -65,11 +65,16 @@ export class SseClientTransport implements Transport {
     if (!response.ok) throw await HttpStatusError.from('GET', this.url, response);
     if (mediaType(response) !== 'text/event-stream' || !response.body) {
       await discardBody(response);
-      throw new Error(`GET ${this.url} answered ${response.status} with ${mediaType(response) || 'no content type'}, not an event stream`);
+      throw new Error(
+        `GET ${this.url} answered ${response.status} with ${mediaType(response) || 'no content type'}, not an event stream`,
+      );
     }
     const endpoint = new Promise<string>((resolve, reject) => (this.#waiter = { resolve, reject }));
     const limit = this.#options.endpointTimeoutMs ?? 30_000;
-    const timer = setTimeout(() => this.#refuse(new Error(`GET ${this.url} sent no endpoint event within ${limit} ms`)), limit);
+    const timer = setTimeout(
+      () => this.#refuse(new Error(`GET ${this.url} sent no endpoint event within ${limit} ms`)),
+      limit,
+    );
     void this.#read(response.body);
     try {
       this.#endpoint = await endpoint;
@@ -90,7 +95,12 @@ export class SseClientTransport implements Transport {
     let response: Response;
     try {
       const headers = await buildHeaders(this.#options.headers, { 'content-type': 'application/json' });
-      response = await this.#fetch(endpoint, { method: 'POST', headers, body: serialize(message), signal: this.#abort.signal });
+      response = await this.#fetch(endpoint, {
+        method: 'POST',
+        headers,
+        body: serialize(message),
+        signal: this.#abort.signal,
+      });
     } catch (error) {
       throw fetchFailure('POST', endpoint, error, this.#closed);
     }
@@ -116,9 +126,14 @@ export class SseClientTransport implements Transport {
       await readEventStream(body, { onEvent: (event) => this.#onEvent(event) }, { signal: this.#abort.signal });
       ended = new ConnectionClosedError(`Connection closed: the server ended the event stream of ${this.url}`);
     } catch (error) {
-      ended = new ConnectionClosedError(`Connection lost: the event stream of ${this.url} failed: ${(error as Error).message}`, undefined, { cause: error });
+      ended = new ConnectionClosedError(
+        `Connection lost: the event stream of ${this.url} failed: ${(error as Error).message}`,
+        undefined,
+        { cause: error },
+      );
     }
-    if (this.#endpoint === undefined) this.#refuse(new Error(`GET ${this.url}: the event stream ended before the endpoint event`));
+    if (this.#endpoint === undefined)
+      this.#refuse(new Error(`GET ${this.url}: the event stream ended before the endpoint event`));
     // The server's end of the session lives on this stream: without it nothing more can arrive.
     else this.#shutdown(ended);
   }
@@ -133,7 +148,9 @@ export class SseClientTransport implements Transport {
     try {
       value = JSON.parse(event.data);
     } catch (error) {
-      this.#receiver!.onTransportError(new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`));
+      this.#receiver!.onTransportError(
+        new Error(`Ignored an event from ${this.url} that is not JSON: ${(error as Error).message}`),
+      );
       return;
     }
     for (const item of Array.isArray(value) ? value : [value]) this.#receiver!.onTransportMessage(item);

@@ -58,7 +58,12 @@ export class ToolHeaderBook {
       } catch (error) {
         if (!(error instanceof HeaderAnnotationError)) throw error;
         this.#params.delete(tool.name);
-        warn(new Error(`Dropped tool ${JSON.stringify(tool.name)} from tools/list: inputSchema property ${JSON.stringify(error.property)}: ${error.message}`, { cause: error }));
+        warn(
+          new Error(
+            `Dropped tool ${JSON.stringify(tool.name)} from tools/list: inputSchema property ${JSON.stringify(error.property)}: ${error.message}`,
+            { cause: error },
+          ),
+        );
       }
     }
     return kept.length === result.tools.length ? result : { ...result, tools: kept };

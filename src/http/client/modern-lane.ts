@@ -6,7 +6,13 @@
  * @module
  */
 import { serialize } from '../../jsonrpc/codec.js';
-import { isObject, isRequestId, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from '../../jsonrpc/message.js';
+import {
+  isObject,
+  isRequestId,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type RequestId,
+} from '../../jsonrpc/message.js';
 import { McpErrorCode } from '../../protocol/errors.js';
 import { buildHeaders, fetchFailure, POST_ACCEPT, type FetchLike, type HeadersOption } from './fetch-options.js';
 import { HttpStatusError } from './http-error.js';
@@ -54,10 +60,14 @@ export class ModernLane {
 
   constructor(host: ModernLaneHost) {
     this.#host = host;
-    host.signal.addEventListener('abort', () => {
-      for (const controller of this.#open) controller.abort();
-      this.#open.clear();
-    }, { once: true });
+    host.signal.addEventListener(
+      'abort',
+      () => {
+        for (const controller of this.#open) controller.abort();
+        this.#open.clear();
+      },
+      { once: true },
+    );
   }
 
   /**
@@ -83,7 +93,10 @@ export class ModernLane {
     try {
       answer = await this.#post(request, version, controller.signal);
       // Relisting is a best effort: when it fails, the refusal stands as the answer.
-      const relisted = answer.kind === 'error' && answer.error.code === McpErrorCode.HeaderMismatch && (await this.#relistTool(request, version, controller.signal).catch(() => false));
+      const relisted =
+        answer.kind === 'error' &&
+        answer.error.code === McpErrorCode.HeaderMismatch &&
+        (await this.#relistTool(request, version, controller.signal).catch(() => false));
       if (relisted) {
         answer = await this.#post(request, version, controller.signal);
       }
@@ -107,7 +120,15 @@ export class ModernLane {
       return;
     }
     // A stream of the modern revision cannot be resumed: if it drops, the request fails.
-    const state: StreamState = { kind: 'post', awaiting: new Set([id]), lastEventId: '', retryMs: undefined, progress: 0, signal: controller.signal, resumable: false };
+    const state: StreamState = {
+      kind: 'post',
+      awaiting: new Set([id]),
+      lastEventId: '',
+      retryMs: undefined,
+      progress: 0,
+      signal: controller.signal,
+      resumable: false,
+    };
     host.follow(state, answer.body, done);
   }
 
@@ -116,7 +137,13 @@ export class ModernLane {
    * cancellation in that revision, and nothing is sent. False for anything else.
    */
   cancel(message: JsonRpcMessage | JsonRpcMessage[]): boolean {
-    if (Array.isArray(message) || !('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return false;
+    if (
+      Array.isArray(message) ||
+      !('method' in message) ||
+      message.method !== 'notifications/cancelled' ||
+      'id' in message
+    )
+      return false;
     const requestId = message.params?.requestId;
     const controller = isRequestId(requestId) ? this.#calls.get(requestId) : undefined;
     if (!controller || !isRequestId(requestId)) return false;
@@ -137,7 +164,11 @@ export class ModernLane {
 
   async #post(request: JsonRpcRequest, version: string, signal: AbortSignal): Promise<ModernAnswer> {
     const host = this.#host;
-    const headers = await buildHeaders(host.headers, { ...this.#tools.headersFor(request, version), accept: POST_ACCEPT, 'content-type': 'application/json' });
+    const headers = await buildHeaders(host.headers, {
+      ...this.#tools.headersFor(request, version),
+      accept: POST_ACCEPT,
+      'content-type': 'application/json',
+    });
     const response = await host.fetch(host.url, { method: 'POST', headers, body: serialize(request), signal });
     return readModernAnswer(host.url, response);
   }
@@ -153,7 +184,10 @@ export class ModernLane {
     let cursor: string | undefined;
     for (let page = 0; page < 100; page++) {
       const id = `mcpkit-tools-relist-${++this.#relists}`;
-      const params: Record<string, unknown> = { ...(cursor !== undefined && { cursor }), ...(isObject(meta) && { _meta: meta }) };
+      const params: Record<string, unknown> = {
+        ...(cursor !== undefined && { cursor }),
+        ...(isObject(meta) && { _meta: meta }),
+      };
       const answer = await this.#post({ jsonrpc: '2.0', id, method: 'tools/list', params }, version, signal);
       if (answer.kind === 'error') return false;
       const result = await resultOf(answer.response, id, signal);

@@ -28,13 +28,21 @@ export async function readModernAnswer(url: string, response: Response): Promise
     const text = await readSnippet(response, ERROR_BODY_BYTES);
     const error = jsonRpcErrorIn(text);
     if (error) return { kind: 'error', error };
-    throw new HttpStatusError('POST', url, response.status, response.statusText, text.length > 1024 ? `${text.slice(0, 1024)}…` : text);
+    throw new HttpStatusError(
+      'POST',
+      url,
+      response.status,
+      response.statusText,
+      text.length > 1024 ? `${text.slice(0, 1024)}…` : text,
+    );
   }
   const type = mediaType(response);
   if (type === 'text/event-stream' && response.body) return { kind: 'stream', response, body: response.body };
   if (type === 'application/json') return { kind: 'json', response };
   await discardBody(response);
-  throw new Error(`POST ${url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
+  throw new Error(
+    `POST ${url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`,
+  );
 }
 
 /** The error object of a JSON-RPC error response in `text`, if that is what it holds. */

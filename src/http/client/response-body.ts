@@ -56,7 +56,11 @@ export interface ReadEventStreamOptions {
  * Reads an event-stream body to its end, calling `handlers` for what it holds. Resolves when
  * the server ends the body (or `signal` aborts); rejects when the connection fails mid-body.
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, handlers: SseParserHandlers, options: ReadEventStreamOptions = {}): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  handlers: SseParserHandlers,
+  options: ReadEventStreamOptions = {},
+): Promise<void> {
   const parser = new SseParser(handlers, options.lastEventId === undefined ? {} : { lastEventId: options.lastEventId });
   const reader = body.getReader();
   const signal = options.signal;
@@ -82,8 +86,13 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, handlers
 }
 
 /** The result of response `id` in a JSON or event-stream answer. */
-export async function resultOf(response: Response, id: string | number, signal: AbortSignal): Promise<Record<string, unknown> | undefined> {
-  const pick = (value: unknown) => (isObject(value) && value.id === id && isObject(value.result) ? value.result : undefined);
+export async function resultOf(
+  response: Response,
+  id: string | number,
+  signal: AbortSignal,
+): Promise<Record<string, unknown> | undefined> {
+  const pick = (value: unknown) =>
+    isObject(value) && value.id === id && isObject(value.result) ? value.result : undefined;
   if (mediaType(response) === 'application/json') {
     try {
       return pick(JSON.parse(await response.text()));

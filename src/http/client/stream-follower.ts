@@ -52,7 +52,11 @@ export interface StreamOwner {
  * something: a POST stream its responses, the GET stream always. Never rejects, but for a
  * callback of `owner` that throws.
  */
-export async function followStream(owner: StreamOwner, state: StreamState, body?: ReadableStream<Uint8Array>): Promise<void> {
+export async function followStream(
+  owner: StreamOwner,
+  state: StreamState,
+  body?: ReadableStream<Uint8Array>,
+): Promise<void> {
   const signal = state.signal;
   const url = owner.url;
   let attempt = 0;
@@ -81,7 +85,11 @@ export async function followStream(owner: StreamOwner, state: StreamState, body?
       return fail(owner, state, `the event stream answering POST ${url} ended before the response${describe(failure)}`);
     }
     if (state.kind === 'post' && state.lastEventId === '') {
-      return fail(owner, state, `the event stream answering POST ${url} ended before the response, and gave no event id to resume from${describe(failure)}`);
+      return fail(
+        owner,
+        state,
+        `the event stream answering POST ${url} ended before the response, and gave no event id to resume from${describe(failure)}`,
+      );
     }
     if (attempt >= owner.reconnect.maxRetries) {
       const reason = `gave up reconnecting the event stream of ${url} after ${attempt} attempts${describe(failure)}`;
@@ -102,14 +110,22 @@ async function openGet(owner: StreamOwner, state: StreamState): Promise<Readable
   if (response.status === 405) {
     // The server offers no GET stream, so it cannot resume one either.
     await discardBody(response);
-    if (state.kind === 'post') fail(owner, state, `the event stream answering POST ${url} dropped, and the server does not offer GET to resume it (405)`);
+    if (state.kind === 'post')
+      fail(
+        owner,
+        state,
+        `the event stream answering POST ${url} dropped, and the server does not offer GET to resume it (405)`,
+      );
     return 'stop';
   }
-  if (response.status === 410 && state.lastEventId !== '') return eventsLost(owner, state, await HttpStatusError.from('GET', url, response));
+  if (response.status === 410 && state.lastEventId !== '')
+    return eventsLost(owner, state, await HttpStatusError.from('GET', url, response));
   if (!response.ok) return HttpStatusError.from('GET', url, response);
   if (mediaType(response) !== 'text/event-stream' || !response.body) {
     await discardBody(response);
-    return new Error(`GET ${url} answered ${response.status} with ${mediaType(response) || 'no content type'}, not an event stream`);
+    return new Error(
+      `GET ${url} answered ${response.status} with ${mediaType(response) || 'no content type'}, not an event stream`,
+    );
   }
   return response.body;
 }
@@ -139,7 +155,8 @@ async function read(owner: StreamOwner, body: ReadableStream<Uint8Array>, state:
         if (event.type === 'message') deliverEvent(owner, event.data, state);
       },
       onRetry: (ms) => (state.retryMs = ms),
-      onOversizedEvent: (limit) => owner.warn(new Error(`Dropped an event of more than ${limit} characters from ${owner.url}`)),
+      onOversizedEvent: (limit) =>
+        owner.warn(new Error(`Dropped an event of more than ${limit} characters from ${owner.url}`)),
     },
     {
       lastEventId: state.lastEventId,

@@ -10,10 +10,23 @@
  */
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
-import { isObject, isRequestId, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from '../../jsonrpc/message.js';
+import {
+  isObject,
+  isRequestId,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type RequestId,
+} from '../../jsonrpc/message.js';
 import type { EraCacheKeyed, ProtocolVersionSetter, SessionIdentified } from '../../protocol/transport-abilities.js';
 import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
-import { buildHeaders, fetchFailure, globalFetch, POST_ACCEPT, type FetchLike, type HttpClientOptions } from './fetch-options.js';
+import {
+  buildHeaders,
+  fetchFailure,
+  globalFetch,
+  POST_ACCEPT,
+  type FetchLike,
+  type HttpClientOptions,
+} from './fetch-options.js';
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
 import { reconnectOptions, type ReconnectOptions } from './reconnect.js';
 import { discardBody, mediaType } from './response-body.js';
@@ -47,7 +60,9 @@ export interface StreamableHttpClientOptions extends HttpClientOptions {
  * A {@link Transport} to a Streamable HTTP server. The session id and protocol version are
  * learned from the initialize exchange passing through it and sent on every later request.
  */
-export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, SessionIdentified, ProtocolVersionSetter {
+export class StreamableHttpClientTransport
+  implements Transport, EraCacheKeyed, SessionIdentified, ProtocolVersionSetter
+{
   /** The MCP endpoint. */
   readonly url: string;
   readonly #options: StreamableHttpClientOptions;
@@ -130,7 +145,10 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
   }
 
   /** POSTs a message; for an answer on an event stream, returns the reading of that stream. */
-  async #post(message: JsonRpcMessage | JsonRpcMessage[], signal: AbortSignal): Promise<{ following: Promise<void> } | undefined> {
+  async #post(
+    message: JsonRpcMessage | JsonRpcMessage[],
+    signal: AbortSignal,
+  ): Promise<{ following: Promise<void> } | undefined> {
     const items = Array.isArray(message) ? message : [message];
     const requestIds: RequestId[] = [];
     let initializing = false;
@@ -162,20 +180,31 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
     if (initializing) this.#sessionId = response.headers.get('mcp-session-id') ?? undefined;
     if (requestIds.length === 0) {
       await discardBody(response);
-      if (items.some((item) => 'method' in item && item.method === 'notifications/initialized')) this.#openStandaloneStream();
+      if (items.some((item) => 'method' in item && item.method === 'notifications/initialized'))
+        this.#openStandaloneStream();
       return;
     }
     const type = mediaType(response);
     if (type === 'text/event-stream' && response.body) {
       const resumable = signal === this.#abort.signal;
-      const state: StreamState = { kind: 'post', awaiting: new Set(requestIds), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable };
+      const state: StreamState = {
+        kind: 'post',
+        awaiting: new Set(requestIds),
+        lastEventId: '',
+        retryMs: undefined,
+        progress: 0,
+        signal,
+        resumable,
+      };
       const following = followStream(this.#streams, state, response.body);
       this.#watch(following);
       return { following };
     }
     if (type === 'application/json') return void (await this.#receiveJson(response, requestIds));
     await discardBody(response);
-    throw new Error(`POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`);
+    throw new Error(
+      `POST ${this.url} answered ${response.status} with ${type || 'no content type'}: expected JSON or an event stream`,
+    );
   }
 
   /** Ends the session: aborts open streams, sends DELETE with the session id (a 405 is fine). */
@@ -221,7 +250,12 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
         const sessionId = await renewSession({
           url: this.url,
           fetch: this.#fetch,
-          headers: (own, id) => buildHeaders(this.#options.headers, { 'mcp-session-id': id, 'mcp-protocol-version': this.#protocolVersion, ...own }),
+          headers: (own, id) =>
+            buildHeaders(this.#options.headers, {
+              'mcp-session-id': id,
+              'mcp-protocol-version': this.#protocolVersion,
+              ...own,
+            }),
           initializeParams: params,
           protocolVersion: this.#protocolVersion,
           signal: this.#abort.signal,
@@ -272,7 +306,8 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
     const awaiting = new Set(requestIds);
     this.#deliver(value, awaiting);
     // Without this a request the server answered with something else would wait for its timeout.
-    if (awaiting.size > 0) throw new Error(`POST ${this.url} answered without a response to request ${[...awaiting].join(', ')}`);
+    if (awaiting.size > 0)
+      throw new Error(`POST ${this.url} answered without a response to request ${[...awaiting].join(', ')}`);
   }
 
   /** Hands inbound messages up one by one (a 2025-03-26 batch included), noting responses. */
@@ -281,7 +316,11 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
       if (isObject(item) && !('method' in item) && isRequestId(item.id)) {
         awaiting.delete(item.id);
         if (this.#lane) item = this.#lane.answered(item.id, item);
-        if (this.#initializeIds.delete(item.id) && isObject(item.result) && typeof item.result.protocolVersion === 'string') {
+        if (
+          this.#initializeIds.delete(item.id) &&
+          isObject(item.result) &&
+          typeof item.result.protocolVersion === 'string'
+        ) {
           // Set before the initialize response goes up: the initialized notification must carry it.
           this.#protocolVersion = item.result.protocolVersion;
         }
@@ -294,12 +333,24 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
     if (this.#standaloneOpened || this.#options.standaloneStream === false) return;
     this.#standaloneOpened = true;
     const signal = this.#abort.signal;
-    this.#watch(followStream(this.#streams, { kind: 'get', awaiting: new Set(), lastEventId: '', retryMs: undefined, progress: 0, signal, resumable: true }));
+    this.#watch(
+      followStream(this.#streams, {
+        kind: 'get',
+        awaiting: new Set(),
+        lastEventId: '',
+        retryMs: undefined,
+        progress: 0,
+        signal,
+        resumable: true,
+      }),
+    );
   }
 
   /** A stream runs on its own; whatever escapes it (a throwing callback) is reported, not lost. */
   #watch(following: Promise<void>): void {
-    following.catch((error: unknown) => this.#receiver?.onTransportError(error instanceof Error ? error : new Error(String(error))));
+    following.catch((error: unknown) =>
+      this.#receiver?.onTransportError(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 
   /**
@@ -310,7 +361,10 @@ export class StreamableHttpClientTransport implements Transport, EraCacheKeyed, 
     const sessionId = this.#sessionId;
     let response: Response;
     try {
-      const headers = await this.#headers({ accept: 'text/event-stream', ...(state.lastEventId !== '' && { 'last-event-id': state.lastEventId }) });
+      const headers = await this.#headers({
+        accept: 'text/event-stream',
+        ...(state.lastEventId !== '' && { 'last-event-id': state.lastEventId }),
+      });
       response = await this.#fetch(this.url, { method: 'GET', headers, signal: this.#abort.signal });
     } catch (error) {
       return this.#closing ? 'stop' : fetchFailure('GET', this.url, error, false);

@@ -10,7 +10,12 @@ import type { Clock } from '../../jsonrpc/clock.js';
 import { errorResponse, parseFrame } from '../../jsonrpc/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Transport } from '../../jsonrpc/transport.js';
-import { BodyTooLargeError, type HttpExchangeHandler, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
+import {
+  BodyTooLargeError,
+  type HttpExchangeHandler,
+  type HttpRequestLike,
+  type HttpResponseSink,
+} from '../exchange.js';
 import { hostOriginRejection, type HostOriginPolicy } from '../host-origin-check.js';
 import { TransportErrorCode } from '../server/replies.js';
 import { resolveSessionLimits, RETRY_AFTER_FULL, SessionsPerClient, type SessionLimits } from '../session-limits.js';
@@ -72,12 +77,23 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
 
   async function openStream(request: HttpRequestLike, response: HttpResponseSink): Promise<void> {
     if (sessions.size >= limits.maxSessions) {
-      return sendError(response, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many sessions are open', RETRY_AFTER_FULL);
+      return sendError(
+        response,
+        503,
+        TransportErrorCode.BadRequest,
+        'Service Unavailable: too many sessions are open',
+        RETRY_AFTER_FULL,
+      );
     }
     const clientKey = limits.clientKey(request);
     const client = clientKey === undefined ? undefined : perClient.add(clientKey);
     if (clientKey !== undefined && client === undefined) {
-      return sendError(response, 429, TransportErrorCode.BadRequest, `Too Many Requests: this client has ${limits.maxSessionsPerClient} sessions open, the most it may`);
+      return sendError(
+        response,
+        429,
+        TransportErrorCode.BadRequest,
+        `Too Many Requests: this client has ${limits.maxSessionsPerClient} sessions open, the most it may`,
+      );
     }
     const sessionId = crypto.randomUUID();
     const stream = response.stream(200, LEGACY_SSE_HEADERS);
@@ -134,7 +150,8 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
     if (!endpoint) return sendError(response, 404, ErrorCode.InvalidRequest, 'Not found');
     const rejection = hostOriginRejection(request, options);
     if (rejection) return sendError(response, 403, ErrorCode.InvalidRequest, rejection);
-    if (request.method !== endpoint) return sendError(response, 405, ErrorCode.InvalidRequest, 'Method not allowed', { allow: endpoint });
+    if (request.method !== endpoint)
+      return sendError(response, 405, ErrorCode.InvalidRequest, 'Method not allowed', { allow: endpoint });
     return endpoint === 'GET' ? openStream(request, response) : acceptMessage(request, response);
   };
 
@@ -158,12 +175,19 @@ const SESSION_NOT_FOUND = -32001;
 
 const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json' };
 
-function sendError(response: HttpResponseSink, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function sendError(
+  response: HttpResponseSink,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   response.send(status, { ...JSON_HEADERS, ...headers }, JSON.stringify(errorResponse(null, code, message)));
 }
 
 function checkedPath(path: string, name: string): string {
-  if (!path.startsWith('/') || /[?#\s]/.test(path)) throw new RangeError(`${name} must be a path starting with '/', without query or spaces: ${path}`);
+  if (!path.startsWith('/') || /[?#\s]/.test(path))
+    throw new RangeError(`${name} must be a path starting with '/', without query or spaces: ${path}`);
   return path;
 }
 

@@ -21,13 +21,25 @@ const POST_ONLY = { allow: 'POST' };
  * to open. True when refused.
  */
 function refusedAsModern(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable): boolean {
-  if (!isModernHeader(request.header(PROTOCOL_VERSION_HEADER)) && !sessions.server.protocolVersions.every(isModern)) return false;
-  refuse(sink, 405, BadRequest, `Method Not Allowed: ${request.method} is not part of the modern protocol revision; send requests with POST`, POST_ONLY);
+  if (!isModernHeader(request.header(PROTOCOL_VERSION_HEADER)) && !sessions.server.protocolVersions.every(isModern))
+    return false;
+  refuse(
+    sink,
+    405,
+    BadRequest,
+    `Method Not Allowed: ${request.method} is not part of the modern protocol revision; send requests with POST`,
+    POST_ONLY,
+  );
   return true;
 }
 
 /** Answers a GET: the standalone stream, or the resumption of a stream after `Last-Event-ID`. */
-export function handleGet(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable, config: ResolvedOptions): void {
+export function handleGet(
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  sessions: SessionTable,
+  config: ResolvedOptions,
+): void {
   if (refusedAsModern(request, sink, sessions)) return;
   const lastEventId = request.header('last-event-id');
   // Resuming a POST's stream is always done with GET, even where the GET stream is disabled.
@@ -45,7 +57,11 @@ export function handleGet(request: HttpRequestLike, sink: HttpResponseSink, sess
 }
 
 /** Answers a DELETE: the session ends, its streams close, its id answers 404 from then on. */
-export async function handleDelete(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable): Promise<void> {
+export async function handleDelete(
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  sessions: SessionTable,
+): Promise<void> {
   if (refusedAsModern(request, sink, sessions)) return;
   const session = findSession(request, sink, sessions);
   if (!session) return;
@@ -54,7 +70,11 @@ export async function handleDelete(request: HttpRequestLike, sink: HttpResponseS
 }
 
 /** The session a GET or DELETE names, or `undefined` once the request has been refused. */
-function findSession(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable): HttpSession | undefined {
+function findSession(
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  sessions: SessionTable,
+): HttpSession | undefined {
   const id = request.header(SESSION_HEADER);
   if (id === undefined) {
     refuse(sink, 400, BadRequest, 'Bad Request: Mcp-Session-Id header is required');
@@ -65,7 +85,10 @@ function findSession(request: HttpRequestLike, sink: HttpResponseSink, sessions:
     sessionNotFound(sink);
     return undefined;
   }
-  const problem = protocolVersionProblem(request.header(PROTOCOL_VERSION_HEADER), session.serverSession.protocolVersion);
+  const problem = protocolVersionProblem(
+    request.header(PROTOCOL_VERSION_HEADER),
+    session.serverSession.protocolVersion,
+  );
   if (problem !== undefined) {
     refuse(sink, 400, BadRequest, problem);
     return undefined;

@@ -26,7 +26,10 @@ import type { SessionTable, ModernLane } from './session-table.js';
  */
 export function isModernPost(versionHeader: string | undefined, body: InboundBody): boolean {
   if (body.batch || !isObject(body.value)) return false;
-  return modernVersionOf(body.value.params as Record<string, unknown> | undefined) !== undefined || isModernHeader(versionHeader);
+  return (
+    modernVersionOf(body.value.params as Record<string, unknown> | undefined) !== undefined ||
+    isModernHeader(versionHeader)
+  );
 }
 
 /** Whether an `MCP-Protocol-Version` header names a revision of the modern era, known or not. */
@@ -41,7 +44,12 @@ export function servesModern(server: Server): boolean {
 }
 
 /** Serves one modern POST; see the module comment. */
-export async function handleModernPost(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, sessions: SessionTable): Promise<void> {
+export async function handleModernPost(
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  body: InboundBody,
+  sessions: SessionTable,
+): Promise<void> {
   // The revision defines no header rules for notifications, and nothing answers them.
   if (!body.expectsAnswer) return sink.send(202, {});
   const message = body.value as Record<string, unknown>;
@@ -49,11 +57,19 @@ export async function handleModernPost(request: HttpRequestLike, sink: HttpRespo
   const params = isObject(message.params) ? message.params : {};
   const server = sessions.server;
   const mismatch = headerMismatch(request, message, modernVersionOf(params), (name) => server.toolDefinition(name));
-  if (mismatch !== undefined) return refuseRequest(sink, 400, id, McpErrorCode.HeaderMismatch, `Header mismatch: ${mismatch}`);
+  if (mismatch !== undefined)
+    return refuseRequest(sink, 400, id, McpErrorCode.HeaderMismatch, `Header mismatch: ${mismatch}`);
   const envelope = checkedEnvelope(params, server.protocolVersions.filter(isModern));
   if (envelope instanceof McpError) return refuseRequest(sink, 400, id, envelope.code, envelope.message, envelope.data);
 
-  if (sessions.modernFull) return refuse(sink, 503, TransportErrorCode.BadRequest, 'Service Unavailable: too many modern requests are being served', RETRY_AFTER_FULL);
+  if (sessions.modernFull)
+    return refuse(
+      sink,
+      503,
+      TransportErrorCode.BadRequest,
+      'Service Unavailable: too many modern requests are being served',
+      RETRY_AFTER_FULL,
+    );
   // The shared lane serves requests whose id is free on it; a request whose id another
   // request is using there (another client's, most likely) gets a lane of its own.
   let lane = sessions.lane ?? (await sessions.openLane());
@@ -76,7 +92,13 @@ export async function handleModernPost(request: HttpRequestLike, sink: HttpRespo
     if (!exchange.finished && id !== null) transport.cancelRequest(id, 'the client closed its HTTP request');
     if (own) void lane.serverSession.close();
   };
-  const exchange = transport.createExchange({ ids: body.answerIds, batch: false, sink: streamed, answerStatus, onDone });
+  const exchange = transport.createExchange({
+    ids: body.answerIds,
+    batch: false,
+    sink: streamed,
+    answerStatus,
+    onDone,
+  });
   // The envelope goes with the request: the session need not read it again.
   transport.deliver(body, exchange, { envelope });
   if (exchange.finished) return;
@@ -92,9 +114,16 @@ function isBusyWith(lane: ModernLane, id: RequestId): boolean {
 /** The request's envelope, or why it is refused (-32022 or -32602): checked before anything runs. */
 function checkedEnvelope(params: Record<string, unknown>, versions: readonly string[]): RequestEnvelope | McpError {
   const meta = params._meta;
-  if (!isObject(meta)) return new McpError(McpErrorCode.InvalidParams, 'Invalid request envelope: params._meta: missing required property');
+  if (!isObject(meta))
+    return new McpError(
+      McpErrorCode.InvalidParams,
+      'Invalid request envelope: params._meta: missing required property',
+    );
   if (typeof meta[META.protocolVersion] !== 'string') {
-    return new McpError(McpErrorCode.InvalidParams, `Invalid request envelope: params._meta["${META.protocolVersion}"]: missing required property`);
+    return new McpError(
+      McpErrorCode.InvalidParams,
+      `Invalid request envelope: params._meta["${META.protocolVersion}"]: missing required property`,
+    );
   }
   try {
     return readEnvelope(params, versions);

@@ -15,15 +15,33 @@ import { acceptsJsonAndSse, isJsonContentType, protocolVersionProblem } from './
 import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
 import type { StoredMessage } from './event-store.js';
-import { JSON_HEADERS, PROTOCOL_VERSION_HEADER, refuse, refuseRequest, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
+import {
+  JSON_HEADERS,
+  PROTOCOL_VERSION_HEADER,
+  refuse,
+  refuseRequest,
+  SESSION_HEADER,
+  sessionNotFound,
+  TransportErrorCode,
+} from './replies.js';
 import type { HttpSession, SessionTable } from './session-table.js';
 
 const { BadRequest } = TransportErrorCode;
 
 /** Answers a POST: checks its headers, reads and parses the body, and hands it to its session. */
-export async function handlePost(request: HttpRequestLike, sink: HttpResponseSink, sessions: SessionTable, config: ResolvedOptions): Promise<void> {
+export async function handlePost(
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  sessions: SessionTable,
+  config: ResolvedOptions,
+): Promise<void> {
   if (!acceptsJsonAndSse(request.header('accept'))) {
-    return refuse(sink, 406, BadRequest, 'Not Acceptable: the client must accept both application/json and text/event-stream');
+    return refuse(
+      sink,
+      406,
+      BadRequest,
+      'Not Acceptable: the client must accept both application/json and text/event-stream',
+    );
   }
   if (!isJsonContentType(request.header('content-type'))) {
     return refuse(sink, 415, BadRequest, 'Unsupported Media Type: the body must be application/json');
@@ -36,7 +54,9 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   if (sessionId !== undefined && !session) return sessionNotFound(sink);
   // Checked once the body is read when there is no session: the body may name a modern
   // revision, whose own checks then apply to the header.
-  const versionProblem = modernHeader ? undefined : protocolVersionProblem(versionHeader, session?.serverSession.protocolVersion);
+  const versionProblem = modernHeader
+    ? undefined
+    : protocolVersionProblem(versionHeader, session?.serverSession.protocolVersion);
   if (versionProblem !== undefined && session) return refuse(sink, 400, BadRequest, versionProblem);
 
   session?.touch();
@@ -54,7 +74,8 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
   const body = inspectBody(parsed.value);
 
   if (!session) {
-    if (servesModern(sessions.server) && isModernPost(versionHeader, body)) return handleModernPost(request, sink, body, sessions);
+    if (servesModern(sessions.server) && isModernPost(versionHeader, body))
+      return handleModernPost(request, sink, body, sessions);
     if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
     return openSession(request, sink, body, sessions, config);
   }
@@ -64,12 +85,23 @@ export async function handlePost(request: HttpRequestLike, sink: HttpResponseSin
 }
 
 /** Hands the body to the session and answers once the answer (or a stream) is there. */
-async function deliver(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, session: HttpSession, config: ResolvedOptions): Promise<void> {
+async function deliver(
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  body: InboundBody,
+  session: HttpSession,
+  config: ResolvedOptions,
+): Promise<void> {
   const transport = session;
   // Answers are routed by request id: a second request under an id still in use would take
   // the first one's answer.
   if (body.answerIds.some((id) => transport.idInUse(id))) {
-    return refuse(sink, 409, ErrorCode.InvalidRequest, 'Conflict: a request id in the body is already in use in this session');
+    return refuse(
+      sink,
+      409,
+      ErrorCode.InvalidRequest,
+      'Conflict: a request id in the body is already in use in this session',
+    );
   }
   if (transport.inFlight + body.answerIds.length > config.maxInFlightRequests) {
     return refuse(sink, 429, BadRequest, 'Too Many Requests: the session has too many requests in flight');
@@ -84,7 +116,13 @@ async function deliver(request: HttpRequestLike, sink: HttpResponseSink, body: I
 }
 
 /** `initialize` without a session: opens one, whose id goes out with a successful answer. */
-async function openSession(request: HttpRequestLike, sink: HttpResponseSink, body: InboundBody, sessions: SessionTable, config: ResolvedOptions): Promise<void> {
+async function openSession(
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  body: InboundBody,
+  sessions: SessionTable,
+  config: ResolvedOptions,
+): Promise<void> {
   if (!isLoneInitialize(body)) {
     return body.hasInitialize && body.batch
       ? refuse(sink, 400, ErrorCode.InvalidRequest, 'Invalid Request: initialize must not be part of a batch')
@@ -99,10 +137,22 @@ async function openSession(request: HttpRequestLike, sink: HttpResponseSink, bod
   }
   const session = await sessions.open(config.clientKey(request));
   if (session === 'client-limit') {
-    return refuse(sink, 429, BadRequest, `Too Many Requests: this client has ${config.maxSessionsPerClient} sessions open, the most it may; end one (DELETE) before opening another`);
+    return refuse(
+      sink,
+      429,
+      BadRequest,
+      `Too Many Requests: this client has ${config.maxSessionsPerClient} sessions open, the most it may; end one (DELETE) before opening another`,
+    );
   }
   // Closed already: it made room for another session before its initialize arrived.
-  if (session === 'full' || session.closed) return refuse(sink, 503, BadRequest, 'Service Unavailable: too many sessions are open, and none is idle', RETRY_AFTER_FULL);
+  if (session === 'full' || session.closed)
+    return refuse(
+      sink,
+      503,
+      BadRequest,
+      'Service Unavailable: too many sessions are open, and none is idle',
+      RETRY_AFTER_FULL,
+    );
   let initialized = false;
   const exchange = session.createExchange({
     ids: body.answerIds,

@@ -59,5 +59,7 @@ export function protocolVersionProblem(header: string | undefined, negotiated: s
     return isSupportedVersion(value) ? undefined : 'Bad Request: unsupported MCP-Protocol-Version';
   }
   if (negotiated < VERSION_HEADER_SINCE) return undefined;
-  return value === negotiated ? undefined : `Bad Request: MCP-Protocol-Version does not match the negotiated revision ${negotiated}`;
+  return value === negotiated
+    ? undefined
+    : `Bad Request: MCP-Protocol-Version does not match the negotiated revision ${negotiated}`;
 }

@@ -41,7 +41,8 @@ export function headerMismatch(
   const method = message.method;
   const methodHeader = request.header(METHOD_HEADER)?.trim();
   if (methodHeader === undefined) return 'the Mcp-Method header is required';
-  if (methodHeader !== method) return `Mcp-Method header value ${quote(methodHeader)} does not match body value ${quote(method)}`;
+  if (methodHeader !== method)
+    return `Mcp-Method header value ${quote(methodHeader)} does not match body value ${quote(method)}`;
 
   const params = isObject(message.params) ? message.params : {};
   const source = typeof method === 'string' ? nameSource(method) : undefined;
@@ -59,7 +60,11 @@ export function headerMismatch(
 }
 
 /** Checks the `Mcp-Param-*` headers a tool's annotations ask for against its arguments. */
-function paramMismatch(request: HttpRequestLike, params: ReturnType<typeof headerParams>, args: unknown): string | undefined {
+function paramMismatch(
+  request: HttpRequestLike,
+  params: ReturnType<typeof headerParams>,
+  args: unknown,
+): string | undefined {
   for (const param of params) {
     const name = `Mcp-Param-${param.header}`;
     const raw = request.header(PARAM_HEADER_PREFIX + param.header.toLowerCase());
@@ -82,11 +87,12 @@ function mirrored(raw: string | undefined, name: string, value: unknown, where: 
   if (raw === undefined) return `the ${name} header is required when the body has ${where}`;
   const decoded = decodeHeaderValue(raw);
   if (decoded === undefined) return `${name} header value is not valid: invalid characters or malformed Base64`;
-  if (!headerMatches(decoded, value)) return `${name} header value ${quote(decoded)} does not match body value ${quote(value)}`;
+  if (!headerMatches(decoded, value))
+    return `${name} header value ${quote(decoded)} does not match body value ${quote(value)}`;
   return undefined;
 }
 
 function quote(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return `'${text.length > 200 ? `${text.slice(0, 200)}...` : text}'`;
 }

@@ -33,7 +33,12 @@ export function inspectBody(value: unknown): InboundBody {
     if (willBeAnswered(item)) {
       answered = true;
       if (isObject(item) && isRequestId(item.id)) answerIds.push(item.id);
-    } else if (isObject(item) && item.method === 'notifications/cancelled' && isObject(item.params) && isRequestId(item.params.requestId)) {
+    } else if (
+      isObject(item) &&
+      item.method === 'notifications/cancelled' &&
+      isObject(item.params) &&
+      isRequestId(item.params.requestId)
+    ) {
       cancelledIds.push(item.params.requestId);
     }
   }

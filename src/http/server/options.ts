@@ -114,11 +114,23 @@ export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions 
     clock: options.clock ?? systemClock,
     onError: options.onError ?? (() => {}),
     epoch: (options.clock ?? systemClock).now(),
-    ssePolicy: { clock: options.clock ?? systemClock, keepAliveMs: options.keepAliveMs ?? 15_000, retryMs: options.sseRetryMs, connectionMaxMs: options.sseConnectionMaxMs },
+    ssePolicy: {
+      clock: options.clock ?? systemClock,
+      keepAliveMs: options.keepAliveMs ?? 15_000,
+      retryMs: options.sseRetryMs,
+      connectionMaxMs: options.sseConnectionMaxMs,
+    },
   };
   if (options.allowedHosts) resolved.allowedHosts = options.allowedHosts;
   if (options.allowedOrigins) resolved.allowedOrigins = options.allowedOrigins;
-  for (const key of ['sessionIdleTimeoutMs', 'maxModernRequests', 'maxBodyBytes', 'maxInFlightRequests', 'maxSseStreams', 'keepAliveMs'] as const) {
+  for (const key of [
+    'sessionIdleTimeoutMs',
+    'maxModernRequests',
+    'maxBodyBytes',
+    'maxInFlightRequests',
+    'maxSseStreams',
+    'keepAliveMs',
+  ] as const) {
     if (!(resolved[key] >= 0)) throw new RangeError(`${key} must be a non-negative number, got ${resolved[key]}`);
   }
   if (resolved.responseMode !== 'json' && resolved.responseMode !== 'sse') {

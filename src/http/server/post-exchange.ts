@@ -12,7 +12,10 @@ import { JSON_HEADERS, SSE_HEADERS, sessionNotFound } from './replies.js';
 import type { SseStream } from './sse-stream.js';
 
 /** Starts an answer stream on `sink`, or returns `undefined` when the session is closed. */
-export type AnswerStreamOpener = (sink: HttpResponseSink, headers: Readonly<Record<string, string>>) => SseStream | undefined;
+export type AnswerStreamOpener = (
+  sink: HttpResponseSink,
+  headers: Readonly<Record<string, string>>,
+) => SseStream | undefined;
 
 /** How an exchange opens an answer stream: the session's, shared by all its exchanges. */
 export interface AnswerStreams {

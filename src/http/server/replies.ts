@@ -35,12 +35,25 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Answers with `status` and a JSON-RPC error response without an id, as the spec allows. */
-export function refuse(sink: HttpResponseSink, status: number, code: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
+export function refuse(
+  sink: HttpResponseSink,
+  status: number,
+  code: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   sink.send(status, { ...JSON_HEADERS, ...headers }, serialize(errorResponse(null, code, message)));
 }
 
 /** Answers a request that could be read with `status` and a JSON-RPC error carrying its id. */
-export function refuseRequest(sink: HttpResponseSink, status: number, id: RequestId | null, code: number, message: string, data?: unknown): void {
+export function refuseRequest(
+  sink: HttpResponseSink,
+  status: number,
+  id: RequestId | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): void {
   sink.send(status, JSON_HEADERS, serialize(errorResponse(id, code, message, data)));
 }
 

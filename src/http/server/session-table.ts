@@ -76,7 +76,9 @@ export class SessionTable implements SessionDirectory {
 
   /** Whether no more modern requests may be served now. */
   get modernFull(): boolean {
-    return (this.#lane?.transport.inFlight ?? 0) + this.#ownLanes.size + this.#lanesOpening >= this.#config.maxModernRequests;
+    return (
+      (this.#lane?.transport.inFlight ?? 0) + this.#ownLanes.size + this.#lanesOpening >= this.#config.maxModernRequests
+    );
   }
 
   /** The open session with this id; ended and expired sessions are gone. */
@@ -131,11 +133,14 @@ export class SessionTable implements SessionDirectory {
   #closeIdlest(): boolean {
     let idlest: HttpSession | undefined;
     for (const session of this.#entries.values()) {
-      if (!session.closed && !session.busy && (idlest === undefined || session.lastActivity < idlest.lastActivity)) idlest = session;
+      if (!session.closed && !session.busy && (idlest === undefined || session.lastActivity < idlest.lastActivity))
+        idlest = session;
     }
     if (idlest === undefined) return false;
     // The transport closes at once, so its place is free when this returns.
-    idlest.serverSession.close().catch((error: unknown) => this.#config.onError(error instanceof Error ? error : new Error(String(error))));
+    idlest.serverSession
+      .close()
+      .catch((error: unknown) => this.#config.onError(error instanceof Error ? error : new Error(String(error))));
     return true;
   }
 
@@ -211,7 +216,10 @@ export class SessionTable implements SessionDirectory {
       if (transport.closed) continue;
       const deadline = transport.busy ? now + timeout : transport.lastActivity + timeout;
       if (deadline > now) next = Math.min(next, deadline);
-      else transport.serverSession.close().catch((error: unknown) => this.#config.onError(error instanceof Error ? error : new Error(String(error))));
+      else
+        transport.serverSession
+          .close()
+          .catch((error: unknown) => this.#config.onError(error instanceof Error ? error : new Error(String(error))));
     }
     this.#sweepBy(next);
   }

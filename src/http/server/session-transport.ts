@@ -72,7 +72,14 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
   }
 
   #streams(): SessionStreams {
-    return (this.#sse ??= { store: this.#config.createEventStore(), answers: new Map(), standalone: undefined, count: 0, connections: 0, gets: 0 });
+    return (this.#sse ??= {
+      store: this.#config.createEventStore(),
+      answers: new Map(),
+      standalone: undefined,
+      count: 0,
+      connections: 0,
+      gets: 0,
+    });
   }
 
   /** Tells the transport the session it carries. */
@@ -109,7 +116,6 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     this.#receiver = receiver;
     return Promise.resolve();
   }
-
 
   #receive(message: unknown, info?: MessageInfo): void {
     this.#receiver?.onTransportMessage(message, info);
@@ -196,7 +202,12 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     if (this.#streams().gets >= this.#config.maxSseStreams) return tooManyStreams();
     const { events, eventsLost } = stream.undelivered();
     // Sent while no GET was open and never asked for by id: the client is owed no continuity.
-    if (eventsLost) this.#config.onError(new Error(`Session ${this.sessionId}: messages for the GET stream were dropped from the event store before a client read them`));
+    if (eventsLost)
+      this.#config.onError(
+        new Error(
+          `Session ${this.sessionId}: messages for the GET stream were dropped from the event store before a client read them`,
+        ),
+      );
     this.#attach(stream, sink.stream(200, SSE_HEADERS), events, true);
     return undefined;
   }
@@ -214,7 +225,8 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     const streamId = found.streamId;
     let stream: SseStream | undefined;
     if (streamId === STANDALONE_STREAM) {
-      if (!this.#config.standaloneStream) return { status: 405, message: 'Method Not Allowed: this endpoint offers no GET stream' };
+      if (!this.#config.standaloneStream)
+        return { status: 405, message: 'Method Not Allowed: this endpoint offers no GET stream' };
       stream = this.#standaloneStream();
     } else {
       stream = this.#streams().answers.get(streamId);
@@ -259,7 +271,10 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     }
     // Without a GET stream a notification not tied to a request has nowhere to go; a request
     // fails now rather than waiting for its timeout.
-    if ('id' in message) throw new Error(`Cannot send ${(message as { method: string }).method} to the client: this endpoint offers no GET stream`);
+    if ('id' in message)
+      throw new Error(
+        `Cannot send ${(message as { method: string }).method} to the client: this endpoint offers no GET stream`,
+      );
   }
 
   #retire(exchange: PostExchange): void {

@@ -100,7 +100,8 @@ export class SseStream {
     });
     this.#armKeepAlive(writer);
     const maxMs = this.#policy.connectionMaxMs;
-    if (pollable && maxMs !== undefined) this.#maxAge = this.#policy.clock.setTimeout(() => this.#closeForPolling(writer), maxMs);
+    if (pollable && maxMs !== undefined)
+      this.#maxAge = this.#policy.clock.setTimeout(() => this.#closeForPolling(writer), maxMs);
   }
 
   /**

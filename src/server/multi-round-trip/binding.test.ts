@@ -6,7 +6,10 @@ import { fromBase64Url, toBase64Url } from './base64url.js';
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and drops undefined members, as JSON does', () => {
-    assert.equal(canonicalJson({ b: 1, a: [{ d: 2, c: undefined }, undefined, 'x'] }), '{"a":[{"d":2},null,"x"],"b":1}');
+    assert.equal(
+      canonicalJson({ b: 1, a: [{ d: 2, c: undefined }, undefined, 'x'] }),
+      '{"a":[{"d":2},null,"x"],"b":1}',
+    );
     assert.equal(canonicalJson({ b: 1, a: 2 }), canonicalJson({ a: 2, b: 1 }));
   });
 
@@ -29,7 +32,8 @@ describe('salientParams', () => {
 
 describe('requestBinding', () => {
   it('depends on the salient params only', async () => {
-    const bind = (method: string, params: Record<string, unknown>, principal?: string) => requestBinding(method, salientParams(method, params), principal);
+    const bind = (method: string, params: Record<string, unknown>, principal?: string) =>
+      requestBinding(method, salientParams(method, params), principal);
     const a = await bind('tools/call', { name: 't', arguments: { x: 1 }, _meta: { m: 1 } }, 'p');
     const b = await bind('tools/call', { name: 't', arguments: { x: 1 }, _meta: { m: 2 }, requestState: 's' }, 'p');
     const c = await bind('tools/call', { name: 't', arguments: { x: 2 } }, 'p');
@@ -39,8 +43,16 @@ describe('requestBinding', () => {
   });
 
   it('binds the same arguments sent in another order alike', async () => {
-    const a = await requestBinding('tools/call', salientParams('tools/call', { name: 't', arguments: { x: 1, y: { b: 2, a: 1 } } }), 'p');
-    const b = await requestBinding('tools/call', salientParams('tools/call', { name: 't', arguments: { y: { a: 1, b: 2 }, x: 1 } }), 'p');
+    const a = await requestBinding(
+      'tools/call',
+      salientParams('tools/call', { name: 't', arguments: { x: 1, y: { b: 2, a: 1 } } }),
+      'p',
+    );
+    const b = await requestBinding(
+      'tools/call',
+      salientParams('tools/call', { name: 't', arguments: { y: { a: 1, b: 2 }, x: 1 } }),
+      'p',
+    );
     assert.deepEqual(a, b);
   });
 });

@@ -21,16 +21,25 @@ export interface RequestBinding {
  * is cheap, since most requests never need their binding.
  */
 export function salientParams(method: string, params: Record<string, unknown>): string {
-  return jsonOfAnyDepth(method === 'resources/read' ? [method, params.uri ?? null] : [method, params.name ?? null, params.arguments ?? {}]);
+  return jsonOfAnyDepth(
+    method === 'resources/read' ? [method, params.uri ?? null] : [method, params.name ?? null, params.arguments ?? {}],
+  );
 }
 
 /**
  * `salient` is what `salientParams` gave for the request. Its keys are put in order first, so
  * the same params sent in another order bind alike.
  */
-export async function requestBinding(method: string, salient: string, principal: string | undefined): Promise<RequestBinding> {
+export async function requestBinding(
+  method: string,
+  salient: string,
+  principal: string | undefined,
+): Promise<RequestBinding> {
   const canonical = canonicalJson(JSON.parse(salient));
-  const [paramsDigest, principalDigest] = await Promise.all([sha256(canonical), principal === undefined ? undefined : sha256(principal)]);
+  const [paramsDigest, principalDigest] = await Promise.all([
+    sha256(canonical),
+    principal === undefined ? undefined : sha256(principal),
+  ]);
   return { method, params: paramsDigest, principal: principalDigest };
 }
 

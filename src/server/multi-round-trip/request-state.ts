@@ -47,7 +47,10 @@ interface Payload {
 }
 
 export interface RequestStateSealerOptions {
-  /** The first secret seals; every one of them opens, so a shared key can be rotated. Default: random, this process only. */
+  /**
+   * The first secret seals; every one of them opens, so a shared key can be rotated. Default:
+   * random, this process only.
+   */
   key?: RequestStateSecret | readonly RequestStateSecret[] | undefined;
   ttlMs?: number | undefined;
   clock?: Clock | undefined;
@@ -64,13 +67,20 @@ export class RequestStateSealer {
   #keys: Promise<CryptoKey[]> | undefined;
 
   constructor(options: RequestStateSealerOptions = {}) {
-    const given = options.key === undefined ? [] : typeof options.key === 'string' || options.key instanceof Uint8Array ? [options.key] : options.key;
-    if (options.key !== undefined && given.length === 0) throw new TypeError('requestState.key: give at least one secret');
+    const given =
+      options.key === undefined
+        ? []
+        : typeof options.key === 'string' || options.key instanceof Uint8Array
+          ? [options.key]
+          : options.key;
+    if (options.key !== undefined && given.length === 0)
+      throw new TypeError('requestState.key: give at least one secret');
     // A random secret waits for the first seal or open: most servers never seal a requestState,
     // and reaching for the platform's crypto costs every process's start.
     this.#secrets = given.map(secretBytes);
     const ttlMs = options.ttlMs ?? DEFAULT_REQUEST_STATE_TTL_MS;
-    if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new TypeError(`requestState.ttlMs must be a positive number of milliseconds, got ${String(ttlMs)}`);
+    if (!(ttlMs > 0) || !Number.isFinite(ttlMs))
+      throw new TypeError(`requestState.ttlMs must be a positive number of milliseconds, got ${String(ttlMs)}`);
     this.#ttlMs = ttlMs;
     this.#clock = options.clock ?? systemClock;
     this.#usedStates = options.usedStates;
@@ -89,7 +99,9 @@ export class RequestStateSealer {
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
     // The answers are the client's: they may nest deeper than JSON.stringify can follow.
     const plain = new TextEncoder().encode(jsonOfAnyDepth(payload));
-    const sealed = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: HEADER }, key!, plain));
+    const sealed = new Uint8Array(
+      await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: HEADER }, key!, plain),
+    );
     const out = new Uint8Array(1 + IV_BYTES + sealed.length);
     out[0] = FORMAT;
     out.set(iv, 1);
@@ -108,19 +120,30 @@ export class RequestStateSealer {
       throw invalidParams('Invalid requestState: it is not a state this server issued');
     }
     const payload = await this.#decrypt(bytes);
-    if (!payload) throw invalidParams('Invalid requestState: the integrity check failed (it was altered, or sealed by a server with another key)');
+    if (!payload)
+      throw invalidParams(
+        'Invalid requestState: the integrity check failed (it was altered, or sealed by a server with another key)',
+      );
     if (this.#clock.now() > payload.e) {
-      throw invalidParams('Invalid requestState: it has expired; send the request again without requestState and inputResponses');
+      throw invalidParams(
+        'Invalid requestState: it has expired; send the request again without requestState and inputResponses',
+      );
     }
-    if (payload.m !== binding.method) throw invalidParams(`Invalid requestState: it was issued for ${payload.m}, not ${binding.method}`);
+    if (payload.m !== binding.method)
+      throw invalidParams(`Invalid requestState: it was issued for ${payload.m}, not ${binding.method}`);
     if (payload.d !== binding.params) {
-      throw invalidParams(`Invalid requestState: it was issued for a different ${binding.method} request (the ${binding.method === 'resources/read' ? 'URI differs' : 'name or arguments differ'})`);
+      throw invalidParams(
+        `Invalid requestState: it was issued for a different ${binding.method} request (the ${binding.method === 'resources/read' ? 'URI differs' : 'name or arguments differ'})`,
+      );
     }
-    if (payload.p !== (binding.principal ?? null)) throw invalidParams('Invalid requestState: it was issued to a different caller');
+    if (payload.p !== (binding.principal ?? null))
+      throw invalidParams('Invalid requestState: it was issued to a different caller');
     // Recorded only once every check passed, so a copy presented wrongly cannot spend it. The
     // random IV names the state: the key authenticates it with everything sealed.
     if (this.#usedStates && !(await this.#usedStates.add(toBase64Url(bytes.subarray(1, 1 + IV_BYTES)), payload.e))) {
-      throw invalidParams('Invalid requestState: it was used already (each is accepted once), or is too old for the server to tell; send the request again without requestState and inputResponses');
+      throw invalidParams(
+        'Invalid requestState: it was used already (each is accepted once), or is too old for the server to tell; send the request again without requestState and inputResponses',
+      );
     }
     return payload.s === undefined ? { answers: payload.a } : { answers: payload.a, state: payload.s };
   }
@@ -144,16 +167,22 @@ export class RequestStateSealer {
   /** The AES-GCM keys, derived from the secrets with HKDF on first use. */
   #cryptoKeys(): Promise<CryptoKey[]> {
     return (this.#keys ??= Promise.all(
-      (this.#secrets.length > 0 ? this.#secrets : [globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES))]).map(deriveKey),
+      (this.#secrets.length > 0
+        ? this.#secrets
+        : [globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES))]
+      ).map(deriveKey),
     ));
   }
 }
 
 function secretBytes(secret: RequestStateSecret): Uint8Array<ArrayBuffer> {
-  const bytes = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret instanceof Uint8Array ? secret : undefined;
+  const bytes =
+    typeof secret === 'string' ? new TextEncoder().encode(secret) : secret instanceof Uint8Array ? secret : undefined;
   if (!bytes) throw new TypeError('requestState.key: a secret is a string or a Uint8Array');
   if (bytes.length < MIN_SECRET_BYTES) {
-    throw new TypeError(`requestState.key: a secret needs at least ${MIN_SECRET_BYTES} bytes of high entropy, got ${bytes.length}`);
+    throw new TypeError(
+      `requestState.key: a secret needs at least ${MIN_SECRET_BYTES} bytes of high entropy, got ${bytes.length}`,
+    );
   }
   return bytes.slice();
 }
@@ -161,10 +190,13 @@ function secretBytes(secret: RequestStateSecret): Uint8Array<ArrayBuffer> {
 async function deriveKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   const subtle = globalThis.crypto.subtle;
   const base = await subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
-  return subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: HKDF_INFO }, base, { name: 'AES-GCM', length: 256 }, false, [
-    'encrypt',
-    'decrypt',
-  ]);
+  return subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: HKDF_INFO },
+    base,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
 }
 
 function isPayload(value: unknown): value is Payload {

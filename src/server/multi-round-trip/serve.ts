@@ -59,7 +59,8 @@ export class MultiRoundTrip {
   readonly #principal: NonNullable<RequestStateOptions['principal']>;
 
   constructor(options: RequestStateOptions = {}, clock?: Clock) {
-    const usedStates = options.usedStates === false ? undefined : (options.usedStates ?? new MemoryUsedStateStore({ clock }));
+    const usedStates =
+      options.usedStates === false ? undefined : (options.usedStates ?? new MemoryUsedStateStore({ clock }));
     this.#sealer = new RequestStateSealer({ key: options.key, ttlMs: options.ttlMs, clock, usedStates });
     this.#principal = options.principal ?? clientIdentity;
   }
@@ -74,12 +75,20 @@ export class MultiRoundTrip {
     const binder = new Binder(ctx, salientParams(ctx.method, params), this.#principal);
     if (typeof params.requestState === 'string') {
       const sealed = params.requestState;
-      return binder.get().then(async (binding) => this.#run(handler, params, ctx, await this.#sealer.open(sealed, binding), binder));
+      return binder
+        .get()
+        .then(async (binding) => this.#run(handler, params, ctx, await this.#sealer.open(sealed, binding), binder));
     }
     return this.#run(handler, params, ctx, undefined, binder);
   }
 
-  #run(handler: RequestHandler<ServerContext>, params: Record<string, unknown>, ctx: ServerContext, earlier: RoundState | undefined, binder: Binder): unknown {
+  #run(
+    handler: RequestHandler<ServerContext>,
+    params: Record<string, unknown>,
+    ctx: ServerContext,
+    earlier: RoundState | undefined,
+    binder: Binder,
+  ): unknown {
     const round = new ServedRound(earlier, params.inputResponses as InputResponses | undefined);
     enterRound(ctx, round);
     let result: unknown;
@@ -121,6 +130,8 @@ class Binder {
   ) {}
 
   get(): Promise<RequestBinding> {
-    return (this.#binding ??= Promise.resolve(this.principal(this.ctx)).then((principal) => requestBinding(this.ctx.method, this.salient, principal)));
+    return (this.#binding ??= Promise.resolve(this.principal(this.ctx)).then((principal) =>
+      requestBinding(this.ctx.method, this.salient, principal),
+    ));
   }
 }

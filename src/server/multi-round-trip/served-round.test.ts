@@ -16,7 +16,10 @@ describe('ServedRound', () => {
   });
 
   it('prefers an answer used in an earlier round over a new one under the same key', () => {
-    const round = new ServedRound({ answers: { 'roots-1': listed } }, { 'roots-1': { roots: [] }, 'roots-2': { roots: [] } });
+    const round = new ServedRound(
+      { answers: { 'roots-1': listed } },
+      { 'roots-1': { roots: [] }, 'roots-2': { roots: [] } },
+    );
     assert.deepEqual(round.answer(roots), listed);
     assert.deepEqual(round.answer(roots), { roots: [] });
     assert.equal(round.needsInput, false);
@@ -24,7 +27,10 @@ describe('ServedRound', () => {
   });
 
   it('carries only the answers the handler used, and its state', () => {
-    const round = new ServedRound({ answers: { stale: listed }, state: { step: 1 } }, { 'roots-1': listed, unasked: listed });
+    const round = new ServedRound(
+      { answers: { stale: listed }, state: { step: 1 } },
+      { 'roots-1': listed, unasked: listed },
+    );
     round.answer(roots);
     assert.throws(() => round.answer(sampling), InputRequiredSignal);
     assert.deepEqual(round.carry(), { answers: { 'roots-1': listed }, state: { step: 1 } });
@@ -33,7 +39,10 @@ describe('ServedRound', () => {
   it('refuses one key for two kinds of input, and empty keys', () => {
     const round = new ServedRound(undefined, undefined);
     assert.throws(() => round.answer(roots, 'k'), InputRequiredSignal);
-    assert.throws(() => round.answer(sampling, 'k'), /Input key "k" is used for both roots\/list and sampling\/createMessage/);
+    assert.throws(
+      () => round.answer(sampling, 'k'),
+      /Input key "k" is used for both roots\/list and sampling\/createMessage/,
+    );
     assert.throws(() => round.answer(roots, ''), /non-empty string/);
   });
 

@@ -65,18 +65,27 @@ export class ServedRound {
    * the handler's run ends here. Without `key`, the key is the call's order among calls of the
    * same method in this run.
    */
-  answer(request: InputRequest, key?: string, check?: (answer: Record<string, unknown>) => void): Record<string, unknown> {
+  answer(
+    request: InputRequest,
+    key?: string,
+    check?: (answer: Record<string, unknown>) => void,
+  ): Record<string, unknown> {
     const k = key ?? `${KEY_PREFIX[request.method]}-${this.#nextCall(request.method)}`;
     this.#claim(k, request.method);
     // An answer the handler already used in an earlier round wins over a new one under the same key.
-    const given = Object.hasOwn(this.#earlier, k) ? this.#earlier[k] : Object.hasOwn(this.responses, k) ? this.responses[k] : undefined;
+    const given = Object.hasOwn(this.#earlier, k)
+      ? this.#earlier[k]
+      : Object.hasOwn(this.responses, k)
+        ? this.responses[k]
+        : undefined;
     if (given === undefined) {
       const requests = (this.#requests ??= new Map());
       if (!requests.has(k)) requests.set(k, request);
       throw new InputRequiredSignal();
     }
     const issue = GUARDS[ANSWER_TYPE[request.method]]?.(given);
-    if (issue !== undefined) throw invalidParams(`inputResponses[${JSON.stringify(k)}] is not a valid answer to ${request.method}: ${issue}`);
+    if (issue !== undefined)
+      throw invalidParams(`inputResponses[${JSON.stringify(k)}] is not a valid answer to ${request.method}: ${issue}`);
     const answer = given as Record<string, unknown>;
     // Only answers that passed every check are carried into later rounds.
     check?.(answer);
@@ -123,7 +132,8 @@ export class ServedRound {
     if (typeof key !== 'string' || key === '') throw new TypeError('An input key must be a non-empty string');
     const methods = (this.#methods ??= new Map());
     const known = methods.get(key);
-    if (known !== undefined && known !== method) throw new TypeError(`Input key ${JSON.stringify(key)} is used for both ${known} and ${method}`);
+    if (known !== undefined && known !== method)
+      throw new TypeError(`Input key ${JSON.stringify(key)} is used for both ${known} and ${method}`);
     methods.set(key, method);
   }
 }

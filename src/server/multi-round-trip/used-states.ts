@@ -53,7 +53,8 @@ export class MemoryUsedStateStore implements UsedStateStore {
 
   constructor(options: MemoryUsedStateStoreOptions = {}) {
     const maxEntries = options.maxEntries ?? DEFAULT_MAX_USED_STATES;
-    if (!(maxEntries >= 1) || !Number.isInteger(maxEntries)) throw new RangeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
+    if (!(maxEntries >= 1) || !Number.isInteger(maxEntries))
+      throw new RangeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
     this.#maxEntries = maxEntries;
     this.#clock = options.clock ?? systemClock;
   }

@@ -3,13 +3,7 @@
  * @module
  */
 import { isObject } from '../../jsonrpc/message.js';
-import {
-  notificationParamsMembers,
-  requestParamsMembers,
-  resultMembers,
-  role,
-  taskMetadata,
-} from './base.js';
+import { notificationParamsMembers, requestParamsMembers, resultMembers, role, taskMetadata } from './base.js';
 import { tool } from './catalog.js';
 import { samplingContent } from './content.js';
 import {
@@ -190,7 +184,9 @@ export const elicitRequestURLParams: Guard = obj(
 );
 
 /** `ElicitRequestParams`: URL mode when `mode` says so, form mode otherwise (the default). */
-export const elicitRequestParams: Guard = select((o) => (o.mode === 'url' ? elicitRequestURLParams : elicitRequestFormParams));
+export const elicitRequestParams: Guard = select((o) =>
+  o.mode === 'url' ? elicitRequestURLParams : elicitRequestFormParams,
+);
 
 const stringArray = array(str);
 const elicitValue: Guard = (v) =>

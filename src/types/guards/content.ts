@@ -68,4 +68,8 @@ export const samplingMessageContentBlock: Guard = oneOf('type', {
 });
 
 /** The `content` of sampling messages and results: one block, or an array of blocks. */
-export const samplingContent: Guard = when(Array.isArray, array(samplingMessageContentBlock), samplingMessageContentBlock);
+export const samplingContent: Guard = when(
+  Array.isArray,
+  array(samplingMessageContentBlock),
+  samplingMessageContentBlock,
+);

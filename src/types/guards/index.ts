@@ -21,7 +21,9 @@ export type { Guard } from './kit.js';
 export { errorDataGuards } from './protocol.js';
 
 const jsonRpcErrorResponse = protocol.errorResponse(protocol.errorObject);
-const jsonRpcResponse: Guard = select((o) => (o.error !== undefined ? jsonRpcErrorResponse : messages.jsonRpcResultResponse));
+const jsonRpcResponse: Guard = select((o) =>
+  o.error !== undefined ? jsonRpcErrorResponse : messages.jsonRpcResultResponse,
+);
 const jsonRpcSingle: Guard = select((o) =>
   o.method === undefined
     ? jsonRpcResponse
@@ -190,7 +192,9 @@ export const GUARDS: Readonly<Record<string, Guard>> = {
   ClientNotification: messages.clientNotification,
   ClientRequest: messages.clientRequest,
   ClientResult: base.result,
-  JSONRPCBatchRequest: array(select((o) => (o.id === undefined ? messages.jsonRpcNotification : messages.jsonRpcRequest))),
+  JSONRPCBatchRequest: array(
+    select((o) => (o.id === undefined ? messages.jsonRpcNotification : messages.jsonRpcRequest)),
+  ),
   JSONRPCBatchResponse: array(jsonRpcResponse),
   JSONRPCError: jsonRpcErrorResponse,
   JSONRPCErrorResponse: jsonRpcErrorResponse,
@@ -200,7 +204,10 @@ export const GUARDS: Readonly<Record<string, Guard>> = {
   JSONRPCResponse: jsonRpcResponse,
   JSONRPCResultResponse: messages.jsonRpcResultResponse,
   Notification: messages.bareRequest,
-  PaginatedRequest: obj({ jsonrpc: literal('2.0'), id: requestId, method: str }, { params: base.paginatedRequestParams }),
+  PaginatedRequest: obj(
+    { jsonrpc: literal('2.0'), id: requestId, method: str },
+    { params: base.paginatedRequestParams },
+  ),
   Request: messages.bareRequest,
   ServerNotification: messages.serverNotification,
   ServerRequest: messages.serverRequest,

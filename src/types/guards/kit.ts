@@ -19,8 +19,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** Prefixes an issue with an object key or array index. */
 export function at(key: string | number, issue: string): string {
-  const segment =
-    typeof key === 'number' ? `[${key}]` : IDENTIFIER.test(key) ? key : `[${JSON.stringify(key)}]`;
+  const segment = typeof key === 'number' ? `[${key}]` : IDENTIFIER.test(key) ? key : `[${JSON.stringify(key)}]`;
   if (!issue.includes(': ')) return `${segment}: ${issue}`;
   return issue.startsWith('[') ? segment + issue : `${segment}.${issue}`;
 }

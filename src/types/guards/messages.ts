@@ -17,8 +17,12 @@ export function resultResponse(resultGuard: Guard): Guard {
 /** The JSON-RPC request or notification of a method; `params` may be left out where its guard accepts `undefined`. */
 function message(method: string, info: MethodInfo): Guard {
   const envelope: Shape =
-    info.kind === 'request' ? { jsonrpc, id: requestId, method: literal(method) } : { jsonrpc, method: literal(method) };
-  return info.params(undefined) === undefined ? obj(envelope, { params: info.params }) : obj({ ...envelope, params: info.params });
+    info.kind === 'request'
+      ? { jsonrpc, id: requestId, method: literal(method) }
+      : { jsonrpc, method: literal(method) };
+  return info.params(undefined) === undefined
+    ? obj(envelope, { params: info.params })
+    : obj({ ...envelope, params: info.params });
 }
 
 const entries: [string, MethodInfo][] = Object.entries(METHODS);
@@ -30,19 +34,30 @@ function byMethod(pick: (info: MethodInfo) => boolean): Shape {
 }
 
 /** Whole-message guards under the spec's names (`CallToolRequest`, `ProgressNotification`...). */
-export const messageGuards: Readonly<Record<string, Guard>> = Object.fromEntries(messages.map((m) => [m.info.spec, m.guard]));
+export const messageGuards: Readonly<Record<string, Guard>> = Object.fromEntries(
+  messages.map((m) => [m.info.spec, m.guard]),
+);
 
 /** `ClientRequest`: any request a client sends, of any revision. */
-export const clientRequest: Guard = oneOf('method', byMethod((i) => i.kind === 'request' && i.client !== undefined));
+export const clientRequest: Guard = oneOf(
+  'method',
+  byMethod((i) => i.kind === 'request' && i.client !== undefined),
+);
 /** `ServerRequest`: any request a server sends, of any revision (as a JSON-RPC request or an input request). */
 export const serverRequest: Guard = oneOf(
   'method',
   byMethod((i) => i.kind === 'request' && (i.server ?? i.input) !== undefined),
 );
 /** `ClientNotification`. */
-export const clientNotification: Guard = oneOf('method', byMethod((i) => i.kind === 'notification' && i.client !== undefined));
+export const clientNotification: Guard = oneOf(
+  'method',
+  byMethod((i) => i.kind === 'notification' && i.client !== undefined),
+);
 /** `ServerNotification`. */
-export const serverNotification: Guard = oneOf('method', byMethod((i) => i.kind === 'notification' && i.server !== undefined));
+export const serverNotification: Guard = oneOf(
+  'method',
+  byMethod((i) => i.kind === 'notification' && i.server !== undefined),
+);
 
 /** `JSONRPCRequest`. */
 export const jsonRpcRequest: Guard = obj({ jsonrpc, id: requestId, method: str }, { params: anyObject });

@@ -22,7 +22,10 @@ export const createMessageRequest: Guard = obj(
 );
 
 /** `ElicitRequest`, as a JSON-RPC request or an input request. */
-export const elicitRequest: Guard = obj({ method: literal('elicitation/create'), params: elicitRequestParams }, envelope);
+export const elicitRequest: Guard = obj(
+  { method: literal('elicitation/create'), params: elicitRequestParams },
+  envelope,
+);
 
 /** `ListRootsRequest`, as a JSON-RPC request or an input request. */
 export const listRootsRequest: Guard = obj({ method: literal('roots/list') }, { params: requestParams, ...envelope });
