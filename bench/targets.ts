@@ -8,6 +8,8 @@ export const FIGURES = {
   coldStart: 'cold start, spawn to first answer',
   httpSession: (connections: number) => `HTTP 2025-11-25 session tools/call, ${connections} connections`,
   httpModern: (connections: number) => `HTTP 2026-07-28 modern tools/call, ${connections} connections`,
+  httpSessionCpu: 'server CPU per HTTP 2025-11-25 session tools/call, 16 connections',
+  httpModernCpu: 'server CPU per HTTP 2026-07-28 modern tools/call, 16 connections',
   heapPerSession: 'heap per idle 2025-11-25 HTTP session (after GC)',
   rssPerSession: 'RSS growth per idle 2025-11-25 HTTP session',
   rssAfterModern: 'RSS growth after 100,000 modern HTTP requests',

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Implementation } from '../figure.js';
-import type { MemoryReading } from '../servers/memory-probe.js';
+import type { CpuReading, MemoryReading } from '../servers/probes.js';
 import { BUNDLED_DIR } from '../bundle-servers.js';
 
 export function serverScript(transport: 'stdio' | 'http', impl: Implementation): string {
@@ -31,6 +31,8 @@ export interface HttpServerProcess {
   readonly child: ChildProcess;
   /** The server's memory after a full collection. */
   memory(): Promise<MemoryReading>;
+  /** The processor time the server has used so far. */
+  cpu(): Promise<CpuReading>;
   stop(): Promise<void>;
 }
 
@@ -61,15 +63,20 @@ export async function startHttpServer(impl: Implementation, args: readonly strin
   return {
     url,
     child,
-    memory: () =>
-      new Promise<MemoryReading>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${impl} did not answer the memory probe`)), 30_000);
-        child.once('message', (reading) => {
-          clearTimeout(timer);
-          resolve(reading as MemoryReading);
-        });
-        child.send('memory');
-      }),
+    memory: () => probe<MemoryReading>(child, impl, 'memory'),
+    cpu: () => probe<CpuReading>(child, impl, 'cpu'),
     stop: () => stopChild(child),
   };
+}
+
+/** Asks a server child for a reading over its IPC channel (see `servers/probes.ts`). */
+function probe<T>(child: ChildProcess, impl: Implementation, what: 'memory' | 'cpu'): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${impl} did not answer the ${what} probe`)), 30_000);
+    child.once('message', (reading) => {
+      clearTimeout(timer);
+      resolve(reading as T);
+    });
+    child.send(what);
+  });
 }

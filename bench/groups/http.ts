@@ -1,10 +1,12 @@
 // Streamable HTTP figures on 127.0.0.1 under wrk: tools/call echo at 1, 16 and 64 connections,
 // in one 2025-11-25 session and as 2026-07-28 modern requests. The 1.x SDK has no
-// modern mode. Also the modern figure against the number of registered tools.
+// modern mode. At 16 connections also the server's processor time per request, which a busy
+// shared machine disturbs less than throughput. Also the modern figure against the number of
+// registered tools.
 import { FIGURES } from '../targets.js';
 import type { Figure, Implementation } from '../figure.js';
 import type { BenchOptions, MeasureGroup } from '../options.js';
-import { measure, type Sample } from '../measure.js';
+import { measure, measureTogether, type Sample } from '../measure.js';
 import { openHttpSession } from '../drivers/http-session.js';
 import { startHttpServer } from '../drivers/server-process.js';
 import { ensureWrk, runWrk } from '../drivers/wrk.js';
@@ -16,14 +18,17 @@ export const HTTP_IMPLS: Record<HttpMode, readonly Implementation[]> = {
   modern: ['raw', 'mcpkit', 'sdk-v2'],
 };
 
-/** One warmed-up wrk run against a fresh server. */
+/**
+ * One warmed-up wrk run against a fresh server: requests per second, and the server's processor
+ * time (user and system) per request, in microseconds.
+ */
 export async function httpSample(
   impl: Implementation,
   mode: HttpMode,
   connections: number,
   options: BenchOptions,
   toolCount?: number,
-): Promise<Sample> {
+): Promise<[throughput: Sample, cpu: Sample]> {
   const server = await startHttpServer(impl, [
     '--mode',
     mode,
@@ -33,8 +38,14 @@ export async function httpSample(
     const sessionId = mode === 'session' ? await openHttpSession(server.url) : undefined;
     const load = { url: server.url, mode, ...(sessionId !== undefined && { sessionId }), connections };
     await runWrk({ ...load, durationMs: 1000 * options.scale });
+    const before = await server.cpu();
     const result = await runWrk({ ...load, durationMs: 3000 * options.scale });
-    return { value: result.requests / result.seconds, p50Ms: result.p50Ms, p99Ms: result.p99Ms, errors: result.errors };
+    const after = await server.cpu();
+    const cpuUs = after.user + after.system - before.user - before.system;
+    return [
+      { value: result.requests / result.seconds, p50Ms: result.p50Ms, p99Ms: result.p99Ms, errors: result.errors },
+      { value: cpuUs / Math.max(1, result.requests), errors: result.errors },
+    ];
   } finally {
     await server.stop();
   }
@@ -46,14 +57,21 @@ export const httpGroup: MeasureGroup = async (options) => {
   for (const mode of ['session', 'modern'] as const) {
     for (const connections of [1, 16, 64]) {
       const name = mode === 'session' ? FIGURES.httpSession(connections) : FIGURES.httpModern(connections);
+      const throughput = { name, unit: 'req/s', higherIsBetter: true };
+      const cpu = {
+        name: mode === 'session' ? FIGURES.httpSessionCpu : FIGURES.httpModernCpu,
+        unit: 'µs',
+        higherIsBetter: false,
+      };
       figures.push(
-        ...(await measure(
+        ...(await measureTogether(
           {
-            name,
-            unit: 'req/s',
-            higherIsBetter: true,
+            heads: connections === 16 ? [throughput, cpu] : [throughput],
             impls: HTTP_IMPLS[mode],
-            run: (impl) => httpSample(impl, mode, connections, options),
+            run: async (impl) => {
+              const samples = await httpSample(impl, mode, connections, options);
+              return connections === 16 ? samples : [samples[0]];
+            },
           },
           options,
         )),
@@ -75,7 +93,7 @@ export const toolScalingGroup: MeasureGroup = async (options) => {
           unit: 'req/s',
           higherIsBetter: true,
           impls: HTTP_IMPLS.modern,
-          run: (impl) => httpSample(impl, 'modern', 16, options, tools),
+          run: async (impl) => (await httpSample(impl, 'modern', 16, options, tools))[0],
         },
         options,
       )),

@@ -2,7 +2,7 @@
 // loopback port, and telling the driver where it listens (one JSON line on stdout).
 import type { Server as NodeHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerMemoryProbes } from './memory-probe.js';
+import { answerProbes } from './probes.js';
 
 /** 'session': 2025-11-25 sessions; 'modern': 2026-07-28 requests. */
 export type HttpMode = 'session' | 'modern';
@@ -23,6 +23,6 @@ export async function listenOnLoopback(httpServer: NodeHttpServer): Promise<stri
 
 /** Tells the driver the endpoint's URL and starts answering its memory probes. */
 export function announce(url: string): void {
-  answerMemoryProbes();
+  answerProbes();
   process.stdout.write(JSON.stringify({ url }) + '\n');
 }
