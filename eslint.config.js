@@ -8,7 +8,8 @@ import layers from './scripts/eslint-layers.mjs';
 const LAYERS = [
   ['internal'], // small helpers any layer may use
   ['jsonrpc'], // JSON-RPC 2.0, the transport contract, Connection
-  ['types', 'schema', 'transports'], // the spec's types; schema validation; framing and the in-memory pair
+  // the spec's types; schema validation; framing and the in-memory pair; OAuth for HTTP, both sides
+  ['types', 'schema', 'transports', 'auth'],
   ['protocol'], // MCP sessions, without features
   ['server', 'client'], // the features of each side
   ['http'], // Streamable HTTP and HTTP+SSE, on any runtime

@@ -25,6 +25,7 @@ const ENTRIES = {
   stdio: 'src/node/stdio-entry.ts',
   node: 'src/node/index.ts',
   testing: 'src/testing/index.ts',
+  auth: 'src/auth/index.ts',
 };
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -62,9 +63,9 @@ const exportsOf = Object.fromEntries(
 );
 
 // The library, in two parts that share what they have in common (one split chunk): what a
-// server over stdio needs, and the rest (clients, HTTP, testing). Each entry point re-exports its
+// server over stdio needs, and the rest (clients, HTTP, testing, authorization). Each entry point re-exports its
 // names from its part: a stdio server reads the two files it needs, no more.
-const PARTS = { core: ['index', 'server', 'stdio'], more: ['client', 'http', 'node', 'testing'] };
+const PARTS = { core: ['index', 'server', 'stdio'], more: ['client', 'http', 'node', 'testing', 'auth'] };
 const partOf = Object.fromEntries(
   Object.entries(PARTS).flatMap(([part, entries]) => entries.map((entry) => [entry, part])),
 );

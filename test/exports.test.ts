@@ -59,6 +59,7 @@ const expected: Record<string, string[]> = {
     'processEraCache',
   ],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
+  './auth': ['MemoryAuthStore', 'bearerChallenge', 'formatChallenge', 'parseChallenges'],
   './stdio': stdioNames(),
   './node': [...stdioNames(), 'FileEraCache', 'defaultEraCachePath', 'listen', 'toNodeListener'],
   './http': [

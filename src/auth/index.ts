@@ -1,0 +1,15 @@
+/**
+ * `mcpkit/auth`: authorization for MCP over HTTP, both sides. Runtime-neutral (fetch and Web
+ * Crypto only); the HTTP transports of `mcpkit/http` and `listen` of `mcpkit/node` take what
+ * this entry point makes.
+ * @module
+ */
+export type { AuthInfo } from './auth-info.js';
+export { MemoryAuthStore, type AuthStore } from './store.js';
+export {
+  bearerChallenge,
+  formatChallenge,
+  parseChallenges,
+  type BearerChallenge,
+  type Challenge,
+} from './www-authenticate.js';

@@ -1,0 +1,68 @@
+// The OAuth libraries stay off the cold path: importing any entry point of the published
+// bundle, authorization's included, loads neither oauth4webapi nor jose. Only code that
+// authorizes a request loads them, when it first does.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { within } from '../e2e/helpers.js';
+
+const DIST = new URL('../../../dist/', import.meta.url);
+const ENTRIES = ['index.js', 'server.js', 'client.js', 'http.js', 'stdio.js', 'node.js', 'testing.js', 'auth.js'];
+const HEAVY = /^(oauth4webapi|jose|oidc-provider)(\/|$)/;
+
+// A module resolution hook that reports every package a process resolves, on stdout.
+const HOOKS = `export async function resolve(specifier, context, next) {
+  if (${HEAVY}.test(specifier)) console.log('RESOLVED ' + specifier);
+  return next(specifier, context);
+}`;
+const REGISTER = `import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
+
+describe('the cold path', () => {
+  it('imports every entry point without loading the OAuth libraries', async () => {
+    const code = ENTRIES.map((entry) => `await import(${JSON.stringify(new URL(entry, DIST).href)});`).join('\n');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        `data:text/javascript,${encodeURIComponent(REGISTER)}`,
+        '--input-type=module',
+        '-e',
+        code + "\nconsole.log('DONE');",
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s));
+    const status = await within(new Promise((resolve) => child.once('close', resolve)), 15_000, 'import');
+    assert.equal(status, 0, out);
+    assert.match(out, /DONE/);
+    assert.deepEqual(
+      out.split('\n').filter((line) => line.startsWith('RESOLVED')),
+      [],
+    );
+  });
+
+  it('would notice one that did', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        `data:text/javascript,${encodeURIComponent(REGISTER)}`,
+        '--input-type=module',
+        '-e',
+        "await import('jose');",
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NODE_OPTIONS: '' },
+        cwd: new URL('../../../', import.meta.url),
+      },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+    await within(new Promise((resolve) => child.once('close', resolve)), 15_000, 'import');
+    assert.match(out, /RESOLVED jose/);
+  });
+});
