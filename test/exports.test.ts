@@ -60,6 +60,7 @@ const expected: Record<string, string[]> = {
   ],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
   './auth': ['MemoryAuthStore', 'bearerChallenge', 'formatChallenge', 'parseChallenges'],
+  './dev-auth-server': ['startDevAuthServer'],
   './stdio': stdioNames(),
   './node': [
     ...stdioNames(),
