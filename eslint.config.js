@@ -13,7 +13,8 @@ const LAYERS = [
   ['protocol'], // MCP sessions, without features
   ['server', 'client'], // the features of each side
   ['http'], // Streamable HTTP and HTTP+SSE, on any runtime
-  ['node', 'testing', 'index.ts'], // Node's adapters, the test helpers, the `mcpkit` entry point
+  // Node's adapters, the development authorization server, the test helpers, the `mcpkit` entry point
+  ['node', 'dev-auth-server', 'testing', 'index.ts'],
 ];
 
 export default tseslint.config(
@@ -59,7 +60,7 @@ export default tseslint.config(
           // The command line uses the library as an app does: through the entry points alone.
           publicOnly: ['cli'],
           // Only these may need Node itself; the rest runs on Bun, Deno and Workers too.
-          nodeBuiltins: ['node', 'cli'],
+          nodeBuiltins: ['node', 'dev-auth-server', 'cli'],
         },
       ],
     },

@@ -26,11 +26,12 @@ const ENTRIES = {
   node: 'src/node/index.ts',
   testing: 'src/testing/index.ts',
   auth: 'src/auth/index.ts',
+  'dev-auth-server': 'src/dev-auth-server/index.ts',
 };
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-// Runtime dependencies stay packages of their own: installed once, loaded only when needed.
-const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+// Runtime and peer dependencies stay packages of their own: installed once, loaded only when needed.
+const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).flatMap((name) => [name, `${name}/*`]);
 const bundleOnly = process.argv.includes('--bundle');
 // Source maps only for the working tree's builds (tests run with --enable-source-maps): the
 // published code is readable as it is, and its maps would be most of the package's size.
@@ -63,9 +64,15 @@ const exportsOf = Object.fromEntries(
 );
 
 // The library, in two parts that share what they have in common (one split chunk): what a
-// server over stdio needs, and the rest (clients, HTTP, testing, authorization). Each entry point re-exports its
+// server over stdio needs, and the rest (clients, HTTP, testing, authorization); and the
+// development authorization server, apart. Each entry point re-exports its
 // names from its part: a stdio server reads the two files it needs, no more.
-const PARTS = { core: ['index', 'server', 'stdio'], more: ['client', 'http', 'node', 'testing', 'auth'] };
+const PARTS = {
+  core: ['index', 'server', 'stdio'],
+  more: ['client', 'http', 'node', 'testing', 'auth'],
+  // The development authorization server shares nothing with the rest: a part of its own.
+  dev: ['dev-auth-server'],
+};
 const partOf = Object.fromEntries(
   Object.entries(PARTS).flatMap(([part, entries]) => entries.map((entry) => [entry, part])),
 );

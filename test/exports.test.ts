@@ -60,8 +60,17 @@ const expected: Record<string, string[]> = {
   ],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
   './auth': ['MemoryAuthStore', 'bearerChallenge', 'formatChallenge', 'parseChallenges'],
+  './dev-auth-server': ['startDevAuthServer'],
   './stdio': stdioNames(),
-  './node': [...stdioNames(), 'FileEraCache', 'defaultEraCachePath', 'listen', 'toNodeListener'],
+  './node': [
+    ...stdioNames(),
+    'FileAuthStore',
+    'FileEraCache',
+    'defaultEraCachePath',
+    'listen',
+    'listenForRedirect',
+    'toNodeListener',
+  ],
   './http': [
     'BodyTooLargeError',
     'DEFAULT_LEGACY_MAX_BODY_BYTES',

@@ -12,3 +12,6 @@ export { listen, toNodeListener } from './http.js';
 export { defaultEraCachePath, FileEraCache } from './era-cache-file.js';
 export type { ListenOptions, ListeningServer, NodeListenerOptions, NodeRequestListener } from './http.js';
 export type { ConnectionLimits } from './listen-limits.js';
+export { listenForRedirect } from './redirect-listener.js';
+export type { RedirectListener, RedirectListenerOptions } from './redirect-listener.js';
+export { FileAuthStore } from './auth-file-store.js';

@@ -1,13 +1,24 @@
 // The OAuth libraries stay off the cold path: importing any entry point of the published
-// bundle, authorization's included, loads neither oauth4webapi nor jose. Only code that
-// authorizes a request loads them, when it first does.
+// bundle, authorization's included, loads neither oauth4webapi nor jose (nor oidc-provider,
+// which only a starting development authorization server loads). Only code that authorizes a
+// request loads them, when it first does.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { within } from '../e2e/helpers.js';
 
 const DIST = new URL('../../../dist/', import.meta.url);
-const ENTRIES = ['index.js', 'server.js', 'client.js', 'http.js', 'stdio.js', 'node.js', 'testing.js', 'auth.js'];
+const ENTRIES = [
+  'index.js',
+  'server.js',
+  'client.js',
+  'http.js',
+  'stdio.js',
+  'node.js',
+  'testing.js',
+  'auth.js',
+  'dev-auth-server.js',
+];
 const HEAVY = /^(oauth4webapi|jose|oidc-provider)(\/|$)/;
 
 // A module resolution hook that reports every package a process resolves, on stdout.
