@@ -10,7 +10,7 @@ import type { AuthorizationServer, Client, ClientAuth } from 'oauth4webapi';
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
 import type { AuthInfo } from '../auth-info.js';
 import { audienceMatches, authInfoFromClaims } from './claims.js';
-import { readIssuerMetadata, requestOptions, type VerifierFetch } from './issuer-metadata.js';
+import { readIssuerMetadata, requestOptions, type IssuerMetadata, type VerifierFetch } from './issuer-metadata.js';
 import { DEFAULT_CLOCK_TOLERANCE_MS } from './jwt-verifier.js';
 import { loadOauth } from './libraries.js';
 import { TokenRefusal, type TokenRequest, type TokenVerifier } from './token-verifier.js';
@@ -54,7 +54,7 @@ class IntrospectionVerifier {
   readonly #clock: Clock;
   readonly #verified: VerifiedTokens;
   readonly #client: Client;
-  #server: Promise<AuthorizationServer> | undefined;
+  #server: Promise<IssuerMetadata> | undefined;
 
   constructor(options: IntrospectionVerifierOptions) {
     for (const key of ['issuer', 'clientId', 'clientSecret'] as const) {
@@ -85,7 +85,8 @@ class IntrospectionVerifier {
   ): Promise<AuthInfo | TokenRefusal> {
     const oauth = await loadOauth();
     const options = this.#options;
-    const server = await this.#authorizationServer();
+    // The metadata read (or the endpoint given) is what the library expects of one.
+    const server = (await this.#authorizationServer()) as AuthorizationServer;
     const endpoint = new URL(server.introspection_endpoint!);
     const clientAuth: ClientAuth =
       options.clientAuthentication === 'client_secret_post'
@@ -130,7 +131,7 @@ class IntrospectionVerifier {
   }
 
   /** The authorization server as `oauth4webapi` needs it: the endpoint given, or its metadata. */
-  #authorizationServer(): Promise<AuthorizationServer> {
+  #authorizationServer(): Promise<IssuerMetadata> {
     const { issuer, endpoint, fetch } = this.#options;
     if (endpoint !== undefined) return Promise.resolve({ issuer, introspection_endpoint: endpoint });
     return (this.#server ??= readIssuerMetadata(issuer, fetch).then(

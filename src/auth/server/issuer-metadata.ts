@@ -5,14 +5,23 @@
  * issuers only (a development authorization server on this machine).
  * @module
  */
-import type { AuthorizationServer } from 'oauth4webapi';
 import { loadOauth } from './libraries.js';
 
 /** The part of `fetch` the verifiers use; inject one for a proxy, logging or tests. */
 export type VerifierFetch = (url: string, init: RequestInit) => Promise<Response>;
 
+/**
+ * The members of an authorization server's metadata the verifiers read. Its own type, not the
+ * library's: mcpkit's declarations name no type of a dependency.
+ */
+export interface IssuerMetadata {
+  readonly issuer: string;
+  readonly jwks_uri?: string;
+  readonly introspection_endpoint?: string;
+}
+
 /** The metadata of `issuer`. Rejects when neither well-known document can be read or trusted. */
-export async function readIssuerMetadata(issuer: string, fetch?: VerifierFetch): Promise<AuthorizationServer> {
+export async function readIssuerMetadata(issuer: string, fetch?: VerifierFetch): Promise<IssuerMetadata> {
   const oauth = await loadOauth();
   const url = new URL(issuer);
   const failures: string[] = [];
