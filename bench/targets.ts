@@ -17,10 +17,21 @@ export const FIGURES = {
   clientSequential: 'client tools/call against the raw server, one at a time',
   client64: 'client tools/call against the raw server, 64 in flight',
   modernByTools: (tools: number) => `HTTP 2026-07-28 modern tools/call, 16 connections, ${tools} tools`,
+  httpAuth: (mode: 'session' | 'modern') =>
+    `HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call with a JWT access token, 16 connections`,
+  httpAuthCpu: (mode: 'session' | 'modern') =>
+    `server CPU per HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call with a JWT access token, 16 connections`,
+  jwtVerify: 'JWT access token verification (ES256, cached keys), CPU per token',
+  jwtVerifyCached: 'JWT access token verified before (the verifier remembers it), CPU per request',
 } as const;
 
 export interface Target {
   figure: string;
+  /**
+   * What mcpkit's value is divided by: raw's value of the same figure (default), or mcpkit's own
+   * value of another figure, measured beside it in each repetition.
+   */
+  against?: string;
   /** mcpkit's value divided by raw's must be at least (throughput) or at most (time, memory) this. */
   ratio: number;
   /** The text the report shows, e.g. ">= 0.8x raw". */
@@ -37,4 +48,16 @@ export const TARGETS: readonly Target[] = [
   { figure: FIGURES.coldStart, ratio: 1.3, text: '<= 1.3x raw' },
   { figure: FIGURES.clientSequential, ratio: 0.9, text: '>= 0.9x the hand-written client' },
   { figure: FIGURES.client64, ratio: 0.7, text: '>= 0.7x the hand-written client' },
+  {
+    figure: FIGURES.httpAuthCpu('session'),
+    against: FIGURES.httpSessionCpu,
+    ratio: 1.1,
+    text: '<= 1.1x mcpkit without authorization',
+  },
+  {
+    figure: FIGURES.httpAuthCpu('modern'),
+    against: FIGURES.httpModernCpu,
+    ratio: 1.1,
+    text: '<= 1.1x mcpkit without authorization',
+  },
 ];

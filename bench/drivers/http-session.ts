@@ -5,10 +5,11 @@ import { LEGACY_VERSION } from './line-client.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 
-export async function openHttpSession(url: string): Promise<string> {
+export async function openHttpSession(url: string, token?: string): Promise<string> {
+  const authorization: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
   const initialize = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: ACCEPT },
+    headers: { 'content-type': 'application/json', accept: ACCEPT, ...authorization },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -28,6 +29,7 @@ export async function openHttpSession(url: string): Promise<string> {
       accept: ACCEPT,
       'mcp-session-id': sessionId,
       'mcp-protocol-version': LEGACY_VERSION,
+      ...authorization,
     },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
   });

@@ -28,6 +28,8 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 export interface HttpServerProcess {
   readonly url: string;
+  /** The access token to send, when the server needs one (`--auth`). */
+  readonly token: string | undefined;
   readonly child: ChildProcess;
   /** The server's memory after a full collection. */
   memory(): Promise<MemoryReading>;
@@ -46,7 +48,7 @@ export async function startHttpServer(impl: Implementation, args: readonly strin
     ['--expose-gc', '--max-old-space-size=8192', serverScript('http', impl), ...args],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, token } = await new Promise<{ url: string; token?: string }>((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString('utf8');
@@ -54,7 +56,7 @@ export async function startHttpServer(impl: Implementation, args: readonly strin
       if (newline === -1) return;
       child.stdout!.off('data', onData);
       child.off('exit', onExit);
-      resolve((JSON.parse(out.slice(0, newline)) as { url: string }).url);
+      resolve(JSON.parse(out.slice(0, newline)) as { url: string; token?: string });
     };
     const onExit = (code: number | null) => reject(new Error(`${impl} HTTP server exited (${code}) before listening`));
     child.stdout!.on('data', onData);
@@ -62,6 +64,7 @@ export async function startHttpServer(impl: Implementation, args: readonly strin
   });
   return {
     url,
+    token,
     child,
     memory: () => probe<MemoryReading>(child, impl, 'memory'),
     cpu: () => probe<CpuReading>(child, impl, 'cpu'),

@@ -12,6 +12,8 @@ export interface WrkOptions {
   durationMs: number;
   /** Stop once this many answers are in (then `durationMs` is only a bound). */
   stopAfter?: number;
+  /** An access token to send with every request (`Authorization: Bearer`). */
+  token?: string;
 }
 
 export interface WrkResult {
@@ -63,6 +65,7 @@ export function runWrk(options: WrkOptions): Promise<WrkResult> {
     options.mode,
     options.sessionId ?? '-',
     String(options.stopAfter ?? 0),
+    options.token ?? '-',
   ];
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,8 +1,11 @@
 // Streamable HTTP figures on 127.0.0.1 under wrk: tools/call echo at 1, 16 and 64 connections,
 // in one 2025-11-25 session and as 2026-07-28 modern requests. The 1.x SDK has no
 // modern mode. At 16 connections also the server's processor time per request, which a busy
-// shared machine disturbs less than throughput. Also the modern figure against the number of
-// registered tools.
+// shared machine disturbs less than throughput, and the same again with every request carrying
+// a JWT access token: mcpkit as a resource server verifying it (against the issuer's cached
+// keys), raw receiving a header of the same size and ignoring it (what reading the header
+// costs any Node server), each measured right after its run without one so the two pair up.
+// Also the modern figure against the number of registered tools.
 import { FIGURES } from '../targets.js';
 import type { Figure, Implementation } from '../figure.js';
 import type { BenchOptions, MeasureGroup } from '../options.js';
@@ -10,6 +13,7 @@ import { measure, measureTogether, type Sample } from '../measure.js';
 import { openHttpSession } from '../drivers/http-session.js';
 import { startHttpServer } from '../drivers/server-process.js';
 import { ensureWrk, runWrk } from '../drivers/wrk.js';
+import { jwtVerificationFigures } from './auth.js';
 
 export type HttpMode = 'session' | 'modern';
 
@@ -18,9 +22,16 @@ export const HTTP_IMPLS: Record<HttpMode, readonly Implementation[]> = {
   modern: ['raw', 'mcpkit', 'sdk-v2'],
 };
 
+/** Measured with an access token on every request too. */
+const AUTH_IMPLS: readonly Implementation[] = ['raw', 'mcpkit'];
+
+/** What raw is sent instead of a token: a header of a JWT's usual size, which it ignores. */
+const STAND_IN_TOKEN = `eyJ${'a'.repeat(120)}.${'b'.repeat(300)}.${'c'.repeat(86)}`;
+
 /**
  * One warmed-up wrk run against a fresh server: requests per second, and the server's processor
- * time (user and system) per request, in microseconds.
+ * time (user and system) per request, in microseconds. `auth`: every request carries an access
+ * token (mcpkit checks it; raw is sent a stand-in of the same size).
  */
 export async function httpSample(
   impl: Implementation,
@@ -28,15 +39,24 @@ export async function httpSample(
   connections: number,
   options: BenchOptions,
   toolCount?: number,
+  auth = false,
 ): Promise<[throughput: Sample, cpu: Sample]> {
   const server = await startHttpServer(impl, [
     '--mode',
     mode,
     ...(toolCount === undefined ? [] : ['--tools', String(toolCount)]),
+    ...(auth ? ['--auth'] : []),
   ]);
   try {
-    const sessionId = mode === 'session' ? await openHttpSession(server.url) : undefined;
-    const load = { url: server.url, mode, ...(sessionId !== undefined && { sessionId }), connections };
+    const token = server.token ?? (auth ? STAND_IN_TOKEN : undefined);
+    const sessionId = mode === 'session' ? await openHttpSession(server.url, token) : undefined;
+    const load = {
+      url: server.url,
+      mode,
+      ...(sessionId !== undefined && { sessionId }),
+      ...(token !== undefined && { token }),
+      connections,
+    };
     await runWrk({ ...load, durationMs: 1000 * options.scale });
     const before = await server.cpu();
     const result = await runWrk({ ...load, durationMs: 3000 * options.scale });
@@ -63,21 +83,32 @@ export const httpGroup: MeasureGroup = async (options) => {
         unit: 'µs',
         higherIsBetter: false,
       };
-      figures.push(
-        ...(await measureTogether(
-          {
-            heads: connections === 16 ? [throughput, cpu] : [throughput],
-            impls: HTTP_IMPLS[mode],
-            run: async (impl) => {
-              const samples = await httpSample(impl, mode, connections, options);
-              return connections === 16 ? samples : [samples[0]];
-            },
+      // mcpkit as a resource server, right after the same run without authorization.
+      const authHeads = [
+        { name: FIGURES.httpAuth(mode), unit: 'req/s', higherIsBetter: true },
+        { name: FIGURES.httpAuthCpu(mode), unit: 'µs', higherIsBetter: false },
+      ];
+      const measured = await measureTogether(
+        {
+          heads: connections === 16 ? [throughput, cpu, ...authHeads] : [throughput],
+          impls: HTTP_IMPLS[mode],
+          run: async (impl) => {
+            const samples = await httpSample(impl, mode, connections, options);
+            if (connections !== 16) return [samples[0]];
+            const none: Sample = { value: Number.NaN, errors: 0 };
+            const authorized = AUTH_IMPLS.includes(impl)
+              ? await httpSample(impl, mode, connections, options, undefined, true)
+              : [none, none];
+            return [...samples, ...authorized];
           },
-          options,
-        )),
+        },
+        options,
       );
+      const authNames = new Set(authHeads.map((head) => head.name));
+      figures.push(...measured.filter((figure) => !authNames.has(figure.name) || AUTH_IMPLS.includes(figure.impl)));
     }
   }
+  if (options.impls.includes('mcpkit')) figures.push(...(await jwtVerificationFigures(options)));
   return figures;
 };
 

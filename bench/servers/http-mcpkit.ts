@@ -1,8 +1,25 @@
-// The workload served by mcpkit over Streamable HTTP: one endpoint for both eras.
+// The workload served by mcpkit over Streamable HTTP: one endpoint for both eras. With `--auth`
+// the endpoint is a resource server: every request needs a JWT access token, verified against
+// the issuer's keys (fetched once, then cached), which the driver is handed on the first line.
+import { jwtVerifier } from 'mcpkit/auth';
 import { listen } from 'mcpkit/node';
 import { toolCountFromArgs } from '../workload.js';
 import { announce } from './http-serving.js';
+import { startBenchIssuer } from './jwt-issuer.js';
 import { mcpkitServer } from './mcpkit-workload.js';
 
-const listening = await listen(mcpkitServer(toolCountFromArgs(process.argv)), { port: 0 });
-announce(listening.url);
+const server = mcpkitServer(toolCountFromArgs(process.argv));
+if (process.argv.includes('--auth')) {
+  const issuer = await startBenchIssuer();
+  const listening = await listen(server, {
+    port: 0,
+    auth: {
+      authorizationServers: [issuer.issuer],
+      verifier: jwtVerifier({ issuer: issuer.issuer, jwksUri: issuer.jwksUri }),
+      scopes: ['mcp'],
+    },
+  });
+  announce(listening.url, await issuer.token(listening.url));
+} else {
+  announce((await listen(server, { port: 0 })).url);
+}

@@ -21,8 +21,11 @@ export async function listenOnLoopback(httpServer: NodeHttpServer): Promise<stri
   return `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`;
 }
 
-/** Tells the driver the endpoint's URL and starts answering its memory probes. */
-export function announce(url: string): void {
+/**
+ * Tells the driver the endpoint's URL (and the access token to send, for a server that needs
+ * one) and starts answering its memory probes.
+ */
+export function announce(url: string, token?: string): void {
   answerProbes();
-  process.stdout.write(JSON.stringify({ url }) + '\n');
+  process.stdout.write(JSON.stringify(token === undefined ? { url } : { url, token }) + '\n');
 }

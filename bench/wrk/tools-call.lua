@@ -2,6 +2,7 @@
 --   mode        session | modern
 --   session     the Mcp-Session-Id (session mode), or "-"
 --   stop_after  stop once this many answers are in (0: run for wrk's duration)
+--   token       an access token sent as "Authorization: Bearer <token>", or "-" for none
 -- Every answer is checked (status 200, the echoed text, no isError); done() prints one line
 -- "WRKJSON {...}" with the counts and latency percentiles in microseconds.
 
@@ -19,6 +20,9 @@ function init(args)
   stop_after = tonumber(args[3]) or 0
   answered, wrong = 0, 0
   local headers = { ["Content-Type"] = "application/json", ["Accept"] = "application/json, text/event-stream" }
+  if args[4] ~= nil and args[4] ~= "-" then
+    headers["Authorization"] = "Bearer " .. args[4]
+  end
   local meta = ""
   if mode == "session" then
     headers["Mcp-Session-Id"] = session

@@ -21,3 +21,22 @@ export interface AuthInfo {
   /** Every claim as verified (a JWT's payload, an introspection response). */
   readonly claims: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * The one a token speaks for, as a key: its issuer and subject (its client when it names no
+ * subject, as a client acting for itself may not). Two tokens of one user, before and after a
+ * refresh, give the same key; tokens of two users never do. A legacy HTTP session and a
+ * `requestState` are bound to it.
+ */
+export function principalOf(auth: AuthInfo): string {
+  let principal = principals.get(auth);
+  if (principal === undefined) {
+    const who = auth.subject !== undefined ? ['sub', auth.subject] : ['client', auth.clientId ?? null];
+    principal = JSON.stringify([auth.issuer ?? null, ...who]);
+    principals.set(auth, principal);
+  }
+  return principal;
+}
+
+/** Worked out once per `AuthInfo`: a verified token hands the same one to every request it comes with. */
+const principals = new WeakMap<AuthInfo, string>();

@@ -13,3 +13,17 @@ export {
   type BearerChallenge,
   type Challenge,
 } from './www-authenticate.js';
+export { principalOf } from './auth-info.js';
+export { authInfoFromClaims } from './server/claims.js';
+export {
+  TokenRefusal,
+  type TokenRefusalReason,
+  type TokenRequest,
+  type TokenVerifier,
+} from './server/token-verifier.js';
+export { jwtVerifier, type JwtVerifierOptions } from './server/jwt-verifier.js';
+export { introspectionVerifier, type IntrospectionVerifierOptions } from './server/introspection-verifier.js';
+export type { VerifierFetch } from './server/issuer-metadata.js';
+export type { DpopOptions } from './server/dpop-proof.js';
+export { PROTECTED_RESOURCE_METADATA_PATH, type ResourceServerOptions } from './server/resource-server.js';
+export type { UsedIds } from '../internal/used-ids.js';

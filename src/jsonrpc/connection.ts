@@ -369,7 +369,7 @@ export class Connection<Owner = undefined> implements TransportReceiver {
   #receive(value: unknown, info: MessageInfo | undefined): void {
     if (this.#closed) return;
     if (Array.isArray(value)) {
-      this.#receiveBatch(value);
+      this.#receiveBatch(value, info);
       return;
     }
     const reply = this.#receiveOne(value, false, info);
@@ -381,7 +381,7 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     }
   }
 
-  #receiveBatch(items: unknown[]): void {
+  #receiveBatch(items: unknown[], info: MessageInfo | undefined): void {
     if (items.length === 0) {
       void this.#sendQuietly(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch'));
       return;
@@ -392,7 +392,8 @@ export class Connection<Owner = undefined> implements TransportReceiver {
       );
       return;
     }
-    const replies = items.map((item) => this.#receiveOne(item, true, undefined));
+    // What the transport learned of the batch (who sent it) holds for each of its items.
+    const replies = items.map((item) => this.#receiveOne(item, true, info));
     this.#busy++;
     void Promise.all(replies)
       .then((responses) => {

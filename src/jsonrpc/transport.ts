@@ -43,6 +43,11 @@ export interface Transport {
 export interface MessageInfo {
   /** The checked envelope of a modern request: an HTTP endpoint checks it before it serves. */
   readonly envelope?: object;
+  /**
+   * Who the access token the message came with speaks for (an `AuthInfo`): an HTTP endpoint
+   * that checks tokens verified it before it delivered the message.
+   */
+  readonly auth?: object;
 }
 
 /**

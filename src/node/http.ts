@@ -17,6 +17,7 @@ import { createStreamableHttpCore, type StreamableHttpCore } from '../http/serve
 import type { StreamableHttpOptions } from '../http/server/options.js';
 import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
 import type { Server } from '../server/server.js';
+import { ResourceServer } from '../auth/server/resource-server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
 import { OPEN_ENDPOINT_WARNING, openEndpointWarning } from './open-endpoint-warning.js';
 
@@ -55,7 +56,10 @@ export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
    * to `['*']` emits a process warning (code `MCPKIT_OPEN_ENDPOINT`), once per `listen`.
    */
   host?: string;
-  /** The MCP endpoint's path; every other path is answered 404. Default `/mcp`. */
+  /**
+   * The MCP endpoint's path; every other path is answered 404, but for the Protected Resource
+   * Metadata with `auth` (`/.well-known/oauth-protected-resource/mcp` by default). Default `/mcp`.
+   */
   path?: string;
   /**
    * Also serve the 2024-11-05 HTTP+SSE transport from the same `Server` (default paths `/sse`
@@ -93,14 +97,21 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
   const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
   const listener = toNodeListener(core, listenerOptions);
   const legacy = legacySse
-    ? createLegacySseCore(server, { ...sharedWithLegacy(coreOptions), ...(typeof legacySse === 'object' && legacySse) })
+    ? createLegacySseCore(server, {
+        ...sharedWithLegacy(coreOptions),
+        // Tokens for the one MCP server this is, whichever endpoint they are sent to.
+        ...(coreOptions.auth && { resourcePath: path }),
+        ...(typeof legacySse === 'object' && legacySse),
+      })
     : undefined;
+  // The Protected Resource Metadata, when the endpoint checks tokens: the core serves it.
+  const metadataPath = coreOptions.auth && new ResourceServer(coreOptions.auth).metadataPath(path);
   const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
   // Loaded here, not at import: a process that only speaks stdio never needs it.
   const { createServer } = await import('node:http');
   const httpServer = createServer(settings.options, (req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0];
-    if (pathname === path) listener(req, res);
+    if (pathname === path || pathname === metadataPath) listener(req, res);
     else if (legacy && legacyListener && legacy.matches(req.url ?? '/')) legacyListener(req, res);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
   });
@@ -139,6 +150,7 @@ const SHARED_WITH_LEGACY = [
   'maxSessionsPerClient',
   'clientKey',
   'onError',
+  'auth',
 ] as const;
 
 function sharedWithLegacy(options: StreamableHttpOptions): LegacySseOptions {
@@ -195,6 +207,10 @@ class NodeExchange implements HttpRequestLike {
 
   get remoteAddress(): string | undefined {
     return this.#req.socket.remoteAddress;
+  }
+
+  get scheme(): 'http' | 'https' {
+    return (this.#req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
   }
 
   header(name: string): string | undefined {

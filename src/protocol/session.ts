@@ -13,6 +13,7 @@ import type { Clock } from '../jsonrpc/clock.js';
 import { ErrorCode, type ConnectionClosedError } from '../jsonrpc/errors.js';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/message.js';
 import type { MessageInfo, SendOptions, Transport } from '../jsonrpc/transport.js';
+import type { AuthInfo } from '../auth/auth-info.js';
 import { admit, admitLegacyRequest, checkOutbound, peerOf, type Role } from './admission.js';
 import { McpError, methodNotFound } from './errors.js';
 import type { ModernServing } from './modern-serving.js';
@@ -65,6 +66,7 @@ export interface SessionOptions {
     request: JsonRpcRequest,
     version: string,
     envelope: RequestEnvelope | undefined,
+    auth: AuthInfo | undefined,
   ) => RequestContext;
   onError?: (error: Error) => void;
   onClose?: (session: Session, error: ConnectionClosedError) => void;
@@ -305,7 +307,7 @@ export class Session {
     if (!handler) throw methodNotFound(method);
     const params = request.params ?? {};
     const ctx =
-      options.createContext?.(this, request, version, envelope) ??
+      options.createContext?.(this, request, version, envelope, info?.auth as AuthInfo | undefined) ??
       new RequestContext(this, request.id, method, params, version, envelope);
     return this.#run(ctx, handler, params, envelope === undefined ? undefined : modern);
   }

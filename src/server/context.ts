@@ -26,6 +26,7 @@ import { checkSamplingMessages } from '../protocol/sampling-rules.js';
 import { checkElicitationSchema } from './elicitation-rules.js';
 import type { ServedRound } from './multi-round-trip/served-round.js';
 import type { ServerSession } from './server-session.js';
+import type { AuthInfo } from '../auth/auth-info.js';
 
 /** Whether a message at `level` passes a threshold of `threshold`. */
 export function levelPasses(level: LoggingLevel, threshold: LoggingLevel | undefined): boolean {
@@ -69,6 +70,13 @@ export let enterRound: (ctx: ServerContext, round: ServedRound) => void;
 /** A request being served: signal, metadata, progress, logging, and who is asking. */
 export class ServerContext extends RequestContext {
   declare readonly session: ServerSession;
+  /**
+   * Who the request's access token speaks for, when the HTTP endpoint checks tokens (its
+   * `auth` option): the token of this very request, so in a legacy session it is the latest
+   * token the client sent (the session stays bound to one principal). `undefined` without
+   * authorization (stdio, an endpoint without `auth`).
+   */
+  readonly auth: AuthInfo | undefined;
   #round: ServedRound | undefined;
 
   constructor(
@@ -78,8 +86,10 @@ export class ServerContext extends RequestContext {
     params: Record<string, unknown>,
     protocolVersion: string,
     envelope?: RequestEnvelope,
+    auth?: AuthInfo,
   ) {
     super(session, requestId, method, params, protocolVersion, envelope);
+    this.auth = auth;
   }
 
   static {

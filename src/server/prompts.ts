@@ -15,6 +15,7 @@ import type { FeatureHost, ServerFeature } from './feature.js';
 import { FeatureSet, type FeatureHandle } from './feature-set.js';
 import { shapeContentBlock } from './prompt-content.js';
 import { SerializedResult } from '../jsonrpc/serialized-result.js';
+import { checkedScopes, NO_SCOPES } from '../auth/server/scopes.js';
 
 /** What a prompt handler returns; a string is one user message with that text. */
 export type PromptReturn = { description?: string; messages: PromptMessage[]; _meta?: Meta } | string;
@@ -49,6 +50,12 @@ export type PromptConfig<A extends readonly PromptArgument[] = readonly PromptAr
   arguments?: A;
   /** Completers for the prompt's arguments, by argument name. */
   complete?: Partial<Record<A[number]['name'], Completer>>;
+  /**
+   * The scopes an access token must grant to get the prompt, when the HTTP endpoint checks
+   * tokens (its `auth` option): a request without them is answered 403 naming them, before the
+   * handler runs. Not shown to clients; `prompts/list` lists the prompt whatever the token.
+   */
+  scopes?: readonly string[];
 };
 
 export interface RegisteredPrompt extends FeatureHandle {
@@ -62,6 +69,7 @@ interface PromptEntry {
   declared: ReadonlyMap<string, PromptArgument>;
   complete: Completers | undefined;
   handler: PromptHandler;
+  scopes: readonly string[];
 }
 
 export class PromptRegistry implements ServerFeature, CompletionSource {
@@ -90,7 +98,7 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
    */
   add(name: string, config: PromptConfig, handler: PromptHandler): RegisteredPrompt {
     if (typeof name !== 'string' || name === '') throw new TypeError('A prompt needs a non-empty name');
-    const { complete, ...description } = config;
+    const { complete, scopes, ...description } = config;
     const declared = new Map<string, PromptArgument>();
     for (const argument of description.arguments ?? []) {
       if (declared.has(argument.name))
@@ -109,6 +117,7 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
       declared,
       complete: complete as Completers | undefined,
       handler,
+      scopes: checkedScopes(scopes, `Prompt ${JSON.stringify(name)}: scopes`),
     };
     const handle = this.#prompts.add(name, entry);
     if (complete !== undefined && Object.keys(complete).length > 0) this.#completing.add(entry);
@@ -160,6 +169,16 @@ export class PromptRegistry implements ServerFeature, CompletionSource {
     if (returned.description !== undefined) result.description = returned.description;
     if (returned._meta !== undefined) result._meta = returned._meta;
     return result;
+  }
+
+  /** The scopes getting (or completing an argument of) the enabled prompt `name` needs. */
+  scopesFor(name: unknown): readonly string[] {
+    return (typeof name === 'string' && this.#prompts.get(name)?.scopes) || NO_SCOPES;
+  }
+
+  /** Every scope a registered prompt asks for. */
+  scopesInUse(): string[] {
+    return this.#prompts.values().flatMap((entry) => entry.scopes);
   }
 
   completerFor(name: string, argument: string): Completer | undefined {

@@ -29,6 +29,7 @@ import {
   type ResourceContentsInput,
 } from './resource-contents.js';
 import { UriTemplate, type MatchedVariables, type TemplateVariables } from './uri-template.js';
+import { checkedScopes, NO_SCOPES } from '../auth/server/scopes.js';
 
 /**
  * What a read handler returns: contents (each URI defaults to the one read), a string (its
@@ -52,16 +53,28 @@ export type ResourceReader<V extends object | undefined> = (
   ctx: ServerContext,
 ) => ReadResourceReturn | Promise<ReadResourceReturn>;
 
-/** A static resource's description as clients see it, less its URI. */
-export type ResourceConfig = Omit<Resource, 'uri'>;
+/** What any resource or template may declare beside its description. */
+interface ResourceScopes {
+  /**
+   * The scopes an access token must grant to read (or subscribe to) the resource, when the
+   * HTTP endpoint checks tokens (its `auth` option): a request without them is answered 403
+   * naming them, before the reader runs. Not shown to clients; lists show the resource
+   * whatever the token.
+   */
+  scopes?: readonly string[];
+}
+
+/** A static resource's description as clients see it, less its URI, and the scopes reading it needs. */
+export type ResourceConfig = Omit<Resource, 'uri'> & ResourceScopes;
 
 /** A resource template's description as clients see it, less the template, plus its helpers. */
-export type ResourceTemplateConfig<T extends string = string> = Omit<ResourceTemplate, 'uriTemplate'> & {
-  /** Completers for the template's variables, by variable name. */
-  complete?: Partial<Record<keyof TemplateVariables<T>, Completer>>;
-  /** The concrete resources of the template, listed by `resources/list` after static ones. */
-  list?: (ctx: ServerContext) => Resource[] | Promise<Resource[]>;
-};
+export type ResourceTemplateConfig<T extends string = string> = Omit<ResourceTemplate, 'uriTemplate'> &
+  ResourceScopes & {
+    /** Completers for the template's variables, by variable name. */
+    complete?: Partial<Record<keyof TemplateVariables<T>, Completer>>;
+    /** The concrete resources of the template, listed by `resources/list` after static ones. */
+    list?: (ctx: ServerContext) => Resource[] | Promise<Resource[]>;
+  };
 
 export interface RegisteredResource extends FeatureHandle {
   readonly uri: string;
@@ -100,10 +113,12 @@ class Shaped<T extends { annotations?: Annotations }> {
 interface StaticEntry {
   description: Shaped<Resource>;
   read: ResourceReader<undefined>;
+  scopes: readonly string[];
 }
 
 interface TemplateEntry {
   template: UriTemplate;
+  scopes: readonly string[];
   description: Shaped<ResourceTemplate>;
   read: ResourceReader<MatchedVariables>;
   complete: Completers | undefined;
@@ -146,8 +161,10 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
       throw new TypeError(
         `Invalid resource URI ${JSON.stringify(uri)}: it must start with a scheme (file:, https:, ...)`,
       );
-    const resource: Resource = { uri, ...config };
-    const handle = this.#statics.add(uri, { description: new Shaped('Resource', resource), read });
+    const { scopes, ...description } = config;
+    const resource: Resource = { uri, ...description };
+    const checked = checkedScopes(scopes, `Resource ${JSON.stringify(uri)}: scopes`);
+    const handle = this.#statics.add(uri, { description: new Shaped('Resource', resource), read, scopes: checked });
     return Object.assign(handle, { uri, resource });
   }
 
@@ -161,7 +178,7 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
     read: ResourceReader<TemplateVariables<T>>,
   ): RegisteredResourceTemplate {
     const template = new UriTemplate<string>(uriTemplate);
-    const { complete, list, ...description } = config;
+    const { complete, list, scopes, ...description } = config;
     for (const name of Object.keys(complete ?? {})) {
       if (!template.variableNames.includes(name)) {
         throw new TypeError(
@@ -171,6 +188,7 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
     }
     const entry: TemplateEntry = {
       template,
+      scopes: checkedScopes(scopes, `Resource template ${JSON.stringify(uriTemplate)}: scopes`),
       description: new Shaped('ResourceTemplate', { uriTemplate, ...description }),
       // The template's own matches are what it reads: the typed variables are those.
       read: read as ResourceReader<MatchedVariables>,
@@ -245,6 +263,28 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
     }
     if (returned === undefined) throw resourceNotFound(uri, ctx.protocolVersion);
     return toReadResult(returned, uri, mimeType, ctx.protocolVersion);
+  }
+
+  /**
+   * The scopes reading `uri` needs: the static resource's when one has that URI, else those of
+   * the first template (in registration order) that matches it, as `read` picks them.
+   */
+  scopesFor(uri: unknown): readonly string[] {
+    if (typeof uri !== 'string') return NO_SCOPES;
+    const entry = this.#statics.get(uri);
+    if (entry) return entry.scopes;
+    for (const t of this.#templates.values()) if (t.template.match(uri)) return t.scopes;
+    return NO_SCOPES;
+  }
+
+  /** The scopes completing a variable of the template `uriTemplate` needs: the template's own. */
+  templateScopes(uriTemplate: unknown): readonly string[] {
+    return (typeof uriTemplate === 'string' && this.#templates.get(uriTemplate)?.scopes) || NO_SCOPES;
+  }
+
+  /** Every scope a registered resource or template asks for. */
+  scopesInUse(): string[] {
+    return [...this.#statics.values(), ...this.#templates.values()].flatMap((entry) => entry.scopes);
   }
 
   completerFor(uriTemplate: string, variable: string): Completer | undefined {

@@ -68,6 +68,7 @@ import { createCompletion } from './completion.js';
 import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './multi-round-trip/serve.js';
 import { SubscriptionStreams, type ListKind } from './subscriptions.js';
 import type { TemplateVariables } from './uri-template.js';
+import { NO_SCOPES } from '../auth/server/scopes.js';
 
 export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */
@@ -303,6 +304,47 @@ export class Server {
     return this.#tools.definition(name);
   }
 
+  /**
+   * The scopes an access token must grant for a request of `method` with `params`: those of
+   * the tool a `tools/call` names, of the resource a `resources/read` or `resources/subscribe`
+   * names (the static resource, else the first template that matches) and of every resource a
+   * `subscriptions/listen` asks to hear about, of the prompt a `prompts/get` names, of the
+   * prompt or template a `completion/complete` completes. None for
+   * anything else, or for what is not registered (the request then fails as it would anyway).
+   * Known before anything runs: the HTTP endpoint answers 403 with them.
+   */
+  requiredScopes(method: string, params: Record<string, unknown> | undefined): readonly string[] {
+    switch (method) {
+      case 'tools/call':
+        return this.#tools.scopesFor(params?.name);
+      case 'resources/read':
+      case 'resources/subscribe':
+        return this.#resources.scopesFor(params?.uri);
+      case 'subscriptions/listen': {
+        const uris = (params?.notifications as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
+        if (!Array.isArray(uris) || uris.length === 0) return NO_SCOPES;
+        return [...new Set(uris.flatMap((uri) => this.#resources.scopesFor(uri)))];
+      }
+      case 'prompts/get':
+        return this.#prompts.scopesFor(params?.name);
+      case 'completion/complete': {
+        const ref = params?.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
+        if (ref?.type === 'ref/prompt') return this.#prompts.scopesFor(ref.name);
+        if (ref?.type === 'ref/resource') return this.#resources.templateScopes(ref.uri);
+        return NO_SCOPES;
+      }
+      default:
+        return NO_SCOPES;
+    }
+  }
+
+  /** Every scope a registered tool, resource, template or prompt asks for, once each. */
+  get scopesInUse(): readonly string[] {
+    return [
+      ...new Set([...this.#tools.scopesInUse(), ...this.#resources.scopesInUse(), ...this.#prompts.scopesInUse()]),
+    ];
+  }
+
   /** The revisions this server serves, of either era (`versions`, less the modern ones under `modern: false`). */
   get protocolVersions(): readonly ProtocolVersion[] {
     const served = this.#options.versions ?? SUPPORTED_VERSIONS;
@@ -383,8 +425,16 @@ export class Server {
       role: 'server',
       handlers: this.#handlers,
       // Calls to the client from a legacy session's handlers are real requests on it.
-      createContext: (s, request: JsonRpcRequest, version, envelope): ServerContext =>
-        new ServerContext(s as ServerSession, request.id, request.method, request.params ?? {}, version, envelope),
+      createContext: (s, request: JsonRpcRequest, version, envelope, auth): ServerContext =>
+        new ServerContext(
+          s as ServerSession,
+          request.id,
+          request.method,
+          request.params ?? {},
+          version,
+          envelope,
+          auth,
+        ),
       ...(options.requestTimeoutMs !== undefined && { defaultTimeoutMs: options.requestTimeoutMs }),
       ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),
       ...(options.clock && { clock: options.clock }),

@@ -9,6 +9,7 @@ import { prepareSchema, type PreparedSchema } from '../schema/prepare.js';
 import type { Validator } from '../schema/validator.js';
 import { inSpan, isRevision, VALUE_FORMS, type Span } from '../types/revisions.js';
 import type { Tool, ToolInputSchema } from '../types/tools.js';
+import { checkedScopes } from '../auth/server/scopes.js';
 import type { ToolConfig, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from './tool-types.js';
 
 /** A handler as stored, its argument and result types erased. */
@@ -27,6 +28,8 @@ export interface ToolEntry {
   readonly output: PreparedSchema | undefined;
   /** `definition` as each revision defines `Tool`, built on first use. */
   readonly byRevision: Map<string, Tool>;
+  /** The scopes an access token needs to call it (`config.scopes`, checked). */
+  readonly scopes: readonly string[];
 }
 
 // 2025-11-25: 1 to 128 characters, each an ASCII letter, digit, underscore, hyphen or dot.
@@ -78,6 +81,7 @@ export function createToolEntry(
   }
   const output =
     config.outputSchema === undefined ? undefined : prepare(name, 'outputSchema', config.outputSchema, validator);
+  const scopes = checkedScopes(config.scopes, `Tool ${JSON.stringify(name)}: scopes`);
 
   const definition: Record<string, unknown> = { name };
   for (const key of DECLARED) {
@@ -89,7 +93,7 @@ export function createToolEntry(
           : config[key];
     if (value !== undefined) definition[key] = value;
   }
-  return { name, config, handler, definition: definition as Tool, input, output, byRevision: new Map() };
+  return { name, config, handler, definition: definition as Tool, input, output, byRevision: new Map(), scopes };
 }
 
 function prepare(

@@ -69,6 +69,12 @@ export interface ToolConfig<
   execution?: ToolExecution;
   /** Extra metadata. Shown to clients of 2025-06-18 and later. */
   _meta?: Meta;
+  /**
+   * The scopes an access token must grant to call the tool, when the HTTP endpoint checks
+   * tokens (its `auth` option): a call without them is answered 403 naming them, before the
+   * handler runs. Not shown to clients; `tools/list` lists the tool whatever the token.
+   */
+  scopes?: readonly string[];
 }
 
 /**

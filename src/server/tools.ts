@@ -19,6 +19,7 @@ import type { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { FeatureSet } from './feature-set.js';
 import { andThen, isThenable } from '../internal/maybe-async.js';
+import { NO_SCOPES } from '../auth/server/scopes.js';
 import { createToolEntry, definitionFor, mergeConfig, type StoredHandler, type ToolEntry } from './tool-definition.js';
 import { resultForRevision, withTextMirror } from './tool-result.js';
 import type {
@@ -121,6 +122,16 @@ export class ToolRegistry implements ServerFeature {
   /** The enabled tool `name` as the newest revision defines it. */
   definition(name: string): Tool | undefined {
     return this.#tools.get(name)?.definition;
+  }
+
+  /** The scopes a call of the enabled tool `name` needs; none for a tool there is not. */
+  scopesFor(name: unknown): readonly string[] {
+    return (typeof name === 'string' && this.#tools.get(name)?.scopes) || NO_SCOPES;
+  }
+
+  /** Every scope a registered tool asks for. */
+  scopesInUse(): string[] {
+    return this.#tools.values().flatMap((entry) => entry.scopes);
   }
 
   /**

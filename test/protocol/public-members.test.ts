@@ -70,6 +70,7 @@ describe('the members a caller can reach', () => {
       reachable(serverContext),
       [
         ...REQUEST_CONTEXT,
+        'auth',
         'clientCapabilities',
         'clientInfo',
         'elicit',

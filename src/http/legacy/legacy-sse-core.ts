@@ -20,9 +20,22 @@ import { hostOriginRejection, type HostOriginPolicy } from '../host-origin-check
 import { TransportErrorCode } from '../server/replies.js';
 import { resolveSessionLimits, RETRY_AFTER_FULL, SessionsPerClient, type SessionLimits } from '../session-limits.js';
 import { LEGACY_SSE_HEADERS, LegacySseTransport } from './legacy-sse-transport.js';
+import { ResourceServer, type ResourceServerOptions } from '../../auth/server/resource-server.js';
+import { principalOf } from '../../auth/auth-info.js';
+import {
+  authorizeRequest,
+  refusedForScopes,
+  samePrincipal,
+  serveMetadata,
+  type Authorized,
+  type ScopedServer,
+} from '../authorization.js';
 
-/** What the endpoint needs of a server: a session per transport (a `Server` is one). */
-export interface LegacySseSessionHost {
+/**
+ * What the endpoint needs of a server: a session per transport (a `Server` is one), and, when
+ * it checks tokens, the scopes requests need.
+ */
+export interface LegacySseSessionHost extends Partial<ScopedServer> {
   connect(transport: Transport): Promise<unknown>;
 }
 
@@ -42,8 +55,19 @@ export interface LegacySseOptions extends HostOriginPolicy, SessionLimits {
   keepAliveMs?: number;
   /** Time source of the keep-alive timers. */
   clock?: Clock;
-  /** Problems that concern no particular response (a session that failed to start). */
+  /** Problems that concern no particular response (a session that failed to start, a verifier that failed). */
   onError?: (error: Error) => void;
+  /**
+   * Check access tokens, as the Streamable HTTP endpoint's `auth` option does: opening the
+   * stream and every POST need a token, a session is its opener's (another principal's POST
+   * is answered 404), and the Protected Resource Metadata is served here too.
+   */
+  auth?: ResourceServerOptions;
+  /**
+   * The path of the MCP endpoint these endpoints stand beside, whose resource identifier the
+   * tokens must name (`listen` sets it to the Streamable HTTP endpoint's). Default `ssePath`.
+   */
+  resourcePath?: string;
 }
 
 /** The legacy endpoint pair, ready to be put behind an HTTP front. */
@@ -74,8 +98,15 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
   const limits = resolveSessionLimits(options);
   const perClient = new SessionsPerClient(limits.maxSessionsPerClient);
   const sessions = new Map<string, LegacySseTransport>();
+  const resourceServer = options.auth === undefined ? undefined : new ResourceServer(options.auth, options.clock);
+  const resourcePath = checkedPath(options.resourcePath ?? ssePath, 'resourcePath');
+  const onError = options.onError ?? (() => {});
 
-  async function openStream(request: HttpRequestLike, response: HttpResponseSink): Promise<void> {
+  async function openStream(
+    request: HttpRequestLike,
+    response: HttpResponseSink,
+    authorized: Authorized | undefined,
+  ): Promise<void> {
     if (sessions.size >= limits.maxSessions) {
       return sendError(
         response,
@@ -100,6 +131,7 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
     const transport = new LegacySseTransport(sessionId, stream, {
       ...(options.keepAliveMs !== undefined && { keepAliveMs: options.keepAliveMs }),
       ...(options.clock && { clock: options.clock }),
+      ...(authorized && { principal: principalOf(authorized.auth) }),
     });
     sessions.set(sessionId, transport);
     stream.onClose(() => {
@@ -122,11 +154,17 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
     transport.writeEvent('endpoint', endpointUrl(messagesPath, sessionId));
   }
 
-  async function acceptMessage(request: HttpRequestLike, response: HttpResponseSink): Promise<void> {
+  async function acceptMessage(
+    request: HttpRequestLike,
+    response: HttpResponseSink,
+    authorized: Authorized | undefined,
+  ): Promise<void> {
     const sessionId = new URLSearchParams(queryOf(request.path)).get('sessionId');
     if (!sessionId) return sendError(response, 400, ErrorCode.InvalidRequest, 'Missing sessionId query parameter');
     const transport = sessions.get(sessionId);
-    if (!transport) return sendError(response, 404, SESSION_NOT_FOUND, 'Session not found');
+    // A session is its principal's: to anyone else it does not exist.
+    if (!transport || !samePrincipal(transport.principal, authorized))
+      return sendError(response, 404, SESSION_NOT_FOUND, 'Session not found');
     if (!isJsonContentType(request.header('content-type'))) {
       return sendError(response, 415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
     }
@@ -139,27 +177,46 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
     }
     const parsed = parseFrame(body);
     if (!parsed.ok) return response.send(400, JSON_HEADERS, JSON.stringify(parsed.response));
+    // Nothing runs before the token is known to cover what the body asks for.
+    if (authorized && resourceServer && scoped(server)) {
+      if (refusedForScopes(resourceServer, authorized, server, parsed.value, response)) return;
+    }
     // Anything that is JSON goes to the session, which answers malformed messages on the stream.
-    if (!transport.receive(parsed.value)) return sendError(response, 404, SESSION_NOT_FOUND, 'Session not found');
+    if (!transport.receive(parsed.value, authorized && { auth: authorized.auth }))
+      return sendError(response, 404, SESSION_NOT_FOUND, 'Session not found');
     response.send(202, {});
   }
+
+  // Where the metadata of the resource is: served here too, when the endpoints check tokens.
+  const metadataPath = resourceServer?.metadataPath(resourcePath);
 
   const handle: HttpExchangeHandler = async (request, response) => {
     const path = pathOf(request.path);
     const endpoint = path === ssePath ? 'GET' : path === messagesPath ? 'POST' : undefined;
-    if (!endpoint) return sendError(response, 404, ErrorCode.InvalidRequest, 'Not found');
+    const metadata = path === metadataPath;
+    if (!endpoint && !metadata) return sendError(response, 404, ErrorCode.InvalidRequest, 'Not found');
     const rejection = hostOriginRejection(request, options);
     if (rejection) return sendError(response, 403, ErrorCode.InvalidRequest, rejection);
+    let authorized: Authorized | undefined;
+    if (resourceServer !== undefined) {
+      if (metadata && serveMetadata(resourceServer, request, response, scopesOf(server))) return;
+      if (!endpoint) return sendError(response, 405, ErrorCode.InvalidRequest, 'Method not allowed', { allow: 'GET' });
+      authorized = await authorizeRequest(resourceServer, request, response, resourcePath, onError);
+      if (authorized === undefined) return;
+    }
+    if (!endpoint) return sendError(response, 404, ErrorCode.InvalidRequest, 'Not found');
     if (request.method !== endpoint)
       return sendError(response, 405, ErrorCode.InvalidRequest, 'Method not allowed', { allow: endpoint });
-    return endpoint === 'GET' ? openStream(request, response) : acceptMessage(request, response);
+    return endpoint === 'GET'
+      ? openStream(request, response, authorized)
+      : acceptMessage(request, response, authorized);
   };
 
   return {
     handle,
     matches: (path) => {
       const p = pathOf(path);
-      return p === ssePath || p === messagesPath;
+      return p === ssePath || p === messagesPath || (metadataPath !== undefined && p === metadataPath);
     },
     get sessionCount() {
       return sessions.size;
@@ -183,6 +240,16 @@ function sendError(
   headers: Record<string, string> = {},
 ): void {
   response.send(status, { ...JSON_HEADERS, ...headers }, JSON.stringify(errorResponse(null, code, message)));
+}
+
+/** Whether the server can say what scopes requests need (a `Server` can). */
+function scoped(server: LegacySseSessionHost): server is LegacySseSessionHost & ScopedServer {
+  return typeof server.requiredScopes === 'function';
+}
+
+/** The server as the metadata sees it: the scopes its features ask for, none when it cannot say. */
+function scopesOf(server: LegacySseSessionHost): ScopedServer {
+  return scoped(server) ? server : { requiredScopes: () => [], scopesInUse: [] };
 }
 
 function checkedPath(path: string, name: string): string {

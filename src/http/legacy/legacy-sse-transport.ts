@@ -8,7 +8,7 @@ import { systemClock, type Clock, type TimerHandle } from '../../jsonrpc/clock.j
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
-import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
+import type { MessageInfo, Transport, TransportReceiver } from '../../jsonrpc/transport.js';
 import type { SessionIdentified } from '../../protocol/transport-abilities.js';
 import type { HttpStreamWriter } from '../exchange.js';
 import { formatSseComment, formatSseEvent } from '../server/sse-format.js';
@@ -19,6 +19,8 @@ export interface LegacySseTransportOptions {
   keepAliveMs?: number;
   /** Time source of the keep-alive timer. */
   clock?: Clock;
+  /** Who opened the session, when the endpoint checks tokens: its POSTs must come from the same. */
+  principal?: string;
 }
 
 /** The default interval of keep-alive comments: short enough for common proxy idle limits. */
@@ -41,6 +43,8 @@ const KEEP_ALIVE = formatSseComment('keep-alive');
  */
 export class LegacySseTransport implements Transport, SessionIdentified {
   readonly sessionId: string;
+  /** Who opened the session, when the endpoint checks tokens. */
+  readonly principal: string | undefined;
   readonly #stream: HttpStreamWriter;
   readonly #keepAliveMs: number;
   readonly #clock: Clock;
@@ -48,11 +52,12 @@ export class LegacySseTransport implements Transport, SessionIdentified {
   /** The connection, once it started this transport. */
   #receiver: TransportReceiver | undefined;
   #closed = false;
-  // Messages posted before the session started; delivered in order by start().
-  #early: unknown[] = [];
+  // Messages posted before the session started, with what was learned of each; delivered in order by start().
+  #early: [unknown, MessageInfo | undefined][] = [];
 
   constructor(sessionId: string, stream: HttpStreamWriter, options: LegacySseTransportOptions = {}) {
     this.sessionId = sessionId;
+    this.principal = options.principal;
     this.#stream = stream;
     this.#keepAliveMs = options.keepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
     this.#clock = options.clock ?? systemClock;
@@ -75,20 +80,21 @@ export class LegacySseTransport implements Transport, SessionIdentified {
     this.#scheduleKeepAlive();
     const early = this.#early;
     this.#early = [];
-    for (const message of early) {
+    for (const [message, info] of early) {
       if (this.#closed) break;
-      receiver.onTransportMessage(message);
+      receiver.onTransportMessage(message, info);
     }
   }
 
   /**
-   * Hands over a message (or batch) the client posted. Returns false when the session has
-   * already ended, so the POST can be refused.
+   * Hands over a message (or batch) the client posted, with what the POST taught about it
+   * (who its token speaks for). Returns false when the session has already ended, so the POST
+   * can be refused.
    */
-  receive(message: unknown): boolean {
+  receive(message: unknown, info?: MessageInfo): boolean {
     if (this.#closed) return false;
-    if (this.#receiver) this.#receiver.onTransportMessage(message);
-    else this.#early.push(message);
+    if (this.#receiver) this.#receiver.onTransportMessage(message, info);
+    else this.#early.push([message, info]);
     return true;
   }
 

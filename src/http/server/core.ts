@@ -13,6 +13,8 @@ import { handlePost } from './handle-post.js';
 import { resolveOptions, type StreamableHttpOptions } from './options.js';
 import { refuse, TransportErrorCode } from './replies.js';
 import { SessionTable } from './session-table.js';
+import { authorizeRequest, serveMetadata, type Authorized } from '../authorization.js';
+import { isThenable } from '../../internal/maybe-async.js';
 
 /** The endpoint: an exchange handler that also knows its sessions. */
 export interface StreamableHttpCore extends HttpExchangeHandler {
@@ -36,13 +38,23 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
     try {
       const rejection = hostOriginRejection(request, config);
       if (rejection !== undefined) return refuse(sink, 403, TransportErrorCode.BadRequest, `Forbidden: ${rejection}`);
+      // With `auth`, the metadata is public and everything else needs a token, checked before
+      // anything is read or looked up.
+      let authorized: Authorized | undefined;
+      const resourceServer = config.resourceServer;
+      if (resourceServer !== undefined) {
+        if (serveMetadata(resourceServer, request, sink, server)) return;
+        const outcome = authorizeRequest(resourceServer, request, sink, pathOf(request.path), config.onError);
+        authorized = isThenable(outcome) ? await outcome : outcome;
+        if (authorized === undefined) return;
+      }
       switch (request.method) {
         case 'POST':
-          return await handlePost(request, sink, sessions, config);
+          return await handlePost(request, sink, sessions, config, authorized);
         case 'GET':
-          return handleGet(request, sink, sessions, config);
+          return handleGet(request, sink, sessions, config, authorized);
         case 'DELETE':
-          return await handleDelete(request, sink, sessions);
+          return await handleDelete(request, sink, sessions, authorized);
         default:
           return refuse(sink, 405, TransportErrorCode.BadRequest, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
       }
@@ -56,6 +68,12 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
     sessionCount: { get: () => sessions.size, enumerable: true },
     close: { value: () => sessions.closeAll(), enumerable: true },
   }) as StreamableHttpCore;
+}
+
+/** A request's path without its query. */
+function pathOf(path: string): string {
+  const query = path.indexOf('?');
+  return query === -1 ? path : path.slice(0, query);
 }
 
 /** The sink, remembering whether a response was started, so a failure can still be answered. */

@@ -10,6 +10,7 @@ import { accepts, protocolVersionProblem } from './header-checks.js';
 import type { ResolvedOptions } from './options.js';
 import { PROTOCOL_VERSION_HEADER, refuse, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
 import type { HttpSession, SessionTable } from './session-table.js';
+import { samePrincipal, type Authorized } from '../authorization.js';
 
 const { BadRequest } = TransportErrorCode;
 const NO_GET = { allow: 'POST, DELETE' };
@@ -39,6 +40,7 @@ export function handleGet(
   sink: HttpResponseSink,
   sessions: SessionTable,
   config: ResolvedOptions,
+  authorized?: Authorized,
 ): void {
   if (refusedAsModern(request, sink, sessions)) return;
   const lastEventId = request.header('last-event-id');
@@ -49,7 +51,7 @@ export function handleGet(
   if (!accepts(request.header('accept'), 'text/event-stream')) {
     return refuse(sink, 406, BadRequest, 'Not Acceptable: the client must accept text/event-stream');
   }
-  const session = findSession(request, sink, sessions);
+  const session = findSession(request, sink, sessions, authorized);
   if (!session) return;
   session.touch();
   const refusal = lastEventId === undefined ? session.openStandalone(sink) : session.resume(lastEventId, sink);
@@ -61,19 +63,24 @@ export async function handleDelete(
   request: HttpRequestLike,
   sink: HttpResponseSink,
   sessions: SessionTable,
+  authorized?: Authorized,
 ): Promise<void> {
   if (refusedAsModern(request, sink, sessions)) return;
-  const session = findSession(request, sink, sessions);
+  const session = findSession(request, sink, sessions, authorized);
   if (!session) return;
   await session.serverSession.close();
   sink.send(200, {});
 }
 
-/** The session a GET or DELETE names, or `undefined` once the request has been refused. */
+/**
+ * The session a GET or DELETE names, or `undefined` once the request has been refused. A
+ * session of another principal than the token's is not found.
+ */
 function findSession(
   request: HttpRequestLike,
   sink: HttpResponseSink,
   sessions: SessionTable,
+  authorized: Authorized | undefined,
 ): HttpSession | undefined {
   const id = request.header(SESSION_HEADER);
   if (id === undefined) {
@@ -81,7 +88,7 @@ function findSession(
     return undefined;
   }
   const session = sessions.get(id);
-  if (!session) {
+  if (!session || !samePrincipal(session.principal, authorized)) {
     sessionNotFound(sink);
     return undefined;
   }

@@ -19,6 +19,7 @@ import { headerMismatch } from './header-mismatch.js';
 import type { InboundBody } from './inbound-body.js';
 import { refuse, refuseRequest, TransportErrorCode } from './replies.js';
 import type { SessionTable, ModernLane } from './session-table.js';
+import type { AuthInfo } from '../../auth/auth-info.js';
 
 /**
  * Whether a POST belongs to the modern revision: its `_meta` names a revision, or its
@@ -49,6 +50,7 @@ export async function handleModernPost(
   sink: HttpResponseSink,
   body: InboundBody,
   sessions: SessionTable,
+  auth: AuthInfo | undefined,
 ): Promise<void> {
   // The revision defines no header rules for notifications, and nothing answers them.
   if (!body.expectsAnswer) return sink.send(202, {});
@@ -99,8 +101,9 @@ export async function handleModernPost(
     answerStatus,
     onDone,
   });
-  // The envelope goes with the request: the session need not read it again.
-  transport.deliver(body, exchange, { envelope });
+  // The envelope goes with the request, so the session need not read it again, and so does
+  // who its token speaks for.
+  transport.deliver(body, exchange, auth === undefined ? { envelope } : { envelope, auth });
   if (exchange.finished) return;
   request.onAbort(() => exchange.clientGone());
   await exchange.settled;

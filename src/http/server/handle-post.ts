@@ -25,15 +25,21 @@ import {
   TransportErrorCode,
 } from './replies.js';
 import type { HttpSession, SessionTable } from './session-table.js';
+import { refusedForScopes, samePrincipal, type Authorized } from '../authorization.js';
+import { principalOf } from '../../auth/auth-info.js';
 
 const { BadRequest } = TransportErrorCode;
 
-/** Answers a POST: checks its headers, reads and parses the body, and hands it to its session. */
+/**
+ * Answers a POST: checks its headers, reads and parses the body, and hands it to its session.
+ * `authorized`: what the request's token passed as, when the endpoint checks tokens.
+ */
 export async function handlePost(
   request: HttpRequestLike,
   sink: HttpResponseSink,
   sessions: SessionTable,
   config: ResolvedOptions,
+  authorized?: Authorized,
 ): Promise<void> {
   if (!acceptsJsonAndSse(request.header('accept'))) {
     return refuse(
@@ -51,7 +57,9 @@ export async function handlePost(
   // A request of the modern revision ignores any session id, as that revision asks.
   const sessionId = modernHeader ? undefined : request.header(SESSION_HEADER);
   const session = sessionId === undefined ? undefined : sessions.get(sessionId);
-  if (sessionId !== undefined && !session) return sessionNotFound(sink);
+  // A session is its principal's: to anyone else it does not exist.
+  if (sessionId !== undefined && (!session || !samePrincipal(session.principal, authorized)))
+    return sessionNotFound(sink);
   // Checked once the body is read when there is no session: the body may name a modern
   // revision, whose own checks then apply to the header.
   const versionProblem = modernHeader
@@ -72,16 +80,20 @@ export async function handlePost(
   const parsed = parseFrame(text);
   if (!parsed.ok) return sink.send(400, JSON_HEADERS, serialize(parsed.response));
   const body = inspectBody(parsed.value);
+  // Nothing runs before the token is known to cover what the body asks for.
+  if (authorized && config.resourceServer) {
+    if (refusedForScopes(config.resourceServer, authorized, sessions.server, body.value, sink)) return;
+  }
 
   if (!session) {
     if (servesModern(sessions.server) && isModernPost(versionHeader, body))
-      return handleModernPost(request, sink, body, sessions);
+      return handleModernPost(request, sink, body, sessions, authorized?.auth);
     if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
-    return openSession(request, sink, body, sessions, config);
+    return openSession(request, sink, body, sessions, config, authorized);
   }
   // The session may have ended while the body was arriving.
   if (session.closed) return sessionNotFound(sink);
-  return deliver(request, sink, body, session, config);
+  return deliver(request, sink, body, session, config, authorized);
 }
 
 /** Hands the body to the session and answers once the answer (or a stream) is there. */
@@ -91,6 +103,7 @@ async function deliver(
   body: InboundBody,
   session: HttpSession,
   config: ResolvedOptions,
+  authorized: Authorized | undefined,
 ): Promise<void> {
   const transport = session;
   // Answers are routed by request id: a second request under an id still in use would take
@@ -107,7 +120,7 @@ async function deliver(
     return refuse(sink, 429, BadRequest, 'Too Many Requests: the session has too many requests in flight');
   }
   const exchange = transport.createExchange({ ids: body.answerIds, batch: body.batch, sink });
-  transport.deliver(body, exchange);
+  transport.deliver(body, exchange, authorized && { auth: authorized.auth });
   if (exchange.finished) return;
   request.onAbort(() => exchange.clientGone());
   if (!body.expectsAnswer) return sink.send(202, {});
@@ -122,6 +135,7 @@ async function openSession(
   body: InboundBody,
   sessions: SessionTable,
   config: ResolvedOptions,
+  authorized: Authorized | undefined,
 ): Promise<void> {
   if (!isLoneInitialize(body)) {
     return body.hasInitialize && body.batch
@@ -153,6 +167,8 @@ async function openSession(
       'Service Unavailable: too many sessions are open, and none is idle',
       RETRY_AFTER_FULL,
     );
+  // The session belongs to whoever opened it: a request of another principal will not find it.
+  if (authorized) session.bindPrincipal(principalOf(authorized.auth));
   let initialized = false;
   const exchange = session.createExchange({
     ids: body.answerIds,
@@ -164,7 +180,7 @@ async function openSession(
     },
   });
   request.onAbort(() => exchange.clientGone());
-  session.deliver(body, exchange);
+  session.deliver(body, exchange, authorized && { auth: authorized.auth });
   await exchange.settled;
   // A failed initialize (or a client that left before the answer) has no use for the session.
   if (!initialized) await session.serverSession.close();

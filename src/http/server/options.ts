@@ -7,6 +7,7 @@ import type { HostOriginPolicy } from '../host-origin-check.js';
 import { resolveSessionLimits, type ResolvedSessionLimits, type SessionLimits } from '../session-limits.js';
 import { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore, type EventStore } from './event-store.js';
 import type { SseConnectionPolicy } from './sse-stream.js';
+import { ResourceServer, type ResourceServerOptions } from '../../auth/server/resource-server.js';
 
 /** How a POST carrying requests is answered. */
 export type ResponseMode = 'json' | 'sse';
@@ -65,8 +66,15 @@ export interface StreamableHttpOptions extends HostOriginPolicy, SessionLimits {
   sseConnectionMaxMs?: number;
   /** The time source for idle expiry, keep-alives and connection limits. */
   clock?: Clock;
-  /** Problems that do not fail a request: dropped messages, handler failures. */
+  /** Problems that do not fail a request: dropped messages, handler failures, a verifier that failed. */
   onError?: (error: Error) => void;
+  /**
+   * Make the endpoint an OAuth resource server: every request needs an access token, checked
+   * by `auth.verifier`, and the endpoint serves its Protected Resource Metadata at
+   * `/.well-known/oauth-protected-resource` followed by its path (route that path to this
+   * endpoint too). Handlers find who the token speaks for in `ctx.auth`.
+   */
+  auth?: ResourceServerOptions;
 }
 
 /** The options with every default filled in. */
@@ -88,6 +96,8 @@ export interface ResolvedOptions extends HostOriginPolicy, ResolvedSessionLimits
   ssePolicy: SseConnectionPolicy;
   /** When the endpoint was made: times kept per session count from here. */
   epoch: number;
+  /** The `auth` option made ready; none when the endpoint checks no tokens. */
+  resourceServer: ResourceServer | undefined;
 }
 
 /** Default of `sessionIdleTimeoutMs`: 30 minutes. */
@@ -114,6 +124,7 @@ export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions 
     clock: options.clock ?? systemClock,
     onError: options.onError ?? (() => {}),
     epoch: (options.clock ?? systemClock).now(),
+    resourceServer: options.auth === undefined ? undefined : new ResourceServer(options.auth, options.clock),
     ssePolicy: {
       clock: options.clock ?? systemClock,
       keepAliveMs: options.keepAliveMs ?? 15_000,

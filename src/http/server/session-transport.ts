@@ -58,6 +58,8 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
   #lastActivity: number;
   #closed = false;
   #serverSession: ServerSession | undefined;
+  /** Who opened the session, when the endpoint checks tokens (see `principalOf`). */
+  #principal: string | undefined;
 
   /** `config.directory` forgets the session's id when it closes (a lane of modern requests has none). */
   constructor(sessionId: string, config: ResolvedOptions & { directory?: SessionDirectory }) {
@@ -85,6 +87,16 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
   /** Tells the transport the session it carries. */
   bindSession(serverSession: ServerSession): void {
     this.#serverSession = serverSession;
+  }
+
+  /** Binds the session to the principal whose token opened it: requests of any other are refused. */
+  bindPrincipal(principal: string): void {
+    this.#principal = principal;
+  }
+
+  /** The principal the session is bound to, if the endpoint checks tokens. */
+  get principal(): string | undefined {
+    return this.#principal;
   }
 
   /** The session this transport carries (once `bindSession` told it). */

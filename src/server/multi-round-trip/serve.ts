@@ -16,6 +16,7 @@ import { ServedRound } from './served-round.js';
 import { RequestStateSealer, type RequestStateSecret, type RoundState } from './request-state.js';
 import { MemoryUsedStateStore, type UsedStateStore } from './used-states.js';
 import { isThenable } from '../../internal/maybe-async.js';
+import { principalOf } from '../../auth/auth-info.js';
 
 export interface RequestStateOptions {
   /**
@@ -29,9 +30,10 @@ export interface RequestStateOptions {
   ttlMs?: number;
   /**
    * Who is asking, for binding state to its caller: state issued to one principal is refused
-   * from another. Default: the client's name and version from the request's `_meta`, which
-   * the client declares itself and so proves nothing; return the authenticated user when
-   * there is one.
+   * from another. Default: the principal of the request's access token (`ctx.auth`: its issuer
+   * and subject) when the HTTP endpoint checks tokens; else the client's name and version from
+   * the request's `_meta`, which the client declares itself and so proves nothing. Return
+   * your own notion of the user when neither fits.
    */
   principal?: (ctx: ServerContext) => string | undefined | Promise<string | undefined>;
   /**
@@ -49,9 +51,11 @@ export function mayRequireInput(method: string): boolean {
   return methodInfo(method)?.multiRoundTrip !== undefined;
 }
 
-function clientIdentity(ctx: ServerContext): string | undefined {
+/** The principal of the request's token, else the client's self-declared `name@version`. */
+function defaultPrincipal(ctx: ServerContext): string | undefined {
+  if (ctx.auth !== undefined) return `token ${principalOf(ctx.auth)}`;
   const info = ctx.clientInfo;
-  return info ? `${info.name}@${info.version}` : undefined;
+  return info ? `client ${info.name}@${info.version}` : undefined;
 }
 
 export class MultiRoundTrip {
@@ -62,7 +66,7 @@ export class MultiRoundTrip {
     const usedStates =
       options.usedStates === false ? undefined : (options.usedStates ?? new MemoryUsedStateStore({ clock }));
     this.#sealer = new RequestStateSealer({ key: options.key, ttlMs: options.ttlMs, clock, usedStates });
-    this.#principal = options.principal ?? clientIdentity;
+    this.#principal = options.principal ?? defaultPrincipal;
   }
 
   /** `handler`, with its modern requests served as rounds of a multi round-trip request. */

@@ -1,28 +1,24 @@
 /**
  * The server's memory of the `requestState`s it has accepted, so each is accepted once: a copy
  * presented again (a replay) is refused. Entries live as long as their state, which then
- * expires anyway.
+ * expires anyway. The bounded memory itself is `internal/used-ids.ts`, which DPoP proofs use too.
  * @module
  */
-import { systemClock, type Clock } from '../../jsonrpc/clock.js';
+import type { Clock } from '../../jsonrpc/clock.js';
+import { DEFAULT_MAX_USED_IDS, MemoryUsedIds, type UsedIds } from '../../internal/used-ids.js';
 
 /**
  * Where used `requestState`s are recorded. The default keeps them in this process; servers
  * behind a load balancer that share a sealing key share a store too (Redis `SET id 1 NX PXAT
- * expiresAt` is one), or each process accepts a state once.
+ * expiresAt` is one), or each process accepts a state once. `add(id, expiresAt)` records the
+ * state `id` as used until `expiresAt` (ms since the epoch, on the server's clock) and returns
+ * true; it returns false, recording nothing, when `id` was recorded already or the store cannot
+ * vouch that it was not: one step, so two copies presented at once cannot both pass.
  */
-export interface UsedStateStore {
-  /**
-   * Records the state `id` as used until `expiresAt` (ms since the epoch, on the server's
-   * clock) and returns true; returns false, recording nothing, when `id` was recorded already
-   * or the store cannot vouch that it was not. One step rather than `has` then `add`, so two
-   * copies presented at the same moment cannot both pass.
-   */
-  add(id: string, expiresAt: number): boolean | Promise<boolean>;
-}
+export type UsedStateStore = UsedIds;
 
 /** Default bound of {@link MemoryUsedStateStore}: states remembered at once (about 9 MB at most). */
-export const DEFAULT_MAX_USED_STATES = 100_000;
+export const DEFAULT_MAX_USED_STATES = DEFAULT_MAX_USED_IDS;
 
 export interface MemoryUsedStateStoreOptions {
   /** States remembered at once. Default {@link DEFAULT_MAX_USED_STATES}. */
@@ -37,57 +33,8 @@ export interface MemoryUsedStateStoreOptions {
  * expiring no later than the one forgotten: under a flood of states, states live shorter;
  * none becomes usable twice.
  */
-export class MemoryUsedStateStore implements UsedStateStore {
-  readonly #maxEntries: number;
-  readonly #clock: Clock;
-  readonly #used = new Set<string>();
-  /**
-   * The recorded ids and their expiries, oldest first from `#head`: a queue rather than the
-   * set's own order, since walking a set from its start passes every entry deleted before.
-   */
-  #ids: string[] = [];
-  #expiries: number[] = [];
-  #head = 0;
-  /** States expiring at or before this may have been forgotten: they are refused. */
-  #floor = -Infinity;
-
+export class MemoryUsedStateStore extends MemoryUsedIds {
   constructor(options: MemoryUsedStateStoreOptions = {}) {
-    const maxEntries = options.maxEntries ?? DEFAULT_MAX_USED_STATES;
-    if (!(maxEntries >= 1) || !Number.isInteger(maxEntries))
-      throw new RangeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
-    this.#maxEntries = maxEntries;
-    this.#clock = options.clock ?? systemClock;
-  }
-
-  /** States remembered now. */
-  get size(): number {
-    return this.#used.size;
-  }
-
-  add(id: string, expiresAt: number): boolean {
-    // Entries are recorded in about the order they expire (states live alike): the expired
-    // ones are at the front.
-    const now = this.#clock.now();
-    while (this.#head < this.#ids.length && this.#expiries[this.#head]! < now) this.#dropOldest();
-    if (expiresAt <= this.#floor || this.#used.has(id)) return false;
-    if (this.#used.size >= this.#maxEntries) this.#floor = Math.max(this.#floor, this.#dropOldest());
-    this.#used.add(id);
-    this.#ids.push(id);
-    this.#expiries.push(expiresAt);
-    return true;
-  }
-
-  /** Forgets the oldest entry and returns its expiry. */
-  #dropOldest(): number {
-    const expiresAt = this.#expiries[this.#head]!;
-    this.#used.delete(this.#ids[this.#head]!);
-    this.#head++;
-    // Compact now and then rather than shifting the whole queue on every drop.
-    if (this.#head > 1024 && this.#head * 2 > this.#ids.length) {
-      this.#ids = this.#ids.slice(this.#head);
-      this.#expiries = this.#expiries.slice(this.#head);
-      this.#head = 0;
-    }
-    return expiresAt;
+    super(options);
   }
 }

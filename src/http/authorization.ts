@@ -1,0 +1,126 @@
+/**
+ * The HTTP endpoints as OAuth resource servers (their `auth` option): the Protected Resource
+ * Metadata they serve, the token every request must carry, checked before anything else is
+ * read, and the scopes the request's tool, resource or prompt needs, checked once the body is
+ * read and before anything runs. Shared by the Streamable HTTP and the HTTP+SSE endpoints.
+ * @module
+ */
+import type { AuthInfo } from '../auth/auth-info.js';
+import { principalOf } from '../auth/auth-info.js';
+import { AuthRefusal, type ResourceServer, type ResourceRequest } from '../auth/server/resource-server.js';
+import { unionOf, NO_SCOPES } from '../auth/server/scopes.js';
+import { isThenable } from '../internal/maybe-async.js';
+import { isObject, isRequestId, type RequestId } from '../jsonrpc/message.js';
+import type { HttpRequestLike, HttpResponseSink } from './exchange.js';
+import { errorResponse, serialize } from '../jsonrpc/codec.js';
+import { JSON_HEADERS, TransportErrorCode } from './server/replies.js';
+
+/** A request whose token passed: who it speaks for, and the resource it was checked for. */
+export interface Authorized {
+  readonly auth: AuthInfo;
+  readonly resource: string;
+}
+
+/** What the scope check needs of a server: the scopes a request of a method needs. */
+export interface ScopedServer {
+  requiredScopes(method: string, params: Record<string, unknown> | undefined): readonly string[];
+  readonly scopesInUse: readonly string[];
+}
+
+/**
+ * Checks the request's access token for the endpoint at `endpointPath`; when it is refused,
+ * answers (401, 400, 403 or 503) and gives `undefined`. Synchronous when the token was
+ * verified before.
+ */
+export function authorizeRequest(
+  resourceServer: ResourceServer,
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  endpointPath: string,
+  onError: (error: Error) => void,
+): Authorized | undefined | Promise<Authorized | undefined> {
+  const target = resourceRequest(request);
+  const resource = resourceServer.resourceOf(target.origin, endpointPath);
+  const outcome = resourceServer.authorize(target, resource);
+  const settle = (result: AuthInfo | AuthRefusal): Authorized | undefined => {
+    if (!(result instanceof AuthRefusal)) return { auth: result, resource };
+    sendRefusal(sink, result, null, onError);
+    return undefined;
+  };
+  return isThenable(outcome) ? outcome.then(settle) : settle(outcome);
+}
+
+/**
+ * Answers a GET of the Protected Resource Metadata (RFC 9728) and gives true; false when the
+ * request is not one, for the endpoint to handle. Public: it carries no token.
+ */
+export function serveMetadata(
+  resourceServer: ResourceServer,
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  server: ScopedServer,
+): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const target = resourceRequest(request);
+  const resource = resourceServer.metadataRequest(target.origin, target.path);
+  if (resource === undefined) return false;
+  const body = JSON.stringify(resourceServer.metadata(resource, server.scopesInUse));
+  sink.send(200, JSON_HEADERS, request.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+/**
+ * Answers 403 when the token lacks a scope the body's requests need (the scopes of the tool,
+ * resource or prompt each names, and those every request needs) and gives true; false when it
+ * has them all. The refusal carries the request's id when the body is one request.
+ */
+export function refusedForScopes(
+  resourceServer: ResourceServer,
+  authorized: Authorized,
+  server: ScopedServer,
+  body: unknown,
+  sink: HttpResponseSink,
+): boolean {
+  let needed: readonly string[] = NO_SCOPES;
+  let id: RequestId | null = null;
+  for (const item of Array.isArray(body) ? body : [body]) {
+    if (!isObject(item) || typeof item.method !== 'string' || !('id' in item)) continue;
+    const scopes = server.requiredScopes(item.method, isObject(item.params) ? item.params : undefined);
+    if (scopes.length > 0) needed = unionOf(needed, scopes);
+    if (!Array.isArray(body) && isRequestId(item.id)) id = item.id;
+  }
+  if (needed.length === 0) return false;
+  const refusal = resourceServer.scopeRefusal(authorized.auth, needed, authorized.resource);
+  if (refusal === undefined) return false;
+  sendRefusal(sink, refusal, id, () => {});
+  return true;
+}
+
+/** Whether `authorized` (when the endpoint checks tokens) is the principal `bound` to a session. */
+export function samePrincipal(bound: string | undefined, authorized: Authorized | undefined): boolean {
+  return authorized === undefined || bound === principalOf(authorized.auth);
+}
+
+/** A refusal as a response: its status and headers, and a JSON-RPC error saying why. */
+function sendRefusal(
+  sink: HttpResponseSink,
+  refusal: AuthRefusal,
+  id: RequestId | null,
+  onError: (error: Error) => void,
+): void {
+  if (refusal.cause !== undefined) onError(refusal.cause);
+  const body = serialize(errorResponse(id, TransportErrorCode.BadRequest, refusal.message));
+  sink.send(refusal.status, { ...JSON_HEADERS, ...refusal.headers }, body);
+}
+
+/** The request as the resource server reads it: the origin the client addressed, the path, the headers. */
+function resourceRequest(request: HttpRequestLike): ResourceRequest {
+  const path = request.path;
+  const query = path.indexOf('?');
+  return {
+    method: request.method,
+    origin: `${request.scheme ?? 'http'}://${(request.header('host') ?? '').toLowerCase()}`,
+    path: query === -1 ? path : path.slice(0, query),
+    header: (name) => request.header(name),
+  };
+}
