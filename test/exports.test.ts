@@ -59,7 +59,14 @@ const expected: Record<string, string[]> = {
     'processEraCache',
   ],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
-  './auth': ['MemoryAuthStore', 'bearerChallenge', 'formatChallenge', 'parseChallenges'],
+  './auth': [
+    'AuthorizationError',
+    'MAX_AUTH_RETRIES',
+    'MemoryAuthStore',
+    'bearerChallenge',
+    'formatChallenge',
+    'parseChallenges',
+  ],
   './stdio': stdioNames(),
   './node': [...stdioNames(), 'FileEraCache', 'defaultEraCachePath', 'listen', 'toNodeListener'],
   './http': [

@@ -13,3 +13,11 @@ export {
   type BearerChallenge,
   type Challenge,
 } from './www-authenticate.js';
+export {
+  MAX_AUTH_RETRIES,
+  type AuthAnswer,
+  type AuthRefusal,
+  type AuthRequest,
+  type HttpClientAuth,
+} from './client/http-auth.js';
+export { AuthorizationError, type AuthorizationStep } from './client/errors.js';
