@@ -63,6 +63,7 @@ const expected: Record<string, string[]> = {
     'AuthorizationError',
     'MAX_AUTH_RETRIES',
     'MemoryAuthStore',
+    'OAuthClient',
     'bearerChallenge',
     'formatChallenge',
     'parseChallenges',

@@ -21,3 +21,7 @@ export {
   type HttpClientAuth,
 } from './client/http-auth.js';
 export { AuthorizationError, type AuthorizationStep } from './client/errors.js';
+export { OAuthClient, type OAuthClientOptions } from './client/oauth-client.js';
+export type { AuthorizationRedirect, AuthorizeContext, AuthorizeHook } from './client/authorize-hook.js';
+export type { PreRegisteredClient } from './client/registration.js';
+export type { AuthFetch } from './client/http-context.js';
