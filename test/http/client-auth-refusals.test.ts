@@ -13,6 +13,7 @@ import {
   type HttpClientAuth,
 } from '../../src/auth/index.js';
 import { Client } from '../../src/client/index.js';
+import { ManualClock } from '../../src/testing/index.js';
 import { connectHttp, HttpStatusError } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
@@ -133,6 +134,39 @@ describe('HTTP client transports refused for authorization', () => {
       assert.ok(
         gate.requests.filter((r) => r.refused === undefined).every((r) => r.path !== '/mcp' || r.authorization),
       );
+    });
+  }
+
+  for (const version of ['2026-07-28', '2025-11-25'] as const) {
+    it(`lets no time run against a request while auth keeps it waiting, a login say (${version})`, async () => {
+      const clock = new ManualClock();
+      let token = 'stale';
+      const auth: HttpClientAuth = {
+        headers: () => ({ authorization: `Bearer ${token}` }),
+        refused: async () => {
+          // Ten minutes at the login page: far beyond the probe's and the request's limits.
+          clock.advance(600_000);
+          token = 'reader';
+          return true;
+        },
+      };
+      const { session } = await within(
+        connectHttp(new Client({ name: 'slow-user', version: '1' }, { clock }), gate.url, {
+          eraCache: false,
+          auth,
+          ...(version === '2025-11-25' && { protocolVersion: version }),
+        }),
+        LIMIT,
+        'connect',
+      );
+      // The probe did not time out into a handshake: the connection is in the era asked for.
+      assert.equal(session.protocolVersion, version);
+      const { tools } = await within(session.listTools(), LIMIT, 'tools/list');
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        ['write'],
+      );
+      await session.close();
     });
   }
 

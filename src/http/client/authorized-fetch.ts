@@ -9,17 +9,27 @@ import { bearerChallenge } from '../../auth/www-authenticate.js';
 import type { FetchLike } from './fetch-options.js';
 import { discardBody } from './response-body.js';
 
+/** How a request goes: sent again after a refusal or not, and who hears it is held up meanwhile. */
+export interface AuthorizedSending {
+  /** Send it again when `auth` says so. Default true; false for a DELETE on closing. */
+  readonly retry?: boolean;
+  /**
+   * Told when the request waits on `auth` (the user may be logging in) and when it goes on:
+   * the JSON-RPC requests it carries should not run out of time meanwhile.
+   */
+  readonly hold?: (held: boolean) => void;
+}
+
 /**
  * Fetches `request.url` with `init`, authorized by `auth`. Resolves with the last answer (a
  * refusal `auth` gave up on included); rejects with what `auth` or fetch rejected with.
- * `retry: false` sends the request once, refused or not (a DELETE on closing).
  */
 export async function authorizedFetch(
   fetch: FetchLike,
   auth: HttpClientAuth | undefined,
   request: AuthRequest,
   init: RequestInit,
-  retry = true,
+  sending: AuthorizedSending = {},
 ): Promise<Response> {
   if (auth === undefined) return fetch(request.url, { ...init, method: request.method });
   for (let attempt = 0; ; attempt++) {
@@ -28,8 +38,10 @@ export async function authorizedFetch(
     const response = await fetch(request.url, { ...init, method: request.method, headers });
     const answer = { ...request, sent: headers, status: response.status, headers: response.headers };
     auth.answered?.(answer);
-    if ((response.status !== 401 && response.status !== 403) || !retry || attempt >= MAX_AUTH_RETRIES) return response;
+    if ((response.status !== 401 && response.status !== 403) || sending.retry === false || attempt >= MAX_AUTH_RETRIES)
+      return response;
     let again: boolean;
+    sending.hold?.(true);
     try {
       again = await auth.refused({
         ...answer,
@@ -39,6 +51,8 @@ export async function authorizedFetch(
     } catch (error) {
       await discardBody(response);
       throw error;
+    } finally {
+      sending.hold?.(false);
     }
     if (!again) return response;
     await discardBody(response);

@@ -6,7 +6,7 @@
  */
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
-import type { JsonRpcMessage } from '../../jsonrpc/message.js';
+import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
 import type { SseEvent } from './sse-parser.js';
 import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
@@ -96,7 +96,15 @@ export class SseClientTransport implements Transport {
     let response: Response;
     try {
       const headers = await buildHeaders(this.#options.headers, { 'content-type': 'application/json' });
-      response = await this.#send('POST', endpoint, { headers, body: serialize(message), signal: this.#abort.signal });
+      const held = (Array.isArray(message) ? message : [message]).flatMap((m) =>
+        'method' in m && 'id' in m ? [m.id] : [],
+      );
+      response = await this.#send(
+        'POST',
+        endpoint,
+        { headers, body: serialize(message), signal: this.#abort.signal },
+        held,
+      );
     } catch (error) {
       throw fetchFailure('POST', endpoint, error, this.#closed);
     }
@@ -105,13 +113,21 @@ export class SseClientTransport implements Transport {
     await discardBody(response);
   }
 
-  /** A request of the session, with the authorization of the `auth` option; the revision is not known here. */
-  #send(method: string, url: string, init: RequestInit): Promise<Response> {
+  /**
+   * A request of the session, with the authorization of the `auth` option (the revision is not
+   * known here); the JSON-RPC requests `held` carries do not run out of time while it waits on it.
+   */
+  #send(method: string, url: string, init: RequestInit, held: readonly RequestId[] = []): Promise<Response> {
     return authorizedFetch(
       this.#fetch,
       this.#options.auth,
       { serverUrl: this.url, url, method, signal: this.#abort.signal },
       init,
+      {
+        hold: (on) => {
+          for (const id of held) this.#receiver?.onTransportHold?.(id, on);
+        },
+      },
     );
   }
 

@@ -25,8 +25,8 @@ import type { StreamState } from './stream-follower.js';
 export interface ModernLaneHost {
   /** The MCP endpoint. */
   readonly url: string;
-  /** POSTs to the endpoint, authorized, for a request of revision `version`. */
-  post(init: RequestInit, version: string): Promise<Response>;
+  /** POSTs request `id` of revision `version` to the endpoint, authorized. */
+  post(init: RequestInit, version: string, id: RequestId): Promise<Response>;
   /** The caller's own headers, sent with every request. */
   readonly headers: HeadersOption | undefined;
   /** Aborts when the transport closes. */
@@ -170,7 +170,7 @@ export class ModernLane {
       accept: POST_ACCEPT,
       'content-type': 'application/json',
     });
-    const response = await host.post({ headers, body: serialize(request), signal }, version);
+    const response = await host.post({ headers, body: serialize(request), signal }, version, request.id);
     return readModernAnswer(host.url, response);
   }
 

@@ -28,7 +28,7 @@ import {
   type HttpClientOptions,
 } from './fetch-options.js';
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
-import { authorizedFetch } from './authorized-fetch.js';
+import { authorizedFetch, type AuthorizedSending } from './authorized-fetch.js';
 import { reconnectOptions, type ReconnectOptions } from './reconnect.js';
 import { discardBody, mediaType } from './response-body.js';
 import { renewSession } from './session-renewal.js';
@@ -169,7 +169,9 @@ export class StreamableHttpClientTransport
     let response: Response;
     try {
       const headers = await this.#headers({ accept: POST_ACCEPT, 'content-type': 'application/json' });
-      response = await this.#send('POST', { headers, body: serialize(message), signal }, revision);
+      response = await this.#send('POST', { headers, body: serialize(message), signal }, revision, {
+        hold: this.#holding(requestIds),
+      });
     } catch (error) {
       throw fetchFailure('POST', this.url, error, this.#closing !== undefined);
     }
@@ -232,7 +234,7 @@ export class StreamableHttpClientTransport
       const headers = await this.#headers({});
       const signal = AbortSignal.timeout(this.#options.closeTimeoutMs ?? 5000);
       // Ending the session is no reason to authorize again: a refusal is reported, nothing more.
-      const response = await this.#send('DELETE', { headers, signal }, undefined, false);
+      const response = await this.#send('DELETE', { headers, signal }, undefined, { retry: false });
       // 405: the server does not let clients end sessions; 404: it already ended it.
       if (response.ok || response.status === 405 || response.status === 404) await discardBody(response);
       else this.#receiver?.onTransportError(await HttpStatusError.from('DELETE', this.url, response));
@@ -391,7 +393,7 @@ export class StreamableHttpClientTransport
     method: string,
     init: RequestInit,
     revision?: { version: string; handshake: boolean },
-    retry = true,
+    sending?: AuthorizedSending,
   ): Promise<Response> {
     return authorizedFetch(
       this.#fetch,
@@ -405,15 +407,24 @@ export class StreamableHttpClientTransport
         signal: this.#abort.signal,
       },
       init,
-      retry,
+      sending,
     );
+  }
+
+  /** Tells the connection that the requests `ids` wait for authorization, or go on. */
+  #holding(ids: readonly RequestId[]): ((held: boolean) => void) | undefined {
+    if (ids.length === 0 || this.#options.auth === undefined) return undefined;
+    return (held) => {
+      for (const id of ids) this.#receiver?.onTransportHold?.(id, held);
+    };
   }
 
   /** The lane of modern requests, made with the first of them. */
   #modernLane(): ModernLane {
     return (this.#lane ??= new ModernLane({
       url: this.url,
-      post: (init, version) => this.#send('POST', init, { version, handshake: false }),
+      post: (init, version, id) =>
+        this.#send('POST', init, { version, handshake: false }, { hold: this.#holding([id]) }),
       headers: this.#options.headers,
       signal: this.#abort.signal,
       isClosing: () => this.#closing !== undefined,
