@@ -10,6 +10,7 @@ import { Client, type ClientOptions, type ClientSession } from '../src/client/in
 import { connectHttp } from '../src/http/client/connect.js';
 import { SUPPORTED_VERSIONS, type ProtocolVersion } from '../src/index.js';
 import { acceptWithDefaults } from './client-answers.js';
+import { scenarioAuth } from './client-auth.js';
 
 interface Scenario {
   /** What the client can answer the server with; decides the capabilities it declares. */
@@ -118,6 +119,18 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 };
 
+/**
+ * Every authorization scenario: list the tools and call the one the suite's server has, so a
+ * server that asks for more scope for a call, or moves to another authorization server after
+ * the first authorized request, is met with both.
+ */
+const AUTHORIZED: Scenario = {
+  run: async (session) => {
+    await session.listTools();
+    await session.callTool({ name: 'test-tool', arguments: {} });
+  },
+};
+
 /** Arguments for a tool the scenario does not describe: a plain value for each required property. */
 function sampleArguments(
   schema: { properties?: Record<string, unknown>; required?: string[] } | undefined,
@@ -148,7 +161,8 @@ function requestedVersion(): ProtocolVersion | undefined {
 async function main(): Promise<void> {
   const name = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const url = process.argv.at(-1);
-  const scenario = SCENARIOS[name];
+  const auth = scenarioAuth(name);
+  const scenario = SCENARIOS[name] ?? (auth ? AUTHORIZED : undefined);
   if (!scenario)
     throw new Error(`Unsupported scenario ${JSON.stringify(name)}; supported: ${Object.keys(SCENARIOS).join(', ')}`);
   if (!url?.startsWith('http')) throw new Error('Usage: client.js <server URL>');
@@ -161,6 +175,7 @@ async function main(): Promise<void> {
   const { session } = await connectHttp(client, url, {
     transport: 'streamable-http',
     ...(version && { protocolVersion: version }),
+    ...(auth && { auth }),
   });
   try {
     await scenario.run(session);

@@ -47,18 +47,26 @@ function splitEntry(entry) {
 }
 
 /**
- * The checks of each scenario found under `dir`, where the suite saved `<prefix><scenario>-<time>/checks.json`.
+ * The checks of each scenario found under `dir`, where the suite saved
+ * `<prefix><scenario>-<time>/checks.json`; a scenario whose name has a folder in it
+ * (`auth/metadata-default`) is saved in that folder (`auth/metadata-default-<time>/`).
  * Returns a Map from scenario name to its checks.
  */
 export function readResults(dir, prefix = '') {
   const results = new Map();
-  if (!existsSync(dir)) return results;
-  for (const name of readdirSync(dir)) {
-    const match = /^(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(name);
-    if (!match || !match[1].startsWith(prefix)) continue;
-    const file = join(dir, name, 'checks.json');
-    if (existsSync(file)) results.set(match[1].slice(prefix.length), JSON.parse(readFileSync(file, 'utf8')));
-  }
+  const walk = (folder, path) => {
+    if (!existsSync(folder)) return;
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const match = /^(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(entry.name);
+      const file = join(folder, entry.name, 'checks.json');
+      const name = `${path}${match?.[1] ?? ''}`;
+      if (match && name.startsWith(prefix) && existsSync(file))
+        results.set(name.slice(prefix.length), JSON.parse(readFileSync(file, 'utf8')));
+      else if (!match) walk(join(folder, entry.name), `${path}${entry.name}/`);
+    }
+  };
+  walk(dir, '');
   return results;
 }
 

@@ -5,8 +5,12 @@
 // files in conformance/: an unlisted failure and a listed entry that passes are both mismatches.
 //   node scripts/conformance.mjs           both legs
 //   node scripts/conformance.mjs server    the server scenarios of the revision's requirement set
-//   node scripts/conformance.mjs client    its client scenarios, authorization ones aside
+//   node scripts/conformance.mjs client    its client scenarios, authorization's included
 //   node scripts/conformance.mjs --revision 2026-07-28 [server|client]
+//   node scripts/conformance.mjs --revision 2025-03-26 client
+//                                          the client scenarios of 2025-03-26 alone, which no
+//                                          requirement set holds (authorization without
+//                                          protected resource metadata)
 // Runs the compiled fixtures in build/conformance (npm run conformance builds first). Exit code
 // 0 when everything matches, 1 on a mismatch, 2 when the suite could not be run. The suite's
 // own output is kept in .tools/conformance-results/<revision>/<leg>/.
@@ -18,7 +22,14 @@ import { fileURLToPath } from 'node:url';
 import { ensureNode22 } from './conformance-node.mjs';
 import { formatSummary, judge, readExpectedFailures, readResults } from './conformance-results.mjs';
 
-const REVISIONS = ['2025-11-25', '2026-07-28'];
+const REVISIONS = ['2025-03-26', '2025-11-25', '2026-07-28'];
+// Scenarios of a revision that has no requirement set: those the suite runs only at it.
+const WITHOUT_REQUIREMENTS = {
+  '2025-03-26': {
+    client: ['auth/2025-03-26-oauth-metadata-backcompat', 'auth/2025-03-26-oauth-endpoint-fallback'],
+    server: [],
+  },
+};
 const revisionArg = process.argv.indexOf('--revision');
 const REVISION = revisionArg === -1 ? '2025-11-25' : process.argv[revisionArg + 1];
 if (!REVISIONS.includes(REVISION)) {
@@ -36,10 +47,23 @@ class SetupError extends Error {}
 
 /** The scenarios the revision's requirement set runs for `leg`, scored or not. */
 function requirementSet(leg) {
+  return requirements(leg).scenarios;
+}
+
+/**
+ * The revision's scenarios for `leg`, and those of them that belong to an extension: the suite
+ * skips those, silently and with no result, at a `--spec-version` unless told `--force`.
+ */
+function requirements(leg) {
+  const fixed = WITHOUT_REQUIREMENTS[REVISION];
+  if (fixed) return { scenarios: fixed[leg], extensions: new Set() };
   const yaml = createRequire(join(suiteDir, 'package.json'))('yaml');
   const set = yaml.parse(readFileSync(join(suiteDir, 'requirements', `${REVISION}.yaml`), 'utf8'));
-  const notScored = (set.not_scored ?? []).filter((e) => e.leg === leg).map((e) => e.scenario);
-  return [...(set[leg] ?? []), ...notScored];
+  const notScored = (set.not_scored ?? []).filter((e) => e.leg === leg);
+  return {
+    scenarios: [...(set[leg] ?? []), ...notScored.map((e) => e.scenario)],
+    extensions: new Set(notScored.filter((e) => e.reason === 'extension').map((e) => e.scenario)),
+  };
 }
 
 /** Runs a command to its end (or kills it after `timeoutMs`), its output going to `logFile`. */
@@ -133,7 +157,7 @@ async function serverLeg(node) {
 
 async function clientLeg(node) {
   const dir = join(resultsRoot, 'client');
-  const scenarios = requirementSet('client').filter((s) => !s.startsWith('auth/'));
+  const { scenarios, extensions } = requirements('client');
   // The suite splits the command on spaces and hands it to a shell, so quoting survives.
   const command = `"${process.execPath}" "${fixtureClient}"`;
   const results = new Map();
@@ -148,34 +172,47 @@ async function clientLeg(node) {
       scenario,
       '--spec-version',
       REVISION,
+      ...(extensions.has(scenario) ? ['--force'] : []),
       '--timeout',
       '30000',
       '-o',
       out,
     ];
-    const r = await run(node, args, { logFile: join(dir, `${scenario}.log`), timeoutMs: 90_000 });
-    const checks = readResults(out).get(scenario) ?? [];
+    const logFile = join(dir, `${scenario}.log`);
+    mkdirSync(dirname(logFile), { recursive: true });
+    const r = await run(node, args, { logFile, timeoutMs: 90_000 });
+    const exit = r.timedOut ? 'timeout' : r.code;
+    // No result is a failure, never a pass: a skipped or crashed run saves none.
+    const checks = [
+      ...(readResults(out).get(scenario) ?? [
+        {
+          id: 'no-result',
+          status: 'FAILURE',
+          errorMessage: `the suite saved no result (exit ${exit}); see ${logFile}`,
+        },
+      ]),
+    ];
     // The suite also fails a run whose client exited non-zero or timed out, which no check records.
     if (r.code !== 0 && !checks.some((c) => c.status === 'FAILURE' || c.status === 'WARNING')) {
       checks.push({
         id: 'client-run',
         status: 'FAILURE',
-        errorMessage: `the suite failed the run (exit ${r.timedOut ? 'timeout' : r.code}); see ${dir}/${scenario}.log`,
+        errorMessage: `the suite failed the run (exit ${exit}); see ${logFile}`,
       });
     }
     results.set(scenario, checks);
   };
-  // Two at a time: each scenario is a suite process, its mock server and the client.
+  // A few at a time: each scenario is a suite process, its mock servers and the client.
   const queue = [...scenarios];
   await Promise.all(
-    [0, 1].map(async () => {
+    [0, 1, 2, 3].map(async () => {
       for (let s = queue.shift(); s !== undefined; s = queue.shift()) await runOne(s);
     }),
   );
   const verdict = judge(scenarios, results, expectedFailures('client'));
   return {
     verdict,
-    title: `Client scenarios of ${REVISION}, authorization aside (suite output: ${dir}/<scenario>.log)`,
+    title: `Client scenarios of ${REVISION} (suite output: ${dir}/<scenario>.log)`,
   };
 }
 
@@ -185,7 +222,9 @@ function expectedFailures(leg) {
 
 async function main() {
   const legs = process.argv.slice(2).filter((a) => a === 'server' || a === 'client');
-  const chosen = legs.length > 0 ? legs : ['server', 'client'];
+  const chosen = legs.length > 0 ? legs : WITHOUT_REQUIREMENTS[REVISION] ? ['client'] : ['server', 'client'];
+  if (WITHOUT_REQUIREMENTS[REVISION] && chosen.includes('server'))
+    throw new SetupError(`--revision ${REVISION} has client scenarios only`);
   for (const file of [suiteCli, fixtureServer, fixtureClient]) {
     if (!existsSync(file))
       throw new SetupError(`Missing ${file}: run npm install and build first (npm run conformance does both builds)`);

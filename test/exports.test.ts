@@ -60,7 +60,10 @@ const expected: Record<string, string[]> = {
   ],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
   './auth': [
+    'AuthorizationError',
+    'MAX_AUTH_RETRIES',
     'MemoryAuthStore',
+    'OAuthClient',
     'PROTECTED_RESOURCE_METADATA_PATH',
     'TokenRefusal',
     'authInfoFromClaims',

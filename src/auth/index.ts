@@ -27,3 +27,15 @@ export type { VerifierFetch } from './server/issuer-metadata.js';
 export type { DpopOptions } from './server/dpop-proof.js';
 export { PROTECTED_RESOURCE_METADATA_PATH, type ResourceServerOptions } from './server/resource-server.js';
 export type { UsedIds } from '../internal/used-ids.js';
+export {
+  MAX_AUTH_RETRIES,
+  type AuthAnswer,
+  type AuthRefusal,
+  type AuthRequest,
+  type HttpClientAuth,
+} from './client/http-auth.js';
+export { AuthorizationError, type AuthorizationStep } from './client/errors.js';
+export { OAuthClient, type OAuthClientOptions } from './client/oauth-client.js';
+export type { AuthorizationRedirect, AuthorizeContext, AuthorizeHook } from './client/authorize-hook.js';
+export type { PreRegisteredClient } from './client/registration.js';
+export type { AuthFetch } from './client/http-context.js';

@@ -241,6 +241,18 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     this.#arm(id, entry, this.#clock().now());
   }
 
+  /**
+   * A request of ours is held up on this side (see `TransportReceiver.onTransportHold`): no
+   * time runs against it until it is released, when its timeout starts afresh.
+   */
+  onTransportHold(id: RequestId, held: boolean): void {
+    const entry = this.#pending?.get(id);
+    if (!entry) return;
+    // The alarm finds an entry that never expires and passes it by.
+    if (held) entry.expiresAt = Infinity;
+    else this.#arm(id, entry, this.#clock().now());
+  }
+
   /** Whether a request of ours with this id is still awaiting its response. */
   isPending(id: RequestId): boolean {
     return this.#pending?.has(id) ?? false;

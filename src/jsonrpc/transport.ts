@@ -70,4 +70,9 @@ export interface TransportReceiver {
   onTransportEnd?(): void;
   /** The transport ended. `error` says why when it was not a requested close. */
   onTransportClose(error?: Error): void;
+  /**
+   * A request this side sent is held up on its way, by this side (its user is authorizing it):
+   * its time limit stops while `held`, and starts afresh when it is released.
+   */
+  onTransportHold?(id: RequestId, held: boolean): void;
 }

@@ -4,6 +4,7 @@
  * the signal to fall back to the initialize handshake.
  * @module
  */
+import { AuthorizationError } from '../auth/client/errors.js';
 import { JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { META } from '../types/meta.js';
@@ -50,6 +51,8 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
     } catch (error) {
       // Nothing to fall back to: the connection is gone, the caller gave up, or the time did.
       if (session.closed || options.request?.signal?.aborted || options.givesUp?.()) throw error;
+      // The server wants authorization first: the handshake would be refused alike.
+      if (refusedAuthorization(error)) throw error;
       if (
         error instanceof JsonRpcError &&
         (error.code === McpErrorCode.HeaderMismatch || error.code === McpErrorCode.MissingRequiredClientCapability)
@@ -94,6 +97,16 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
     };
   }
   return { era: 'legacy', reason: 'no mutually supported version' };
+}
+
+/**
+ * A refusal for want of authorization (an HTTP 401 or 403, which HTTP transports reject with an
+ * error carrying `status`), or authorizing failed: no reason to think the server is older.
+ */
+function refusedAuthorization(error: unknown): boolean {
+  if (error instanceof AuthorizationError) return true;
+  const status = isObject(error) ? error.status : undefined;
+  return status === 401 || status === 403;
 }
 
 /** The server's identity: in the result's `_meta`, or (drafts before it moved there) in the result. */

@@ -74,6 +74,7 @@ export async function connectHttp(
       url,
       ...(transportOptions.fetch && { fetch: transportOptions.fetch }),
       ...(transportOptions.headers !== undefined && { headers: transportOptions.headers }),
+      ...(transportOptions.auth !== undefined && { auth: transportOptions.auth }),
       ...(endpointTimeoutMs !== undefined && { endpointTimeoutMs }),
     });
     // HTTP+SSE is the 2024-11-05 transport: the legacy era only, nothing to probe.

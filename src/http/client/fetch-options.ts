@@ -1,8 +1,10 @@
 /**
- * What both HTTP client transports take: where the server is, how to fetch, and headers of
- * the application's own (authorization, say).
+ * What both HTTP client transports take: where the server is, how to fetch, authorization,
+ * and headers of the application's own.
  * @module
  */
+import { AuthorizationError } from '../../auth/client/errors.js';
+import type { HttpClientAuth } from '../../auth/client/http-auth.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 
 /** The part of `fetch` the transports use; inject one to add a proxy, logging or retries. */
@@ -19,6 +21,12 @@ export interface HttpClientOptions {
   fetch?: FetchLike;
   /** Extra headers for every request. The transport's own (`Accept`, session, version) win over them. */
   headers?: HeadersOption;
+  /**
+   * Authorization: the headers each request carries, and what to do when the server refuses
+   * one with 401 or 403. `OAuthClient` of `mcpkit/auth` is OAuth 2.1 as MCP specifies it.
+   * Without it, a refusal fails the request with an `HttpStatusError` saying what the server asks for.
+   */
+  auth?: HttpClientAuth;
 }
 
 /** The `Accept` of a POST: the server may answer with JSON or with an event stream. */
@@ -45,6 +53,8 @@ export async function buildHeaders(
  */
 export function fetchFailure(method: string, url: string, error: unknown, closed: boolean): Error {
   if (closed) return new ConnectionClosedError('Connection closed');
+  // Authorizing the request failed: that error says what happened.
+  if (error instanceof AuthorizationError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return new Error(`${method} ${url} failed: ${message}${cause}`, { cause: error });

@@ -3,11 +3,17 @@
  * no longer knows, and messages of a stream lost for good.
  * @module
  */
+import { quoted } from '../../auth/client/errors.js';
+import { bearerChallenge, type BearerChallenge } from '../../auth/www-authenticate.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import { isObject } from '../../jsonrpc/message.js';
 import { readSnippet } from './response-body.js';
 
-/** An HTTP request of a transport was answered with an unexpected status. */
+/**
+ * An HTTP request of a transport was answered with an unexpected status. A 401 or 403 says what
+ * the server asks for (its `Bearer` or `DPoP` challenge), never its `error_description`, which
+ * is the server's own text: that stays in `challenge` for whoever wants to read it as such.
+ */
 export class HttpStatusError extends Error {
   /** The request's method: `POST`, `GET` or `DELETE`. */
   readonly method: string;
@@ -16,21 +22,30 @@ export class HttpStatusError extends Error {
   readonly statusText: string;
   /** The start of the answer's body, for the error message (at most about 1 KiB). */
   readonly body: string;
+  /** The answer's headers. */
+  readonly headers: Headers;
+  /** The `Bearer` (else `DPoP`) challenge of the answer's `WWW-Authenticate`, when it has one. */
+  readonly challenge: BearerChallenge | undefined;
 
-  constructor(method: string, url: string, status: number, statusText: string, body: string) {
-    super(`${method} ${url} answered ${status}${statusText ? ` ${statusText}` : ''}${describeBody(body)}`);
+  constructor(method: string, url: string, status: number, statusText: string, body: string, headers?: Headers) {
+    const challenge = bearerChallenge(headers?.get('www-authenticate'));
+    super(
+      `${method} ${url} answered ${status}${statusText ? ` ${statusText}` : ''}${describe(status, challenge, body)}`,
+    );
     this.name = 'HttpStatusError';
     this.method = method;
     this.url = url;
     this.status = status;
     this.statusText = statusText;
     this.body = body;
+    this.headers = headers ?? new Headers();
+    this.challenge = challenge;
   }
 
   /** Reads the start of `response`'s body (and releases the rest) into an error. */
   static async from(method: string, url: string, response: Response): Promise<HttpStatusError> {
     const body = await readSnippet(response);
-    return new HttpStatusError(method, url, response.status, response.statusText, body);
+    return new HttpStatusError(method, url, response.status, response.statusText, body, response.headers);
   }
 }
 
@@ -74,6 +89,26 @@ export class EventsLostError extends Error {
     this.lastEventId = lastEventId;
     this.stream = stream;
   }
+}
+
+/** What the server asks for, for a refusal of authorization; else what the body says. */
+function describe(status: number, challenge: BearerChallenge | undefined, body: string): string {
+  if (status === 401 || (status === 403 && challenge !== undefined)) {
+    const details: string[] = [];
+    if (challenge?.error !== undefined && challenge.error !== 'insufficient_scope')
+      details.push(`error ${quoted(challenge.error, 40)}`);
+    if (challenge?.scope !== undefined) details.push(`scope ${quoted(challenge.scope)}`);
+    if (challenge?.resourceMetadata !== undefined)
+      details.push(`resource metadata at ${quoted(challenge.resourceMetadata)}`);
+    const asks =
+      status === 401
+        ? 'the server requires authorization'
+        : challenge?.error === 'insufficient_scope'
+          ? 'the server requires more scope'
+          : 'the server refuses access';
+    return `: ${asks}${challenge ? ` (${challenge.scheme}${details.map((d) => `, ${d}`).join('')})` : ''}`;
+  }
+  return describeBody(body);
 }
 
 /** `: message` for a body holding a JSON-RPC error, `: text` for other text, nothing when empty. */

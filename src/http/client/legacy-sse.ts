@@ -6,10 +6,11 @@
  */
 import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
-import type { JsonRpcMessage } from '../../jsonrpc/message.js';
+import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
 import type { SseEvent } from './sse-parser.js';
 import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
 import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClientOptions } from './fetch-options.js';
+import { authorizedFetch } from './authorized-fetch.js';
 import { HttpStatusError } from './http-error.js';
 import { discardBody, mediaType, readEventStream } from './response-body.js';
 
@@ -58,7 +59,7 @@ export class SseClientTransport implements Transport {
     let response: Response;
     try {
       const headers = await buildHeaders(this.#options.headers, { accept: 'text/event-stream' });
-      response = await this.#fetch(this.url, { method: 'GET', headers, signal: this.#abort.signal });
+      response = await this.#send('GET', this.url, { headers, signal: this.#abort.signal });
     } catch (error) {
       throw fetchFailure('GET', this.url, error, this.#closed);
     }
@@ -95,18 +96,39 @@ export class SseClientTransport implements Transport {
     let response: Response;
     try {
       const headers = await buildHeaders(this.#options.headers, { 'content-type': 'application/json' });
-      response = await this.#fetch(endpoint, {
-        method: 'POST',
-        headers,
-        body: serialize(message),
-        signal: this.#abort.signal,
-      });
+      const held = (Array.isArray(message) ? message : [message]).flatMap((m) =>
+        'method' in m && 'id' in m ? [m.id] : [],
+      );
+      response = await this.#send(
+        'POST',
+        endpoint,
+        { headers, body: serialize(message), signal: this.#abort.signal },
+        held,
+      );
     } catch (error) {
       throw fetchFailure('POST', endpoint, error, this.#closed);
     }
     if (!response.ok) throw await HttpStatusError.from('POST', endpoint, response);
     // The answer comes on the event stream; the body is only an acknowledgement.
     await discardBody(response);
+  }
+
+  /**
+   * A request of the session, with the authorization of the `auth` option (the revision is not
+   * known here); the JSON-RPC requests `held` carries do not run out of time while it waits on it.
+   */
+  #send(method: string, url: string, init: RequestInit, held: readonly RequestId[] = []): Promise<Response> {
+    return authorizedFetch(
+      this.#fetch,
+      this.#options.auth,
+      { serverUrl: this.url, url, method, signal: this.#abort.signal },
+      init,
+      {
+        hold: (on) => {
+          for (const id of held) this.#receiver?.onTransportHold?.(id, on);
+        },
+      },
+    );
   }
 
   async close(): Promise<void> {

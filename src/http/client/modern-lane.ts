@@ -14,7 +14,7 @@ import {
   type RequestId,
 } from '../../jsonrpc/message.js';
 import { McpErrorCode } from '../../protocol/errors.js';
-import { buildHeaders, fetchFailure, POST_ACCEPT, type FetchLike, type HeadersOption } from './fetch-options.js';
+import { buildHeaders, fetchFailure, POST_ACCEPT, type HeadersOption } from './fetch-options.js';
 import { HttpStatusError } from './http-error.js';
 import { resultOf } from './response-body.js';
 import { ToolHeaderBook } from './modern-headers.js';
@@ -25,7 +25,8 @@ import type { StreamState } from './stream-follower.js';
 export interface ModernLaneHost {
   /** The MCP endpoint. */
   readonly url: string;
-  readonly fetch: FetchLike;
+  /** POSTs request `id` of revision `version` to the endpoint, authorized. */
+  post(init: RequestInit, version: string, id: RequestId): Promise<Response>;
   /** The caller's own headers, sent with every request. */
   readonly headers: HeadersOption | undefined;
   /** Aborts when the transport closes. */
@@ -169,7 +170,7 @@ export class ModernLane {
       accept: POST_ACCEPT,
       'content-type': 'application/json',
     });
-    const response = await host.fetch(host.url, { method: 'POST', headers, body: serialize(request), signal });
+    const response = await host.post({ headers, body: serialize(request), signal }, version, request.id);
     return readModernAnswer(host.url, response);
   }
 

@@ -21,12 +21,14 @@ const ERROR_BODY_BYTES = 64 * 1024;
 
 /**
  * Sorts a response to a modern POST. An error status without a JSON-RPC error in its body
- * is an {@link HttpStatusError}, as is an answer that is neither JSON nor an event stream.
+ * is an {@link HttpStatusError}, as is an answer that is neither JSON nor an event stream,
+ * and a refusal of authorization (401, 403) whatever its body holds: it is about the
+ * credentials, not the request, and must not read as the server's answer to it.
  */
 export async function readModernAnswer(url: string, response: Response): Promise<ModernAnswer> {
   if (!response.ok) {
     const text = await readSnippet(response, ERROR_BODY_BYTES);
-    const error = jsonRpcErrorIn(text);
+    const error = response.status === 401 || response.status === 403 ? undefined : jsonRpcErrorIn(text);
     if (error) return { kind: 'error', error };
     throw new HttpStatusError(
       'POST',
@@ -34,6 +36,7 @@ export async function readModernAnswer(url: string, response: Response): Promise
       response.status,
       response.statusText,
       text.length > 1024 ? `${text.slice(0, 1024)}…` : text,
+      response.headers,
     );
   }
   const type = mediaType(response);

@@ -3,6 +3,7 @@
  * error body without reading a large one whole.
  * @module
  */
+import { readBodyStart } from '../../internal/body-start.js';
 import { isObject } from '../../jsonrpc/message.js';
 import { SseParser, type SseParserHandlers } from './sse-parser.js';
 
@@ -22,24 +23,9 @@ export async function discardBody(response: Response): Promise<void> {
 
 /** The first KiB (or `limit` bytes) or so of a body, as text; the rest is discarded. Never rejects. */
 export async function readSnippet(response: Response, limit = SNIPPET_BYTES): Promise<string> {
-  const body = response.body;
-  if (!body) return '';
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  try {
-    while (bytes < limit) {
-      const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      bytes += value.length;
-      text += decoder.decode(value, { stream: true });
-    }
-    await reader.cancel().catch(() => {});
-    return text.length > limit ? `${text.slice(0, limit)}…` : `${text}…`;
-  } catch {
-    return text;
-  }
+  const { text, complete, error } = await readBodyStart(response, limit);
+  if (complete || error !== undefined) return text;
+  return text.length > limit ? `${text.slice(0, limit)}…` : `${text}…`;
 }
 
 /** Options of {@link readEventStream}. */

@@ -28,6 +28,7 @@ import {
   type HttpClientOptions,
 } from './fetch-options.js';
 import { HttpStatusError, SessionExpiredError } from './http-error.js';
+import { authorizedFetch, type AuthorizedSending } from './authorized-fetch.js';
 import { reconnectOptions, type ReconnectOptions } from './reconnect.js';
 import { discardBody, mediaType } from './response-body.js';
 import { renewSession } from './session-renewal.js';
@@ -162,10 +163,15 @@ export class StreamableHttpClientTransport
       }
     }
     const sessionId = this.#sessionId;
+    // An initialize asks for a revision; the server has not agreed to it yet.
+    const asked = initializing ? this.#initializeParams?.protocolVersion : undefined;
+    const revision = typeof asked === 'string' ? { version: asked, handshake: true } : undefined;
     let response: Response;
     try {
       const headers = await this.#headers({ accept: POST_ACCEPT, 'content-type': 'application/json' });
-      response = await this.#fetch(this.url, { method: 'POST', headers, body: serialize(message), signal });
+      response = await this.#send('POST', { headers, body: serialize(message), signal }, revision, {
+        hold: this.#holding(requestIds),
+      });
     } catch (error) {
       throw fetchFailure('POST', this.url, error, this.#closing !== undefined);
     }
@@ -227,7 +233,8 @@ export class StreamableHttpClientTransport
     try {
       const headers = await this.#headers({});
       const signal = AbortSignal.timeout(this.#options.closeTimeoutMs ?? 5000);
-      const response = await this.#fetch(this.url, { method: 'DELETE', headers, signal });
+      // Ending the session is no reason to authorize again: a refusal is reported, nothing more.
+      const response = await this.#send('DELETE', { headers, signal }, undefined, { retry: false });
       // 405: the server does not let clients end sessions; 404: it already ended it.
       if (response.ok || response.status === 405 || response.status === 404) await discardBody(response);
       else this.#receiver?.onTransportError(await HttpStatusError.from('DELETE', this.url, response));
@@ -249,7 +256,7 @@ export class StreamableHttpClientTransport
       try {
         const sessionId = await renewSession({
           url: this.url,
-          fetch: this.#fetch,
+          fetch: (_url, init) => this.#send(init.method ?? 'POST', init),
           headers: (own, id) =>
             buildHeaders(this.#options.headers, {
               'mcp-session-id': id,
@@ -365,7 +372,7 @@ export class StreamableHttpClientTransport
         accept: 'text/event-stream',
         ...(state.lastEventId !== '' && { 'last-event-id': state.lastEventId }),
       });
-      response = await this.#fetch(this.url, { method: 'GET', headers, signal: this.#abort.signal });
+      response = await this.#send('GET', { headers, signal: this.#abort.signal });
     } catch (error) {
       return this.#closing ? 'stop' : fetchFailure('GET', this.url, error, false);
     }
@@ -377,11 +384,47 @@ export class StreamableHttpClientTransport
     return response;
   }
 
+  /**
+   * Sends a request to the endpoint, with the authorization of the `auth` option. `revision` is
+   * the one the request speaks when it is not the session's: what an initialize asks for (not
+   * agreed yet), what a modern request names.
+   */
+  #send(
+    method: string,
+    init: RequestInit,
+    revision?: { version: string; handshake: boolean },
+    sending?: AuthorizedSending,
+  ): Promise<Response> {
+    return authorizedFetch(
+      this.#fetch,
+      this.#options.auth,
+      {
+        serverUrl: this.url,
+        url: this.url,
+        method,
+        protocolVersion: revision?.version ?? this.#protocolVersion,
+        handshake: revision?.handshake ?? false,
+        signal: this.#abort.signal,
+      },
+      init,
+      sending,
+    );
+  }
+
+  /** Tells the connection that the requests `ids` wait for authorization, or go on. */
+  #holding(ids: readonly RequestId[]): ((held: boolean) => void) | undefined {
+    if (ids.length === 0 || this.#options.auth === undefined) return undefined;
+    return (held) => {
+      for (const id of ids) this.#receiver?.onTransportHold?.(id, held);
+    };
+  }
+
   /** The lane of modern requests, made with the first of them. */
   #modernLane(): ModernLane {
     return (this.#lane ??= new ModernLane({
       url: this.url,
-      fetch: this.#fetch,
+      post: (init, version, id) =>
+        this.#send('POST', init, { version, handshake: false }, { hold: this.#holding([id]) }),
       headers: this.#options.headers,
       signal: this.#abort.signal,
       isClosing: () => this.#closing !== undefined,
