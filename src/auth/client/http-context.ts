@@ -4,6 +4,7 @@
  * HTTP being allowed on loopback addresses (a development server, a native app's own).
  * @module
  */
+import type * as OAuth from 'oauth4webapi';
 import { readBodyStart } from '../../internal/body-start.js';
 
 /** The part of `fetch` the client uses. */
@@ -19,6 +20,8 @@ export interface HttpContext {
   readonly timeoutMs: number;
   /** Allow plain `http:` to hosts that are not loopback addresses. */
   readonly allowInsecureHttp: boolean;
+  /** The DPoP key token requests prove, when tokens are bound to one (RFC 9449). */
+  readonly dpop?: OAuth.DPoPHandle | undefined;
 }
 
 /** The global fetch, looked up when called. */
