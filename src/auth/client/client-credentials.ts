@@ -5,7 +5,8 @@
  * client_secret_post) or a private key (`private_key_jwt`).
  * @module
  */
-import { machineGrantOf, tokenRequest, type OAuthGrant } from './grant.js';
+import { machineGrantOf, tokenRequest } from './grant.js';
+import type { OAuthGrant } from './oauth-grant.js';
 import { checkPreRegistered, type PreRegisteredClient } from './registration.js';
 
 /**
@@ -13,7 +14,7 @@ import { checkPreRegistered, type PreRegisteredClient } from './registration.js'
  * credentials `client` registered beforehand (a `clientSecret` or a `privateKey`).
  */
 export function clientCredentialsGrant(client: PreRegisteredClient): OAuthGrant {
-  checkPreRegistered('client', client);
+  checkPreRegistered('client', client, true);
   if (client.clientSecret === undefined && client.privateKey === undefined)
     throw new TypeError('clientCredentialsGrant needs a client with a clientSecret or a privateKey');
   return machineGrantOf('client_credentials', client, (request) =>

@@ -8,8 +8,8 @@
  * @module
  */
 import { AuthorizationError, quoted } from './errors.js';
-import { machineGrantOf, suppliedToken, tokenRequest, type OAuthGrant } from './grant.js';
-import { JWT_BEARER, presentAssertion } from './jwt-bearer.js';
+import { JWT_BEARER, machineGrantOf, presentAssertion, suppliedToken, tokenRequest } from './grant.js';
+import type { OAuthGrant } from './oauth-grant.js';
 import { checkPreRegistered, preRegistered, type PreRegisteredClient } from './registration.js';
 
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -26,7 +26,7 @@ export interface IdentityProvider {
   /** Its issuer; by default the token endpoint's origin. */
   readonly issuer?: string;
   /** The client as registered there; without a secret or key its ID is sent and nothing proves it. */
-  readonly client?: PreRegisteredClient;
+  readonly client: PreRegisteredClient;
 }
 
 /** Options of {@link enterpriseManagedGrant}. */
@@ -42,11 +42,11 @@ export interface EnterpriseManagedGrantOptions {
 
 /** A grant for `OAuthClient`'s `grant` option: an ID-JAG from the identity provider, presented to the MCP server's authorization server. */
 export function enterpriseManagedGrant(options: EnterpriseManagedGrantOptions): OAuthGrant {
-  checkPreRegistered('client', options?.client);
+  checkPreRegistered('client', options?.client, true);
   const idp = options.identityProvider;
   if (typeof idp?.tokenEndpoint !== 'string' || URL.canParse(idp.tokenEndpoint) === false)
     throw new TypeError('identityProvider.tokenEndpoint must be a URL');
-  checkPreRegistered('identityProvider.client', idp.client);
+  checkPreRegistered('identityProvider.client', idp.client, true);
   if (typeof options.subjectToken !== 'function')
     throw new TypeError('enterpriseManagedGrant needs a subjectToken function');
   const subjectType = SUBJECT_TYPES[options.subjectTokenType ?? 'id_token'];
@@ -57,7 +57,7 @@ export function enterpriseManagedGrant(options: EnterpriseManagedGrantOptions): 
     metadata: { issuer: idpIssuer, token_endpoint: idp.tokenEndpoint },
     metadataUrl: undefined,
   };
-  const idpClient = preRegistered(idp.client ?? { clientId: options.client.clientId }, idpIssuer)!;
+  const idpClient = preRegistered({ ...idp.client, issuer: undefined }, idpIssuer)!;
 
   return machineGrantOf(JWT_BEARER, options.client, async (request) => {
     const { server, context } = request;

@@ -9,6 +9,7 @@
 import type * as OAuth from 'oauth4webapi';
 import { AuthorizationError } from './errors.js';
 import type { HttpContext } from './http-context.js';
+import type { OAuthGrant } from './oauth-grant.js';
 import type { OAuthLibrary } from './oauth-library.js';
 import { preRegistered, type ClientRegistration, type PreRegisteredClient } from './registration.js';
 import type { AuthorizationServer } from './server-metadata.js';
@@ -33,15 +34,6 @@ export interface GrantRequest {
   /** The scopes to ask for; none leaves `scope` out. */
   readonly scopes: readonly string[];
   readonly context: HttpContext;
-}
-
-/**
- * A grant without a user, for `OAuthClient`'s `grant` option: made by `clientCredentialsGrant`,
- * `jwtBearerGrant` or `enterpriseManagedGrant`.
- */
-export interface OAuthGrant {
-  /** The OAuth `grant_type` it requests tokens with. */
-  readonly grantType: string;
 }
 
 /** What an {@link OAuthGrant} is inside. */
@@ -106,6 +98,17 @@ export async function tokenRequest(
     throw authorizationServerFailure(library, error, 'token', `${what} at ${url}`, context.signal);
   }
 }
+
+/** The JWT bearer grant (RFC 7523 §2.1) of `assertion` at the request's authorization server. */
+export function presentAssertion(
+  request: GrantRequest,
+  assertion: string,
+  what: string,
+): Promise<OAuth.TokenEndpointResponse> {
+  return tokenRequest(request, JWT_BEARER, { assertion }, what);
+}
+
+export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /**
  * What a function the application gave resolved with, checked to be a non-empty string:

@@ -4,7 +4,6 @@
  * HTTP being allowed on loopback addresses (a development server, a native app's own).
  * @module
  */
-import type * as OAuth from 'oauth4webapi';
 import { readBodyStart } from '../../internal/body-start.js';
 
 /** The part of `fetch` the client uses. */
@@ -20,8 +19,13 @@ export interface HttpContext {
   readonly timeoutMs: number;
   /** Allow plain `http:` to hosts that are not loopback addresses. */
   readonly allowInsecureHttp: boolean;
-  /** The DPoP key token requests prove, when tokens are bound to one (RFC 9449). */
-  readonly dpop?: OAuth.DPoPHandle | undefined;
+  /** oauth4webapi's DPoP handle: token requests prove its key, when tokens are bound to one (RFC 9449). */
+  readonly dpop?: DpopHandle | undefined;
+}
+
+/** oauth4webapi's `DPoPHandle` as far as it is public: its types stay out of the declarations. */
+export interface DpopHandle {
+  calculateThumbprint(): Promise<string>;
 }
 
 /** The global fetch, looked up when called. */

@@ -6,11 +6,9 @@
  * grant is not tried again, nor another grant instead: the error says what the server answered.
  * @module
  */
-import type * as OAuth from 'oauth4webapi';
-import { machineGrantOf, suppliedToken, tokenRequest, type GrantRequest, type OAuthGrant } from './grant.js';
+import { JWT_BEARER, machineGrantOf, presentAssertion, suppliedToken } from './grant.js';
+import type { OAuthGrant } from './oauth-grant.js';
 import { checkPreRegistered, type PreRegisteredClient } from './registration.js';
-
-export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /** What the assertion is for: the function may pick or mint one for this audience. */
 export interface AssertionContext {
@@ -30,7 +28,7 @@ export interface JwtBearerGrantOptions {
 
 /** A grant for `OAuthClient`'s `grant` option: tokens for a JWT the application gives (RFC 7523). */
 export function jwtBearerGrant(options: JwtBearerGrantOptions): OAuthGrant {
-  checkPreRegistered('client', options?.client);
+  checkPreRegistered('client', options?.client, true);
   if (typeof options.assertion !== 'function') throw new TypeError('jwtBearerGrant needs an assertion function');
   const { assertion } = options;
   return machineGrantOf(JWT_BEARER, options.client, async (request) => {
@@ -40,13 +38,4 @@ export function jwtBearerGrant(options: JwtBearerGrantOptions): OAuthGrant {
     );
     return presentAssertion(request, jwt, 'The JWT bearer grant');
   });
-}
-
-/** The JWT bearer grant of `assertion` at the request's authorization server. */
-export function presentAssertion(
-  request: GrantRequest,
-  assertion: string,
-  what: string,
-): Promise<OAuth.TokenEndpointResponse> {
-  return tokenRequest(request, JWT_BEARER, { assertion }, what);
 }

@@ -130,9 +130,12 @@ function isPrivateKeyInput(value: PrivateKeyInput | ClientPrivateKey): value is 
   return typeof value === 'string' || !('key' in value);
 }
 
-/** Checks the pre-registered `client` given to a constructor: a TypeError names what is wrong. */
-export function checkPreRegistered(name: string, client: PreRegisteredClient | undefined): void {
-  if (client === undefined) return;
+/**
+ * Checks the pre-registered `client` given to a constructor (`required`: it must be given): a
+ * TypeError names what is wrong.
+ */
+export function checkPreRegistered(name: string, client: PreRegisteredClient | undefined, required = false): void {
+  if (client === undefined && !required) return;
   if (typeof client !== 'object' || client === null || typeof client.clientId !== 'string' || client.clientId === '')
     throw new TypeError(`${name}.clientId must be a non-empty string`);
   if (client.clientSecret !== undefined && typeof client.clientSecret !== 'string')
