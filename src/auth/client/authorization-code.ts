@@ -8,11 +8,8 @@
  */
 import type * as OAuth from 'oauth4webapi';
 import { AuthorizationError, quoted } from './errors.js';
-import type { HttpContext } from './http-context.js';
-import type { OAuthLibrary } from './oauth-library.js';
-import type { ClientRegistration } from './registration.js';
+import type { GrantRequest } from './grant.js';
 import type { AuthorizationRedirect, AuthorizeHook } from './authorize-hook.js';
-import type { AuthorizationServer } from './server-metadata.js';
 import {
   authorizationServerFailure,
   clientAuthentication,
@@ -20,20 +17,8 @@ import {
   libraryClient,
   libraryServer,
   requestOptions,
+  withDpopNonce,
 } from './token-endpoint.js';
-
-/** What a grant needs: where, for whom, as which client, for what. */
-export interface GrantRequest {
-  readonly library: OAuthLibrary;
-  readonly serverUrl: string;
-  readonly server: AuthorizationServer;
-  readonly registration: ClientRegistration;
-  /** The RFC 8707 `resource`, sent in the authorization and the token request. */
-  readonly resource: string | undefined;
-  /** The scopes to ask for; none leaves `scope` out. */
-  readonly scopes: readonly string[];
-  readonly context: HttpContext;
-}
 
 /** Runs the authorization code grant; resolves with the token response. */
 export async function authorizationCodeGrant(
@@ -101,16 +86,19 @@ export async function authorizationCodeGrant(
   const client = libraryClient(registration);
   try {
     const validated = library.validateAuthResponse(as, client, parameters, state);
-    const response = await library.authorizationCodeGrantRequest(
-      as,
-      client,
-      clientAuthentication(library, registration, server),
-      validated,
-      redirectUri,
-      verifier,
-      requestOptions(library, tokenEndpoint, context, resource === undefined ? undefined : { resource }),
-    );
-    return await library.processAuthorizationCodeResponse(as, client, response);
+    // A server asking for a DPoP nonce has not used the code (RFC 9449 §8): it is sent again.
+    return await withDpopNonce(library, context, async () => {
+      const response = await library.authorizationCodeGrantRequest(
+        as,
+        client,
+        clientAuthentication(library, registration, server),
+        validated,
+        redirectUri,
+        verifier,
+        requestOptions(library, tokenEndpoint, context, resource === undefined ? undefined : { resource }),
+      );
+      return library.processAuthorizationCodeResponse(as, client, response);
+    });
   } catch (failure) {
     throw authorizationServerFailure(
       library,

@@ -19,6 +19,13 @@ export interface HttpContext {
   readonly timeoutMs: number;
   /** Allow plain `http:` to hosts that are not loopback addresses. */
   readonly allowInsecureHttp: boolean;
+  /** oauth4webapi's DPoP handle: token requests prove its key, when tokens are bound to one (RFC 9449). */
+  readonly dpop?: DpopHandle | undefined;
+}
+
+/** oauth4webapi's `DPoPHandle` as far as it is public: its types stay out of the declarations. */
+export interface DpopHandle {
+  calculateThumbprint(): Promise<string>;
 }
 
 /** The global fetch, looked up when called. */

@@ -3,23 +3,31 @@
  * keeps tokens per MCP server and sends them; on a 401 it finds the server's authorization
  * server afresh (protected resource metadata, then the server's metadata, by the rules of the
  * revision in play), refreshes the token when that can help, and otherwise registers if it
- * must and runs the authorization code grant, the user's part through the application's hook;
+ * must and runs the authorization code grant, the user's part through the application's hook,
+ * or the grant without a user it was given (client credentials, JWT bearer, enterprise-managed);
  * on a 403 `insufficient_scope` it asks for the union of the scopes asked before and those
- * challenged, and stops when a challenge adds nothing new.
+ * challenged, and stops when a challenge adds nothing new. With `dpop`, its tokens are bound to
+ * a key and every request carries a fresh proof.
  * @module
  */
 import { MemoryAuthStore, type AuthStore } from '../store.js';
 import type { BearerChallenge } from '../www-authenticate.js';
 import { authorizationCodeGrant } from './authorization-code.js';
 import type { AuthorizeHook } from './authorize-hook.js';
+import type { DpopClientOptions } from './dpop-options.js';
+import { DpopKey, proofNonce } from './dpop.js';
 import { AuthorizationError } from './errors.js';
+import { machineGrant, type MachineGrant } from './grant.js';
+import type { OAuthGrant } from './oauth-grant.js';
 import { globalFetch, type AuthFetch, type HttpContext } from './http-context.js';
 import type { AuthAnswer, AuthRefusal, AuthRequest, HttpClientAuth } from './http-auth.js';
 import { oauthLibrary } from './oauth-library.js';
 import { describeAttempts, discoverProtectedResource, type ProtectedResource } from './protected-resource.js';
 import {
+  checkPreRegistered,
   clientRegistration,
   forgetRegistration,
+  preRegistered,
   readRegistrationFor,
   type ClientRegistration,
   type PreRegisteredClient,
@@ -37,10 +45,23 @@ export interface OAuthClientOptions {
    * Where the authorization server sends the browser back: a loopback URL for a desktop or
    * command-line app (`http://127.0.0.1:<port>/callback`), an app's own scheme, or a web app's
    * HTTPS page. It is registered with the authorization server and sent in every request.
+   * Required for the authorization code grant (without `grant`).
    */
-  readonly redirectUri: string;
-  /** The user's part of the authorization: see {@link AuthorizeHook}. */
-  readonly authorize: AuthorizeHook;
+  readonly redirectUri?: string;
+  /** The user's part of the authorization: see {@link AuthorizeHook}. Required without `grant`. */
+  readonly authorize?: AuthorizeHook;
+  /**
+   * A grant without a user instead of the authorization code grant: `clientCredentialsGrant`,
+   * `jwtBearerGrant` or `enterpriseManagedGrant`. Its client is the one registered; `client`,
+   * `clientMetadataUrl` and `clientMetadata` are not used.
+   */
+  readonly grant?: OAuthGrant;
+  /**
+   * Bind tokens to a key (DPoP, RFC 9449): `true` for an ES256 key generated on first use, or
+   * the key pair or algorithm. Token requests and requests to the MCP server then carry a
+   * proof; the servers' nonces are followed.
+   */
+  readonly dpop?: boolean | DpopClientOptions;
   /** Credentials registered beforehand; tried first. */
   readonly client?: PreRegisteredClient;
   /**
@@ -110,31 +131,45 @@ export class OAuthClient implements HttpClientAuth {
   readonly #store: AuthStore;
   readonly #fetch: AuthFetch;
   readonly #now: () => number;
-  readonly #registration: RegistrationOptions;
+  /** How the authorization code grant gets its client; `undefined` with a `grant`. */
+  readonly #registration: RegistrationOptions | undefined;
+  readonly #grant: MachineGrant | undefined;
+  readonly #dpopOptions: DpopClientOptions | undefined;
+  /** The DPoP key, made on first use. */
+  #dpopKey: Promise<DpopKey> | undefined;
+  #dpop: DpopKey | undefined;
   /** Per MCP server URL: its state, once loaded from the store. */
   readonly #servers = new Map<string, Promise<ServerState>>();
   /** The states loaded so far, for the synchronous `answered`. */
   readonly #known = new Map<string, ServerState>();
 
   constructor(options: OAuthClientOptions) {
-    if (typeof options?.authorize !== 'function') throw new TypeError('OAuthClient needs an authorize function');
+    if (typeof options !== 'object' || options === null) throw new TypeError('OAuthClient needs options');
+    this.#options = options;
+    this.#store = options.store ?? new MemoryAuthStore();
+    this.#fetch = options.fetch ?? globalFetch;
+    this.#now = options.now ?? Date.now;
+    this.#dpopOptions = options.dpop === true ? {} : options.dpop || undefined;
+    if (options.grant !== undefined) {
+      if (options.authorize !== undefined || options.redirectUri !== undefined)
+        throw new TypeError('OAuthClient takes either a grant or authorize and redirectUri, not both');
+      this.#grant = machineGrant(options.grant);
+      return;
+    }
+    if (typeof options.authorize !== 'function')
+      throw new TypeError('OAuthClient needs an authorize function (or a grant without a user)');
     checkUrl('redirectUri', options.redirectUri);
     if (options.clientMetadataUrl !== undefined) {
       const url = checkUrl('clientMetadataUrl', options.clientMetadataUrl);
       if (url.protocol !== 'https:' || url.pathname === '/')
         throw new TypeError('clientMetadataUrl must be an https URL with a path (a Client ID Metadata Document)');
     }
-    if (options.client !== undefined && typeof options.client.clientId !== 'string')
-      throw new TypeError('client.clientId must be a string');
-    this.#options = options;
-    this.#store = options.store ?? new MemoryAuthStore();
-    this.#fetch = options.fetch ?? globalFetch;
-    this.#now = options.now ?? Date.now;
+    checkPreRegistered('client', options.client);
     this.#registration = {
       client: options.client,
       clientMetadataUrl: options.clientMetadataUrl,
       clientMetadata: options.clientMetadata,
-      redirectUri: options.redirectUri,
+      redirectUri: options.redirectUri!,
       refreshTokens: options.refreshTokens !== false,
       store: this.#store,
       now: this.#now,
@@ -157,7 +192,11 @@ export class OAuthClient implements HttpClientAuth {
       tokens = state.tokens;
       if (tokens === undefined) return {};
     }
-    return { authorization: `Bearer ${tokens.accessToken}` };
+    const authorization = authorizationOf(tokens);
+    if (tokens.tokenType === 'Bearer') return { authorization };
+    const dpop = await this.#dpopOf();
+    if (dpop === undefined) return {};
+    return { authorization, dpop: await dpop.proof(request.url, request.method, tokens.accessToken) };
   }
 
   /**
@@ -172,9 +211,10 @@ export class OAuthClient implements HttpClientAuth {
 
   /** A successful answer to a request carrying the current token: the server takes it. */
   answered(answer: AuthAnswer): void {
+    this.#dpop?.remember(answer.url, answer.headers);
     if (answer.status < 200 || answer.status > 299) return;
     const state = this.#known.get(answer.serverUrl);
-    if (state?.tokens !== undefined && answer.sent.get('authorization') === `Bearer ${state.tokens.accessToken}`) {
+    if (state?.tokens !== undefined && answer.sent.get('authorization') === authorizationOf(state.tokens)) {
       state.accepted = true;
       state.stepUps = 0;
     }
@@ -192,9 +232,14 @@ export class OAuthClient implements HttpClientAuth {
 
   async #answer(state: ServerState, refusal: AuthRefusal): Promise<boolean> {
     const sent = refusal.sent.get('authorization') ?? undefined;
-    const current = state.tokens === undefined ? undefined : `Bearer ${state.tokens.accessToken}`;
+    const current = state.tokens === undefined ? undefined : authorizationOf(state.tokens);
     // The token changed while this request was out: send it again with the new one.
     if (current !== undefined && sent !== current) return true;
+    // The server wants its nonce in the proof (RFC 9449 §9): a new proof, not a new token.
+    if (refusal.status === 401 && refusal.challenge?.error === 'use_dpop_nonce' && this.#dpop !== undefined) {
+      const nonce = this.#dpop.nonce(refusal.url);
+      return nonce !== undefined && nonce !== proofNonce(refusal.sent.get('dpop'));
+    }
     const context = this.#context(refusal);
     if (refusal.status === 403) return this.#stepUp(state, refusal, context);
     if (refusal.status !== 401) return false;
@@ -266,26 +311,27 @@ export class OAuthClient implements HttpClientAuth {
   }
 
   /** Registers if need be, and runs the authorization code grant for `scopes`. */
-  async #authorize(state: ServerState, target: Target, scopes: readonly string[], context: HttpContext): Promise<void> {
+  async #authorize(state: ServerState, target: Target, scopes: readonly string[], plain: HttpContext): Promise<void> {
     const library = await oauthLibrary();
+    const context = await this.#withDpop(plain);
     const asked = this.#withOfflineAccess(scopes, target.server);
     for (let attempt = 0; ; attempt++) {
-      const registration = await clientRegistration(target.server, this.#registration, context);
+      const registration = await this.#registrationAt(target.server, context);
+      const request = {
+        library,
+        serverUrl: state.serverUrl,
+        server: target.server,
+        registration,
+        resource: target.resource,
+        scopes: asked,
+        context,
+      };
       let response;
       try {
-        response = await authorizationCodeGrant(
-          {
-            library,
-            serverUrl: state.serverUrl,
-            server: target.server,
-            registration,
-            resource: target.resource,
-            scopes: asked,
-            context,
-          },
-          this.#options.redirectUri,
-          this.#options.authorize,
-        );
+        response =
+          this.#grant !== undefined
+            ? await this.#grant.token(request)
+            : await authorizationCodeGrant(request, this.#options.redirectUri!, this.#options.authorize!);
       } catch (error) {
         // The server no longer knows the client it registered: register again, once.
         if (
@@ -309,6 +355,7 @@ export class OAuthClient implements HttpClientAuth {
         },
         undefined,
         this.#now(),
+        context.dpop !== undefined,
       );
       await this.#keep(state, target.server, tokens, 'authorized');
       return;
@@ -329,7 +376,7 @@ export class OAuthClient implements HttpClientAuth {
     const library = await oauthLibrary();
     let refreshed: TokenRecord;
     try {
-      refreshed = await refreshTokens(library, tokens, server, registration, context, this.#now);
+      refreshed = await refreshTokens(library, tokens, server, registration, await this.#withDpop(context), this.#now);
     } catch (error) {
       if (!(error instanceof AuthorizationError)) throw error;
       const code = error.oauthError;
@@ -346,19 +393,60 @@ export class OAuthClient implements HttpClientAuth {
 
   /** The registration the tokens were issued to, if the client still has it; registers nothing. */
   async #knownRegistration(issuer: string, clientId: string): Promise<ClientRegistration | undefined> {
-    const client = this.#options.client;
-    if (client?.clientId === clientId && (client.issuer === undefined || client.issuer === issuer))
-      return { ...client, issuer, kind: 'pre-registered' };
+    if (this.#grant !== undefined) {
+      const registration = this.#grant.registration({ issuer, metadata: { issuer }, metadataUrl: undefined });
+      return registration?.clientId === clientId ? registration : undefined;
+    }
+    const given = preRegistered(this.#options.client, issuer);
+    if (given?.clientId === clientId) return given;
     if (this.#options.clientMetadataUrl === clientId)
       return { issuer, clientId, tokenEndpointAuthMethod: 'none', kind: 'metadata-document' };
     const kept = readRegistrationFor(await this.#store.get(registrationKey(issuer)), issuer);
     return kept?.clientId === clientId ? kept : undefined;
   }
 
+  /** The client's credentials at `server`: the grant's, or those the authorization code grant registers. */
+  async #registrationAt(server: AuthorizationServer, context: HttpContext): Promise<ClientRegistration> {
+    if (this.#registration !== undefined) return clientRegistration(server, this.#registration, context);
+    const registration = this.#grant!.registration(server);
+    if (registration === undefined)
+      throw new AuthorizationError(
+        'registration',
+        `The client's credentials are for another authorization server than ${server.issuer}, which the MCP server names`,
+      );
+    return registration;
+  }
+
+  /** The context with the DPoP key's handle, when tokens are bound. */
+  async #withDpop(context: HttpContext): Promise<HttpContext> {
+    const dpop = await this.#dpopOf();
+    return dpop === undefined ? context : { ...context, dpop: dpop.handle };
+  }
+
+  /** The DPoP key, made on first use; `undefined` without the `dpop` option. */
+  async #dpopOf(): Promise<DpopKey | undefined> {
+    const options = this.#dpopOptions;
+    if (options === undefined) return undefined;
+    this.#dpopKey ??= oauthLibrary()
+      .then((library) => DpopKey.create(library, options))
+      .catch((error: unknown) => {
+        this.#dpopKey = undefined;
+        throw error;
+      });
+    this.#dpop = await this.#dpopKey;
+    return this.#dpop;
+  }
+
   /** Adds `offline_access` when refresh tokens are wanted and the server lists it (2026-07-28). */
   #withOfflineAccess(scopes: readonly string[], server: AuthorizationServer): readonly string[] {
     // Without other scopes, asking for offline_access alone would narrow what the server grants by default.
-    if (this.#options.refreshTokens === false || scopes.length === 0 || scopes.includes('offline_access'))
+    // A grant without a user gets a new token as easily as it would refresh one.
+    if (
+      this.#grant !== undefined ||
+      this.#options.refreshTokens === false ||
+      scopes.length === 0 ||
+      scopes.includes('offline_access')
+    )
       return scopes;
     return server.metadata.scopes_supported?.includes('offline_access') ? [...scopes, 'offline_access'] : scopes;
   }
@@ -447,6 +535,11 @@ export class OAuthClient implements HttpClientAuth {
     this.#known.set(serverUrl, state);
     return state;
   }
+}
+
+/** The `Authorization` header of a token. */
+function authorizationOf(tokens: TokenRecord): string {
+  return `${tokens.tokenType} ${tokens.accessToken}`;
 }
 
 /** A kept record of the server's authorization server, or `undefined` when the value is not one. */

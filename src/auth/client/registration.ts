@@ -24,18 +24,43 @@ export interface ClientRegistration {
   readonly secretExpiresAt?: number | undefined;
   /** How the client authenticates at the token endpoint, as registered. */
   readonly tokenEndpointAuthMethod?: string | undefined;
+  /** The private key of `private_key_jwt`, and what goes with it (pre-registered clients only). */
+  readonly privateKey?: ClientPrivateKey | undefined;
   /** The redirect URIs registered. */
   readonly redirectUris?: readonly string[] | undefined;
   /** Given by the application, a client ID metadata document URL, or dynamic registration (RFC 7591). */
   readonly kind: 'pre-registered' | 'metadata-document' | 'dynamic';
 }
 
+/**
+ * A client's private key for `private_key_jwt` (RFC 7523 client assertions): a PKCS#8 PEM
+ * string, a `CryptoKey`, or a private JWK.
+ */
+export type PrivateKeyInput = string | CryptoKey | JsonWebKey;
+
+/** The key of `private_key_jwt` with what the assertion's header needs. */
+export interface ClientPrivateKey {
+  readonly key: PrivateKeyInput;
+  /** The JWS algorithm (`ES256`, `RS256`...); by default the first the server lists that fits the key. */
+  readonly algorithm?: string | undefined;
+  /** The `kid` of the assertion's header, if the server needs one to pick the key. */
+  readonly keyId?: string | undefined;
+}
+
 /** Credentials the application registered with an authorization server beforehand. */
 export interface PreRegisteredClient {
   readonly clientId: string;
   readonly clientSecret?: string;
-  /** How the client authenticates at the token endpoint; by default from what the server lists. */
-  readonly tokenEndpointAuthMethod?: 'none' | 'client_secret_basic' | 'client_secret_post';
+  /**
+   * The private key the client authenticates with by `private_key_jwt` (a signed assertion
+   * instead of a secret), with its algorithm and key id when they must be named.
+   */
+  readonly privateKey?: PrivateKeyInput | ClientPrivateKey;
+  /**
+   * How the client authenticates at the token endpoint; by default `private_key_jwt` with a
+   * private key, else from what the server lists.
+   */
+  readonly tokenEndpointAuthMethod?: 'none' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
   /**
    * The issuer of the authorization server they were registered with: they are sent there only.
    * Without it they are sent to whichever authorization server the MCP server names.
@@ -62,15 +87,8 @@ export async function clientRegistration(
 ): Promise<ClientRegistration> {
   const { client, clientMetadataUrl } = options;
   const issuer = server.issuer;
-  if (client !== undefined && (client.issuer === undefined || client.issuer === issuer)) {
-    return {
-      issuer,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      tokenEndpointAuthMethod: client.tokenEndpointAuthMethod,
-      kind: 'pre-registered',
-    };
-  }
+  const given = preRegistered(client, issuer);
+  if (given !== undefined) return given;
   if (clientMetadataUrl !== undefined && server.metadata.client_id_metadata_document_supported === true) {
     return { issuer, clientId: clientMetadataUrl, tokenEndpointAuthMethod: 'none', kind: 'metadata-document' };
   }
@@ -91,6 +109,40 @@ export async function clientRegistration(
         : 'neither client ID metadata documents nor dynamic registration'
     }`,
   );
+}
+
+/** The pre-registered `client` as a registration at `issuer`, unless it is bound to another issuer. */
+export function preRegistered(client: PreRegisteredClient | undefined, issuer: string): ClientRegistration | undefined {
+  if (client === undefined || (client.issuer !== undefined && client.issuer !== issuer)) return undefined;
+  const key = client.privateKey;
+  return {
+    issuer,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    tokenEndpointAuthMethod: client.tokenEndpointAuthMethod,
+    privateKey: key === undefined ? undefined : isPrivateKeyInput(key) ? { key } : key,
+    kind: 'pre-registered',
+  };
+}
+
+/** Whether `value` is a key itself rather than a key with its algorithm and id. */
+function isPrivateKeyInput(value: PrivateKeyInput | ClientPrivateKey): value is PrivateKeyInput {
+  return typeof value === 'string' || !('key' in value);
+}
+
+/**
+ * Checks the pre-registered `client` given to a constructor (`required`: it must be given): a
+ * TypeError names what is wrong.
+ */
+export function checkPreRegistered(name: string, client: PreRegisteredClient | undefined, required = false): void {
+  if (client === undefined && !required) return;
+  if (typeof client !== 'object' || client === null || typeof client.clientId !== 'string' || client.clientId === '')
+    throw new TypeError(`${name}.clientId must be a non-empty string`);
+  if (client.clientSecret !== undefined && typeof client.clientSecret !== 'string')
+    throw new TypeError(`${name}.clientSecret must be a string`);
+  const key = client.privateKey;
+  if (key !== undefined && (typeof key !== 'object' || key === null) && typeof key !== 'string')
+    throw new TypeError(`${name}.privateKey must be a PEM string, a CryptoKey or a JWK`);
 }
 
 /** Forgets the registration kept for `issuer` (the server no longer knows the client). */

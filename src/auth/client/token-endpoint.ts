@@ -1,12 +1,14 @@
 /**
  * What every request to an authorization server's endpoints shares, whatever the grant: the
  * server and client as oauth4webapi takes them, how the client authenticates at the token
- * endpoint (as registered: none, client_secret_basic or client_secret_post), the request
- * options (fetch, time limit, plain HTTP on loopback, the RFC 8707 `resource`), and errors
- * told without what the server's answer held.
+ * endpoint (as registered: none, client_secret_basic, client_secret_post or private_key_jwt),
+ * the request options (fetch, time limit, plain HTTP on loopback, the RFC 8707 `resource`, the
+ * DPoP proof), the one retry a DPoP nonce asks for, and errors told without what the server's
+ * answer held.
  * @module
  */
 import type * as OAuth from 'oauth4webapi';
+import { privateKeyJwt } from './client-assertion.js';
 import { AuthorizationError, quoted, type AuthorizationStep } from './errors.js';
 import { describeFailure, isPlainHttp, refusedUrl, requestSignal, type HttpContext } from './http-context.js';
 import type { OAuthLibrary } from './oauth-library.js';
@@ -14,7 +16,12 @@ import type { ClientRegistration } from './registration.js';
 import type { AuthorizationServer } from './server-metadata.js';
 
 /** The token endpoint authentication methods the client can use. */
-export const TOKEN_ENDPOINT_AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const;
+export const TOKEN_ENDPOINT_AUTH_METHODS = [
+  'none',
+  'client_secret_basic',
+  'client_secret_post',
+  'private_key_jwt',
+] as const;
 
 /** The authorization server as oauth4webapi takes it. */
 export function libraryServer(server: AuthorizationServer): OAuth.AuthorizationServer {
@@ -27,13 +34,19 @@ export function libraryClient(registration: ClientRegistration): OAuth.Client {
 }
 
 /**
- * How the client authenticates at the token endpoint: the method it registered with, else by
- * what the server lists (RFC 8414's default, when it lists nothing, is client_secret_basic).
+ * How the client authenticates at the token endpoint: the method it registered with, else
+ * private_key_jwt with a key (unless the server lists only others and there is a secret), else
+ * by what the server lists (RFC 8414's default, when it lists nothing, is client_secret_basic).
  */
 export function tokenEndpointAuthMethod(registration: ClientRegistration, server: AuthorizationServer): string {
   if (registration.tokenEndpointAuthMethod !== undefined) return registration.tokenEndpointAuthMethod;
-  if (registration.clientSecret === undefined) return 'none';
   const listed = server.metadata.token_endpoint_auth_methods_supported;
+  if (
+    registration.privateKey !== undefined &&
+    (registration.clientSecret === undefined || listed === undefined || listed.includes('private_key_jwt'))
+  )
+    return 'private_key_jwt';
+  if (registration.clientSecret === undefined) return 'none';
   if (listed === undefined || listed.includes('client_secret_basic')) return 'client_secret_basic';
   if (listed.includes('client_secret_post')) return 'client_secret_post';
   return listed.includes('none') ? 'none' : 'client_secret_basic';
@@ -47,6 +60,7 @@ export function clientAuthentication(
 ): OAuth.ClientAuth {
   const method = tokenEndpointAuthMethod(registration, server);
   if (method === 'none') return library.None();
+  if (method === 'private_key_jwt') return privateKeyJwt(library, registration, server);
   const secret = registration.clientSecret;
   if (secret === undefined)
     throw new AuthorizationError(
@@ -104,8 +118,27 @@ export function requestOptions<T = OAuth.TokenEndpointRequestOptions>(
     signal: requestSignal(context),
   };
   if (isPlainHttp(url)) options[library.allowInsecureRequests] = true;
+  if (context.dpop !== undefined) options.DPoP = context.dpop;
   if (parameters !== undefined && Object.keys(parameters).length > 0) options.additionalParameters = parameters;
   return options as T;
+}
+
+/**
+ * Sends a token request (`send` makes it and reads the answer) and, when the server asks for a
+ * DPoP nonce (RFC 9449 §8: 400 `use_dpop_nonce` with `DPoP-Nonce`, which oauth4webapi keeps),
+ * sends it once more with a new proof carrying the nonce.
+ */
+export async function withDpopNonce<T>(
+  library: OAuthLibrary,
+  context: HttpContext,
+  send: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (context.dpop === undefined || !library.isDPoPNonceError(error)) throw error;
+    return send();
+  }
 }
 
 /**

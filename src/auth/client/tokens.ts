@@ -1,7 +1,8 @@
 /**
  * The tokens the client holds for an MCP server: what a token response gave, kept in the
  * `AuthStore` under the server and the issuer, and renewed with the refresh token (keeping the
- * new refresh token when the server rotates it, the old one when it does not).
+ * new refresh token when the server rotates it, the old one when it does not). A token is a
+ * Bearer token or, when the request proved a DPoP key, one bound to that key (RFC 9449).
  * @module
  */
 import type * as OAuth from 'oauth4webapi';
@@ -17,6 +18,7 @@ import {
   libraryClient,
   libraryServer,
   requestOptions,
+  withDpopNonce,
 } from './token-endpoint.js';
 
 /** Tokens for one MCP server from one authorization server. */
@@ -28,6 +30,8 @@ export interface TokenRecord {
   /** The `resource` they were requested for, sent again when refreshing. */
   readonly resource: string | undefined;
   readonly accessToken: string;
+  /** `Bearer`, or `DPoP` for a token bound to the client's DPoP key (sent with a proof). */
+  readonly tokenType: 'Bearer' | 'DPoP';
   readonly refreshToken: string | undefined;
   /** When the access token expires, in milliseconds since the epoch, when the server said. */
   readonly expiresAt: number | undefined;
@@ -37,19 +41,27 @@ export interface TokenRecord {
   readonly grantedScopes: readonly string[] | undefined;
 }
 
-/** The record of a token response; `previous` (when refreshing) gives what the response leaves out. */
+/**
+ * The record of a token response; `previous` (when refreshing) gives what the response leaves
+ * out; `proved`: the request carried a DPoP proof, so a DPoP-bound token can be used.
+ */
 export function tokenRecord(
   response: OAuth.TokenEndpointResponse,
   base: Pick<TokenRecord, 'serverUrl' | 'issuer' | 'clientId' | 'resource' | 'requestedScopes'>,
   previous: TokenRecord | undefined,
   now: number,
+  proved: boolean,
 ): TokenRecord {
-  if (response.token_type.toLowerCase() !== 'bearer')
+  const type = response.token_type.toLowerCase();
+  if (type !== 'bearer' && !(type === 'dpop' && proved))
     throw new AuthorizationError(
       'token',
-      `The authorization server ${base.issuer} issued a token of type ${quoted(response.token_type, 40)}; this client uses Bearer tokens`,
+      `The authorization server ${base.issuer} issued a token of type ${quoted(response.token_type, 40)}; this client uses ${
+        proved ? 'Bearer and DPoP' : 'Bearer'
+      } tokens`,
     );
   return {
+    tokenType: type === 'dpop' ? 'DPoP' : 'Bearer',
     serverUrl: base.serverUrl,
     issuer: base.issuer,
     clientId: base.clientId,
@@ -76,6 +88,7 @@ export function readTokens(value: unknown, serverUrl: string, issuer: string): T
     clientId: t.clientId,
     resource: typeof t.resource === 'string' ? t.resource : undefined,
     accessToken: t.accessToken,
+    tokenType: t.tokenType === 'DPoP' ? 'DPoP' : 'Bearer',
     refreshToken: typeof t.refreshToken === 'string' ? t.refreshToken : undefined,
     expiresAt: typeof t.expiresAt === 'number' ? t.expiresAt : undefined,
     requestedScopes: strings(t.requestedScopes) ?? [],
@@ -99,16 +112,23 @@ export async function refreshTokens(
   try {
     const as = libraryServer(server);
     const client = libraryClient(registration);
-    const answer = await library.refreshTokenGrantRequest(
-      as,
-      client,
-      clientAuthentication(library, registration, server),
-      refreshToken,
-      requestOptions(library, url, context, tokens.resource === undefined ? undefined : { resource: tokens.resource }),
-    );
-    response = await library.processRefreshTokenResponse(as, client, answer);
+    response = await withDpopNonce(library, context, async () => {
+      const answer = await library.refreshTokenGrantRequest(
+        as,
+        client,
+        clientAuthentication(library, registration, server),
+        refreshToken,
+        requestOptions(
+          library,
+          url,
+          context,
+          tokens.resource === undefined ? undefined : { resource: tokens.resource },
+        ),
+      );
+      return library.processRefreshTokenResponse(as, client, answer);
+    });
   } catch (error) {
     throw authorizationServerFailure(library, error, 'token', `Refreshing the token at ${url}`, context.signal);
   }
-  return tokenRecord(response, tokens, tokens, now());
+  return tokenRecord(response, tokens, tokens, now(), context.dpop !== undefined);
 }
