@@ -74,6 +74,40 @@ describe('OAuthClient grants without a user', () => {
       }
     });
 
+    it('asks for a new token before the one it has expires, the server refusing nothing', async () => {
+      const server = await serverWith(
+        { machine: SECRET },
+        {
+          grants: {
+            // As RFC 6749 §4.4.3 advises, no refresh token.
+            client_credentials: (f, _id, issue) => [200, { ...issue(f.get('scope') ?? ''), refresh_token: undefined }],
+          },
+        },
+      );
+      let now = Date.now();
+      try {
+        const outcome = await run({
+          server,
+          oauth: { grant: clientCredentialsGrant({ clientId: 'machine', clientSecret: SECRET }), now: () => now },
+          work: async (session) => {
+            await session.listTools();
+            now += 3600_000;
+            await session.listTools();
+          },
+        });
+        ok(outcome);
+        assert.deepEqual(
+          tokenRequests(outcome).map((r) => form(r.body).grant_type),
+          ['client_credentials', 'client_credentials'],
+        );
+        const sent = outcome.gate.requests.filter((r) => r.path === '/mcp');
+        assert.equal(sent.filter((r) => r.refused).length, 1, 'only the first request, without a token, is refused');
+        assert.equal(new Set(sent.map((r) => r.authorization).filter(Boolean)).size, 2, 'the second token is used');
+      } finally {
+        await server.close();
+      }
+    });
+
     it('sends the secret in the body where the server takes only client_secret_post', async () => {
       const server = await serverWith(
         { machine: SECRET },

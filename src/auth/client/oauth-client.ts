@@ -176,18 +176,30 @@ export class OAuthClient implements HttpClientAuth {
     };
   }
 
-  /** The `Authorization` header for a request: the server's token, refreshed first when it is about to expire. */
+  /**
+   * The `Authorization` header for a request: the server's token, refreshed first when it is
+   * about to expire (a grant without a user asks for a new one instead).
+   */
   async headers(request: AuthRequest): Promise<Record<string, string>> {
     const state = await this.#state(request.serverUrl);
     let tokens = state.tokens;
     if (tokens === undefined) return {};
-    if (this.#expiring(tokens) && tokens.refreshToken !== undefined && state.server !== undefined) {
+    const renewable = tokens.refreshToken !== undefined || this.#grant !== undefined;
+    if (this.#expiring(tokens) && renewable && state.server !== undefined) {
       const expiring = tokens;
       await this.#exclusive(state, async () => {
-        // Another request refreshed it meanwhile.
-        if (state.tokens !== expiring || state.server === undefined) return;
+        // Another request renewed it meanwhile.
+        const server = state.server;
+        if (state.tokens !== expiring || server === undefined) return;
         // A failure leaves the token as it is: the server's refusal will say what to do.
-        await this.#refresh(state, state.server, this.#context(request), 'refreshed').catch(() => false);
+        const context = this.#context(request);
+        if (expiring.refreshToken !== undefined)
+          await this.#refresh(state, server, context, 'refreshed').catch(() => false);
+        // A grant without a user has no refresh token: it asks for a new token the same way.
+        else if (expiring.issuer === server.issuer) {
+          const target = { server, resource: expiring.resource, protectedResource: undefined };
+          await this.#authorize(state, target, expiring.requestedScopes, context).catch(() => undefined);
+        }
       });
       tokens = state.tokens;
       if (tokens === undefined) return {};
