@@ -14,8 +14,11 @@ import { VERSION } from './version.js';
 const USAGE = `mcpkit ${VERSION}: run, inspect and call MCP servers
 
 Usage:
-  mcpkit example-server [--http [--port N]]  serve the example server over stdio, or over
-                                             HTTP at http://127.0.0.1:N/mcp (and HTTP+SSE at /sse)
+  mcpkit example-server [--http [--port N] [--auth [--auth-port N]]]
+                                             serve the example server over stdio, or over
+                                             HTTP at http://127.0.0.1:N/mcp (and HTTP+SSE at /sse);
+                                             --auth: behind a development authorization server
+                                             (needs the oidc-provider package)
   mcpkit list [options] -- <command...>      what a server started by <command> offers:
                                              tools, resources, templates and prompts
   mcpkit call [options] <tool> [json] -- <command...>
