@@ -5,6 +5,7 @@
 import { Client, type ClientSession, type ConnectOptions } from 'mcpkit/client';
 import { connectHttp } from 'mcpkit/http';
 import { defaultEraCachePath, FileEraCache } from 'mcpkit/node';
+import { AuthorizationFailed, authorizationFailure, commandAuth, type CommandAuth } from './login.js';
 import type { CommonOptions } from './options.js';
 import { NON_PROTOCOL_GRACE_MS, ServerOutputWatch } from './server-output.js';
 import { isUrlTarget, openTarget, type ServerTarget } from './server-target.js';
@@ -13,11 +14,35 @@ import { VERSION } from './version.js';
 /** The time limit for connecting, and for each request, without `--timeout`. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** Runs `use` with a session to `target` (spawned, or reached by URL), closing it afterwards. */
+/**
+ * Runs `use` with a session to `target` (spawned, or reached by URL), closing it afterwards. A
+ * server given by URL that asks for authorization gets it (a login in the browser, or the
+ * tokens kept from an earlier one), unless `--header` sets `Authorization`; `auth` is the
+ * OAuth client to use, by default one made here.
+ */
 export async function withSession<T>(
   target: ServerTarget,
   options: CommonOptions,
   use: (session: ClientSession) => Promise<T>,
+  auth?: CommandAuth,
+): Promise<T> {
+  if (!isUrlTarget(target)) return session(target, options, use, undefined);
+  const ownAuthorization = options.headers.some(([name]) => name.toLowerCase() === 'authorization');
+  const oauth = ownAuthorization ? undefined : (auth ?? (await commandAuth(target.url, options.auth)));
+  try {
+    return await session(target, options, use, oauth);
+  } catch (error) {
+    const failure = authorizationFailure(error, target.url);
+    if (failure !== undefined) throw new AuthorizationFailed(failure, { cause: error });
+    throw error;
+  }
+}
+
+async function session<T>(
+  target: ServerTarget,
+  options: CommonOptions,
+  use: (session: ClientSession) => Promise<T>,
+  auth: CommandAuth | undefined,
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const output = new ServerOutputWatch(options.timeoutMs === undefined ? NON_PROTOCOL_GRACE_MS : undefined);
@@ -31,14 +56,21 @@ export async function withSession<T>(
     era: options.era,
     eraCache: new FileEraCache(defaultEraCachePath()),
     ...(options.protocolVersion && { protocolVersion: options.protocolVersion }),
-    // The whole connect, the era probe included, within the one limit.
-    timeoutMs,
+    // The whole connect, the era probe included, within the one limit; but a login in the
+    // browser, which takes the user minutes, only within a limit the user gave.
+    ...((options.timeoutMs !== undefined || auth === undefined) && { timeoutMs }),
     signal: output.signal,
   };
   let session: ClientSession;
   try {
     session = isUrlTarget(target)
-      ? (await connectHttp(client, target.url, { ...connect, headers: options.headers })).session
+      ? (
+          await connectHttp(client, target.url, {
+            ...connect,
+            headers: options.headers,
+            ...(auth && { auth: auth.auth }),
+          })
+        ).session
       : await client.connect(openTarget(target, { quiet: options.quiet }), connect);
   } finally {
     output.settled();

@@ -7,6 +7,9 @@
  */
 import { Server, blobContents, embeddedResource, resourceLink, textContents, type ServerContext } from 'mcpkit/server';
 
+/** The scope the `note` tool needs when the server checks tokens (`example-server --http --auth`). */
+export const NOTES_WRITE_SCOPE = 'notes:write';
+
 /** A 1x1 transparent PNG, small enough to inline. */
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
@@ -115,6 +118,9 @@ export function createEverythingServer(): Server {
     {
       description: 'Replaces the text of memo://notes; subscribers are told it changed.',
       inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      // Over HTTP with --auth, writing takes a scope a plain login does not ask for: the call
+      // shows step-up (403 insufficient_scope, then authorizing again for more).
+      scopes: [NOTES_WRITE_SCOPE],
     },
     async ({ text }, ctx) => {
       notes = String(text);

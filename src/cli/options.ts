@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { isSupportedVersion, type ProtocolVersion } from 'mcpkit';
 import type { EraChoice } from 'mcpkit/client';
+import type { AuthFlags } from './login.js';
 import {
   isUrlTarget,
   parseHeader,
@@ -25,6 +26,8 @@ export interface CommonOptions {
   era: EraChoice;
   /** `--protocol-version`: the revision to speak, pinned. */
   protocolVersion: ProtocolVersion | undefined;
+  /** `--client-id`, `--scope`, `--no-input`...: how to log in to a server given by URL. */
+  auth: AuthFlags;
 }
 
 export interface ParsedCommand {
@@ -51,6 +54,7 @@ export function parseCommand(command: string, args: string[]): ParsedCommand {
       header: { type: 'string', multiple: true },
       era: { type: 'string', default: 'auto' },
       'protocol-version': { type: 'string' },
+      ...AUTH_OPTIONS,
     },
   });
   let timeoutMs: number | undefined;
@@ -73,6 +77,7 @@ export function parseCommand(command: string, args: string[]): ParsedCommand {
     headers,
     era,
     protocolVersion,
+    auth: authFlags(values),
   };
   let parsed: ParsedCommand;
   if (dash !== -1) {
@@ -90,7 +95,60 @@ export function parseCommand(command: string, args: string[]): ParsedCommand {
   }
   if (headers.length > 0 && !isUrlTarget(parsed.target))
     throw new UsageError('--header applies to a server given by URL (http:// or https://)');
+  const authFlag = AUTH_FLAG_NAMES.find((name) => values[name] !== undefined);
+  if (authFlag !== undefined && !isUrlTarget(parsed.target))
+    throw new UsageError(`--${authFlag} applies to a server given by URL (http:// or https://)`);
   return parsed;
+}
+
+/** The options of authorization, which every command that talks to a server takes. */
+export const AUTH_OPTIONS = {
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
+  scope: { type: 'string', multiple: true },
+  'no-input': { type: 'boolean', default: false },
+} as const;
+
+const AUTH_FLAG_NAMES = ['client-id', 'client-secret', 'client-metadata-url', 'scope'] as const;
+
+/** The authorization flags, checked; the secret may come from `MCPKIT_CLIENT_SECRET` (out of `ps`). */
+export function authFlags(values: {
+  'client-id'?: string;
+  'client-secret'?: string;
+  'client-metadata-url'?: string;
+  scope?: string[];
+  'no-input'?: boolean;
+}): AuthFlags {
+  const clientSecret = values['client-secret'] ?? (process.env.MCPKIT_CLIENT_SECRET || undefined);
+  const clientId = values['client-id'];
+  if (clientId === '') throw new UsageError('--client-id must not be empty');
+  if (values['client-secret'] !== undefined && clientId === undefined)
+    throw new UsageError('--client-secret goes with --client-id');
+  const clientMetadataUrl = values['client-metadata-url'];
+  if (clientMetadataUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(clientMetadataUrl);
+    } catch {
+      url = undefined;
+    }
+    if (url?.protocol !== 'https:' || url.pathname === '/')
+      throw new UsageError(
+        `--client-metadata-url must be the https URL of a client ID metadata document (with a path), not ${clientMetadataUrl}`,
+      );
+  }
+  const scopes = (values.scope ?? []).flatMap((scope) => scope.split(/\s+/)).filter(Boolean);
+  for (const scope of scopes)
+    if (!/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))
+      throw new UsageError(`--scope: ${JSON.stringify(scope)} is not a scope name`);
+  return {
+    clientId,
+    clientSecret: clientId === undefined ? undefined : clientSecret,
+    clientMetadataUrl,
+    scopes,
+    noInput: values['no-input'] === true,
+  };
 }
 
 /**

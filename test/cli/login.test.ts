@@ -1,0 +1,234 @@
+// The command line and a server that asks for authorization, as a person meets them: the
+// published CLI (dist/cli.js) runs `example-server --http --auth` (a development authorization
+// server in front), and `list`, `call`, `login` and `logout` in processes of their own log in
+// through a browser (a script standing in for one, named by BROWSER), keep what they got in
+// MCPKIT_CACHE_DIR, and use it again in later runs without the browser.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
+import { DIST_CLI, fixture, runCli, within, type CliResult } from '../e2e/helpers.js';
+
+interface ExampleServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** `mcpkit example-server --http --auth` on free ports; its first line of stdout is the URL. */
+async function startExample(): Promise<ExampleServer> {
+  const child = spawn(process.execPath, [DIST_CLI, 'example-server', '--http', '--port', '0', '--auth'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const exited = once(child, 'exit');
+  const lines = createInterface({ input: child.stdout });
+  try {
+    const [url] = (await within(once(lines, 'line'), 20_000, 'the example server to listen')) as [string];
+    return {
+      url,
+      close: async () => {
+        lines.close();
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await within(exited, 10_000, 'the example server to exit');
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+describe('mcpkit logging in to a server that asks for authorization', { timeout: 180_000 }, () => {
+  let example: ExampleServer;
+  let temp: string;
+  let cacheDir: string;
+  let browserLog: string;
+  const outputs: CliResult[] = [];
+  const browser = `"${process.execPath}" "${fixture('fake-browser')}"`;
+
+  /** Runs the published CLI with the shared cache and the fake browser. */
+  async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+    const result = await runCli(
+      args,
+      30_000,
+      { MCPKIT_CACHE_DIR: cacheDir, BROWSER: browser, FAKE_BROWSER_LOG: browserLog, ...env },
+      DIST_CLI,
+    );
+    outputs.push(result);
+    return result;
+  }
+  /** The URLs the browser was sent to so far. */
+  const visits = (): URL[] =>
+    existsSync(browserLog)
+      ? readFileSync(browserLog, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => new URL(line))
+      : [];
+  /** The files kept for servers, with what they hold. */
+  const kept = (): { file: string; key: string; value: Record<string, unknown> }[] => {
+    const root = join(cacheDir, 'auth');
+    if (!existsSync(root)) return [];
+    return readdirSync(root).flatMap((dir) =>
+      readdirSync(join(root, dir)).map((name) => {
+        const file = join(root, dir, name);
+        const { key, value } = JSON.parse(readFileSync(file, 'utf8')) as {
+          key: string;
+          value: Record<string, unknown>;
+        };
+        return { file, key, value };
+      }),
+    );
+  };
+  /** Every token and secret kept so far, and every one seen before: none may ever be printed. */
+  const secrets = new Set<string>();
+  const collectSecrets = () => {
+    for (const { value } of kept())
+      for (const name of ['accessToken', 'refreshToken', 'clientSecret'])
+        if (typeof value[name] === 'string') secrets.add(value[name]);
+  };
+
+  before(async () => {
+    example = await startExample();
+    temp = mkdtempSync(join(tmpdir(), 'mcpkit-login-'));
+    cacheDir = join(temp, 'cache');
+    browserLog = join(temp, 'browser.log');
+  });
+  after(async () => {
+    await example?.close();
+    rmSync(temp, { recursive: true, force: true });
+  });
+
+  it('the example server with --auth answers 401 with a challenge, and serves its metadata', async () => {
+    const answer = await fetch(example.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    assert.equal(answer.status, 401);
+    const metadataUrl = new URL('/.well-known/oauth-protected-resource/mcp', example.url).href;
+    assert.equal(answer.headers.get('www-authenticate'), `Bearer resource_metadata="${metadataUrl}", scope="mcp"`);
+    const metadata = (await (await fetch(metadataUrl)).json()) as Record<string, unknown>;
+    assert.equal(metadata.resource, example.url);
+    const [issuer] = metadata.authorization_servers as string[];
+    assert.match(issuer ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.deepEqual(metadata.scopes_supported, ['mcp', 'notes:write']);
+    const as = (await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json()) as {
+      issuer: string;
+    };
+    assert.equal(as.issuer, issuer);
+    // The HTTP+SSE endpoint is the same protected resource.
+    const sse = await fetch(new URL('/sse', example.url));
+    await sse.body?.cancel();
+    assert.equal(sse.status, 401);
+  });
+
+  it('refuses with status 4 under --no-input, opening no browser', async () => {
+    const r = await cli(['list', '--no-input', example.url]);
+    assert.equal(r.code, 4, r.stderr);
+    assert.match(r.stderr, /asks you to log in at http:\/\/127\.0\.0\.1:\d+, and --no-input forbids a login here/);
+    assert.match(r.stderr, /`mcpkit login http:\/\/127\.0\.0\.1:\d+\/mcp` logs in/);
+    assert.equal(visits().length, 0);
+  });
+
+  it('refuses with status 4 when there is no browser and no terminal', async () => {
+    const r = await cli(['list', example.url], { BROWSER: '', DISPLAY: '', WAYLAND_DISPLAY: '' });
+    assert.equal(r.code, 4, r.stderr);
+    assert.match(r.stderr, /there is no browser to open \(BROWSER is not set\) nor a terminal to ask in/);
+  });
+
+  it('logs in through the browser on a 401 and lists the tools, keeping what it got in 0600 files', async () => {
+    const r = await cli(['list', example.url]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^mcpkit example server 0\.1\.0 \(protocol 2026-07-28\)\n/);
+    assert.match(r.stdout, /\n {2}echo\(text: string\) +Echoes the given text back\.\n/);
+    assert.match(r.stderr, /asks you to log in at http:\/\/127\.0\.0\.1:\d+ \(for scope mcp offline_access\)\.\n/);
+    assert.match(r.stderr, /The browser came back; the tokens will be kept in .* for later commands\.\n/);
+    const [visit] = visits();
+    assert.equal(visits().length, 1);
+    assert.equal(visit?.searchParams.get('resource'), example.url);
+    assert.match(visit?.searchParams.get('redirect_uri') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    const files = kept();
+    assert.ok(files.some(({ key }) => key.startsWith('mcpkit/oauth/tokens')));
+    assert.ok(files.some(({ key }) => key.startsWith('mcpkit/oauth/registration')));
+    for (const { file } of files) assert.equal(statSync(file).mode & 0o777, 0o600, file);
+    for (const dir of [
+      join(cacheDir, 'auth'),
+      ...readdirSync(join(cacheDir, 'auth')).map((d) => join(cacheDir, 'auth', d)),
+    ])
+      assert.equal(statSync(dir).mode & 0o777, 0o700, dir);
+    collectSecrets();
+  });
+
+  it('uses the kept tokens in a new process, without the browser', async () => {
+    const r = await cli(['call', example.url, 'echo', '{"text":"no browser"}']);
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, 'no browser\n', '']);
+    assert.equal(visits().length, 1);
+  });
+
+  it('asks for more scope when a tool needs it, as the same registered client', async () => {
+    const r = await cli(['call', example.url, 'note', '{"text":"noted"}']);
+    assert.deepEqual([r.code, r.stdout], [0, 'Noted.\n'], r.stderr);
+    assert.match(r.stderr, /\(for scope mcp offline_access notes:write\)\.\n/);
+    const [first, second] = visits();
+    assert.equal(visits().length, 2);
+    // The redirect port of the first run was free again: its registration served.
+    assert.equal(second?.searchParams.get('redirect_uri'), first?.searchParams.get('redirect_uri'));
+    assert.equal(second?.searchParams.get('client_id'), first?.searchParams.get('client_id'));
+    collectSecrets();
+    const again = await cli(['call', example.url, 'note', '{"text":"again"}']);
+    assert.deepEqual([again.code, again.stdout, visits().length], [0, 'Noted.\n', 2], again.stderr);
+  });
+
+  it('registers again when the port of the last redirect URI is taken', async () => {
+    const [first] = visits();
+    const port = Number(new URL(first?.searchParams.get('redirect_uri') ?? '').port);
+    const squatter: Server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      squatter.once('error', reject);
+      squatter.listen(port, '127.0.0.1', () => resolve());
+    });
+    try {
+      const r = await cli(['login', example.url]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /Logged in to http:\/\/127\.0\.0\.1:\d+\/mcp at http:\/\/127\.0\.0\.1:\d+\./);
+    } finally {
+      await new Promise<void>((resolve) => squatter.close(() => resolve()));
+    }
+    const last = visits().at(-1);
+    assert.equal(visits().length, 3);
+    assert.notEqual(last?.searchParams.get('redirect_uri'), first?.searchParams.get('redirect_uri'));
+    assert.notEqual(last?.searchParams.get('client_id'), first?.searchParams.get('client_id'));
+    collectSecrets();
+    const r = await cli(['read', example.url, 'memo://notes']);
+    assert.deepEqual([r.code, r.stdout, visits().length], [0, 'again\n', 3], r.stderr);
+  });
+
+  it('logout forgets the server: the next command needs a login again', async () => {
+    const r = await cli(['logout', example.url]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stderr,
+      /^Forgot what was kept for http:\/\/127\.0\.0\.1:\d+\/mcp: tokens, client registration, authorization server record and redirect port \(removed .*\)\./,
+    );
+    assert.deepEqual(kept(), []);
+    const nothing = await cli(['logout', example.url]);
+    assert.match(nothing.stderr, /^Nothing was kept for /);
+    const refused = await cli(['list', '--no-input', example.url]);
+    assert.equal(refused.code, 4, refused.stderr);
+  });
+
+  it('never prints a token, a secret or a code', () => {
+    assert.ok(secrets.size >= 2, 'tokens were kept');
+    for (const { stdout, stderr } of outputs) {
+      for (const secret of secrets) {
+        assert.ok(!stdout.includes(secret) && !stderr.includes(secret), 'a kept token or secret was printed');
+      }
+      assert.doesNotMatch(stdout + stderr, /[?&]code=/);
+    }
+  });
+});
