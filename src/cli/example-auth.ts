@@ -25,7 +25,7 @@ export async function startExampleAuth(port: number): Promise<ExampleAuth> {
   // Loaded here: oidc-provider is an optional peer dependency, needed only with --auth, and
   // its absence is the one clear error startDevAuthServer gives.
   const { startDevAuthServer } = await import('mcpkit/dev-auth-server');
-  const server = await startDevAuthServer({ port });
+  const server = await startDevAuthServer({ port, scopes: [EXAMPLE_SCOPE, NOTES_WRITE_SCOPE] });
   const scopes = [EXAMPLE_SCOPE, NOTES_WRITE_SCOPE];
   return {
     server,

@@ -48,6 +48,7 @@ interface ClientMetadata {
   application_type?: unknown;
   redirect_uris?: unknown;
   token_endpoint_auth_method?: unknown;
+  scope?: unknown;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
@@ -128,7 +129,7 @@ export function providerConfiguration(input: ConfigurationInput): object {
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     findAccount: async (_ctx: unknown, sub: string) => (sub === user ? account : undefined),
     interactions: { policy, url: () => '/interaction' },
-    scopes: ['openid', 'offline_access'],
+    scopes: [...input.resources.scopes],
     responseTypes: ['code'],
     pkce: { required: () => true },
     clientDefaults: {
@@ -217,6 +218,10 @@ function adjustClientMetadata(oidc: OidcProviderModule, metadata: ClientMetadata
   // What is left (loopback URIs and private-use schemes) is a native app's (RFC 8252), whatever
   // it registered: the port of a loopback redirect URI may then change from run to run (§7.3).
   if (uris.length > 0) metadata.application_type = 'native';
+  // A registration's `scope` would be all the client may ever ask for, and MCP clients register
+  // with the scopes of their first challenge: a later step-up would be refused. RFC 7591 lets
+  // the server replace what a client asks for; here it means any scope the server knows.
+  delete metadata.scope;
   // A client metadata document may not use a shared secret, so one that names no method of
   // client authentication has none, rather than RFC 7591's default (client_secret_basic).
   // A document that names a shared-secret method is refused before this runs.

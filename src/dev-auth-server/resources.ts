@@ -29,6 +29,20 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 /** The resources of one server, by the canonical form of their URL. */
 export class Resources {
   readonly #byUrl = new Map<string, KnownResource>();
+  /**
+   * Every scope the server knows: OpenID Connect's two, `mcp`, and those of the resources and
+   * the `scopes` option given at start. oidc-provider takes a copy when it starts (it publishes
+   * them as `scopes_supported` and checks a registration's `scope` against them): a resource
+   * added later gets tokens for any scope, but a registration may name only those known then.
+   */
+  readonly scopes = new Set<string>(['openid', 'offline_access', ...DEFAULT_SCOPES]);
+
+  /** Adds scopes the server knows, before it starts; a bad one is a TypeError. */
+  know(scopes: readonly string[]): void {
+    if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string' && SCOPE_TOKEN.test(s)))
+      throw new TypeError('scopes is a list of scope names without spaces');
+    for (const scope of scopes) this.scopes.add(scope);
+  }
 
   /** Adds (or replaces) a resource; a bad URL or scope is a TypeError and changes nothing. */
   add(input: string | DevResource): KnownResource {
@@ -42,6 +56,7 @@ export class Resources {
     }
     const known = { resource, scopes: [...new Set<string>(scopes)] };
     this.#byUrl.set(url.href, known);
+    for (const scope of known.scopes) this.scopes.add(scope);
     return known;
   }
 

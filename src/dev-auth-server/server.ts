@@ -19,6 +19,13 @@ export interface DevAuthServerOptions {
   port?: number;
   /** The development user: the `sub` of every token. `dev-user` by default. */
   user?: string;
+  /**
+   * Scopes the server knows besides `mcp` and those of `resources`: those of resources added
+   * later with `addResource`. It lists the scopes it knows at start in its metadata, and a
+   * client's registration may name only those (the server then ignores it: a client may ask
+   * for any scope).
+   */
+  scopes?: readonly string[];
   /** How long an access token lives, in seconds: 3600 by default. */
   accessTokenTtlSeconds?: number;
   /** How long a refresh token (and a grant) lives, in seconds: 14 days by default. */
@@ -75,6 +82,7 @@ export async function startDevAuthServer(options: DevAuthServerOptions = {}): Pr
     throw new TypeError('resources is a list of URLs (or { resource, scopes } objects)');
   }
   for (const resource of options.resources ?? []) resources.add(resource);
+  resources.know(options.scopes ?? []);
 
   const oidc = await loadOidcProvider();
   const server = createServer();

@@ -415,6 +415,40 @@ describe('the development authorization server', { timeout: 30_000 }, () => {
     assert.throws(() => server.addResource({ resource: other, scopes: ['two words'] }), TypeError);
   });
 
+  it('takes a registration that names scopes, and lets that client ask for more later', async () => {
+    const server = await start({
+      resources: [{ resource: RESOURCE, scopes: ['mcp', 'notes:write'] }],
+      scopes: ['later'],
+    });
+    const meta = await metadata(server);
+    for (const scope of ['mcp', 'notes:write', 'later', 'offline_access'])
+      assert.ok((meta.scopes_supported as string[]).includes(scope), scope);
+    // As MCP clients do: the scopes of the first challenge in the registration, more on step-up.
+    const redirectUri = 'http://127.0.0.1:45679/callback';
+    const clientId = await registerLoopback(meta, redirectUri, { scope: 'mcp' });
+    const { verifier, challenge } = pkce();
+    const back = await authorize(meta, {
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: RESOURCE,
+      scope: 'mcp notes:write',
+    });
+    const code = back.searchParams.get('code');
+    assert.ok(code, `a code, not ${back.search}`);
+    const exchanged = await token(meta, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+      resource: RESOURCE,
+    });
+    assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
+    assert.equal(exchanged.body.scope, 'mcp notes:write');
+  });
+
   it('takes a client id that is the URL of a Client ID Metadata Document the client hosts', async () => {
     const clientId = 'https://client.example/oauth/metadata.json';
     const requested: string[] = [];
