@@ -4,46 +4,18 @@
 // through a browser (a script standing in for one, named by BROWSER), keep what they got in
 // MCPKIT_CACHE_DIR, and use it again in later runs without the browser.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
-import { DIST_CLI, fixture, runCli, within, type CliResult } from '../e2e/helpers.js';
+import { DIST_CLI, fixture, runCli, serving, type CliResult, type ServingProcess } from '../e2e/helpers.js';
 
-interface ExampleServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** `mcpkit example-server --http --auth` on free ports; its first line of stdout is the URL. */
-async function startExample(): Promise<ExampleServer> {
-  const child = spawn(process.execPath, [DIST_CLI, 'example-server', '--http', '--port', '0', '--auth'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const exited = once(child, 'exit');
-  const lines = createInterface({ input: child.stdout });
-  try {
-    const [url] = (await within(once(lines, 'line'), 20_000, 'the example server to listen')) as [string];
-    return {
-      url,
-      close: async () => {
-        lines.close();
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-        await within(exited, 10_000, 'the example server to exit');
-      },
-    };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-}
+/** `mcpkit example-server --http --auth` on free ports. */
+const startExample = () => serving(DIST_CLI, ['example-server', '--http', '--port', '0', '--auth']);
 
 describe('mcpkit logging in to a server that asks for authorization', { timeout: 180_000 }, () => {
-  let example: ExampleServer;
+  let example: ServingProcess;
   let temp: string;
   let cacheDir: string;
   let browserLog: string;

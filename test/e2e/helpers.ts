@@ -1,10 +1,12 @@
 // Shared helpers for the end-to-end, interop and robustness tests: paths of the built CLI and
 // fixtures, failure guards, running the CLI, and transports to servers in child processes.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Subscription, SubscriptionEventMap } from '../../src/client/index.js';
 import { CommandTransport, type CommandTransportOptions } from '../../src/node/command.js';
@@ -133,4 +135,31 @@ export function nextSubscriptionEvent<E extends keyof SubscriptionEventMap>(
     ms,
     `the subscription's ${event}`,
   );
+}
+
+/** A server in a child process, at the URL it printed. */
+export interface ServingProcess {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Runs `node <script> ...args`, which prints the URL it serves on as its first line of stdout. */
+export async function serving(script: string, args: readonly string[]): Promise<ServingProcess> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const exited = once(child, 'exit');
+  const lines = createInterface({ input: child.stdout });
+  try {
+    const [url] = (await within(once(lines, 'line'), 20_000, `${script} to listen`)) as [string];
+    return {
+      url,
+      close: async () => {
+        lines.close();
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await within(exited, 10_000, 'the server to exit');
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
 }

@@ -2,46 +2,17 @@
 // with the example server, the handshake with a server of that era alone, what it remembers
 // between runs (in MCPKIT_CACHE_DIR), and --era.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
-import { CLI, fixture, runCli, within } from '../e2e/helpers.js';
-
-interface Child {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Runs `node <script> ...args`, which prints the URL it serves on as its first line. */
-async function serving(script: string, args: string[]): Promise<Child> {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const exited = once(child, 'exit');
-  const lines = createInterface({ input: child.stdout });
-  try {
-    const [url] = (await within(once(lines, 'line'), 15_000, `${script} to listen`)) as [string];
-    return {
-      url,
-      close: async () => {
-        lines.close();
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-        await within(exited, 10_000, 'the server to exit');
-      },
-    };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-}
+import { CLI, fixture, runCli, serving, type ServingProcess } from '../e2e/helpers.js';
 
 const headline = (stdout: string) => stdout.split('\n')[0] ?? '';
 
 describe('mcpkit and the era of each server', () => {
-  let example: Child;
-  let legacy: Child;
+  let example: ServingProcess;
+  let legacy: ServingProcess;
   let cacheDir: string;
   const legacyCommand = ['--', process.execPath, fixture('era-legacy-server')];
   before(async () => {

@@ -1,5 +1,5 @@
-// The official SDK 1.32.2's client, with its own `OAuthClientProvider`, against an mcpkit server
-// that needs access tokens: the SDK client discovers the protected resource metadata from the
+// The official SDK 1.32.2's client, with its own `OAuthClientProvider`, against mcpkit servers
+// that need access tokens (`mcpkit example-server --http --auth`, and one set up in code): the SDK client discovers the protected resource metadata from the
 // 401, registers with the development authorization server, sends the user (here a fetch that
 // stops at the first redirect) to its authorization endpoint, finishes with `finishAuth`, and
 // calls a tool that sees who the token speaks for.
@@ -17,6 +17,7 @@ import { jwtVerifier } from '../../src/auth/index.js';
 import { startDevAuthServer, type DevAuthServer } from '../../src/dev-auth-server/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
+import { DIST_CLI, serving, type ServingProcess } from '../e2e/helpers.js';
 
 /** The SDK's provider interface, kept in memory; the user consents at once. */
 class TestProvider implements OAuthClientProvider {
@@ -128,4 +129,28 @@ describe("the official SDK's OAuth client against an mcpkit server with the deve
     assert.equal(provider.redirects.length, 1);
     assert.equal(provider.saved?.access_token, 'not-a-jwt', 'no token was issued without the code');
   });
+});
+
+describe("the official SDK's OAuth client against `mcpkit example-server --http --auth`", () => {
+  let example: ServingProcess;
+  before(async () => {
+    example = await serving(DIST_CLI, ['example-server', '--http', '--port', '0', '--auth']);
+  });
+  after(() => example?.close());
+
+  it(
+    'logs in and calls the example tools, and is refused a tool that needs more scope',
+    { timeout: 30_000 },
+    async () => {
+      const provider = new TestProvider();
+      const client = await connect(example.url, provider);
+      const { tools } = await client.listTools();
+      assert.ok(tools.some((tool) => tool.name === 'echo'));
+      const echoed = await client.callTool({ name: 'echo', arguments: { text: 'from the SDK' } });
+      assert.match(JSON.stringify(echoed.content), /from the SDK/);
+      assert.equal(provider.redirects.length, 1);
+      assert.equal(provider.redirects[0]!.searchParams.get('resource'), example.url);
+      await client.close();
+    },
+  );
 });
