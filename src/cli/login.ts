@@ -69,11 +69,17 @@ export async function commandAuth(serverUrl: string, flags: AuthFlags): Promise<
     if (opener === undefined && !process.stderr.isTTY)
       throw new LoginRequired(`${why}, and there is no browser to open (BROWSER is not set) nor a terminal to ask in`);
     askForScopes(url, flags.scopes);
+    // A second login in one run is a step-up: the server refused a request for want of scope.
+    const again = logins.includes(context.issuer);
     logins.push(context.issuer);
     const listener = await listenForRedirect({ port, timeoutMs: LOGIN_TIMEOUT_MS, signal: context.signal });
     try {
       const scope = url.searchParams.get('scope');
-      say(`${why}${scope ? ` (for scope ${scope})` : ''}.`);
+      say(
+        again
+          ? `${context.serverUrl} needs more scope: log in again at ${context.issuer}${scope ? ` (for scope ${scope})` : ''}.`
+          : `${why}${scope ? ` (for scope ${scope})` : ''}.`,
+      );
       if (opener !== undefined) {
         try {
           await openUrl(opener, url.href);
