@@ -194,6 +194,49 @@ describe('mcpkit logging in to a server that asks for authorization', { timeout:
     assert.equal(refused.code, 4, refused.stderr);
   });
 
+  it('logs in as a client registered beforehand: --client-id, the secret from $MCPKIT_CLIENT_SECRET', async () => {
+    const metadataUrl = new URL('/.well-known/oauth-protected-resource/mcp', example.url).href;
+    const [issuer] = ((await (await fetch(metadataUrl)).json()) as { authorization_servers: string[] })
+      .authorization_servers;
+    const as = (await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json()) as {
+      registration_endpoint: string;
+    };
+    // Registered by hand, as an administrator would: a confidential client with a loopback redirect.
+    const registered = await fetch(as.registration_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'registered beforehand',
+        redirect_uris: ['http://127.0.0.1:9/callback'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      }),
+    });
+    const client = (await registered.json()) as { client_id: string; client_secret: string };
+    assert.equal(registered.status, 201, JSON.stringify(client));
+    secrets.add(client.client_secret);
+    const before = visits().length;
+    const r = await cli(['login', '--client-id', client.client_id, example.url], {
+      MCPKIT_CLIENT_SECRET: client.client_secret,
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(visits().length, before + 1);
+    assert.equal(visits().at(-1)?.searchParams.get('client_id'), client.client_id);
+    const tokens = kept().filter(({ key }) => key.startsWith('mcpkit/oauth/tokens'));
+    assert.deepEqual(
+      tokens.map(({ value }) => value.clientId),
+      [client.client_id],
+      "the tokens are the given client's",
+    );
+    const call = await cli(['call', '--client-id', client.client_id, example.url, 'echo', '{"text":"as given"}'], {
+      MCPKIT_CLIENT_SECRET: client.client_secret,
+    });
+    assert.deepEqual([call.code, call.stdout], [0, 'as given\n'], call.stderr);
+    assert.equal(visits().length, before + 1, 'the kept tokens serve the call');
+    collectSecrets();
+  });
+
   it('never prints a token, a secret or a code', () => {
     assert.ok(secrets.size >= 2, 'tokens were kept');
     for (const { stdout, stderr } of outputs) {
