@@ -65,6 +65,14 @@ export function ratio(a: Figure | undefined, b: Figure | undefined): number {
 
 export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
   return TARGETS.flatMap((target) => {
+    if (target.absolute === true) {
+      const figure = valueOf(figures, target.figure, 'mcpkit');
+      if (figure === undefined || Number.isNaN(figure.value)) return [];
+      const measured = figure.value;
+      return [
+        { ...target, measured, met: figure.higherIsBetter ? measured >= target.ratio : measured <= target.ratio },
+      ];
+    }
     const baseline =
       target.against === undefined
         ? valueOf(figures, target.figure, 'raw')

@@ -30,12 +30,21 @@ export interface HttpServerProcess {
   readonly url: string;
   /** The access token to send, when the server needs one (`--auth`). */
   readonly token: string | undefined;
+  /** The same server without authorization, when it serves one beside (`--auth` of mcpkit). */
+  readonly plainUrl: string | undefined;
   readonly child: ChildProcess;
   /** The server's memory after a full collection. */
   memory(): Promise<MemoryReading>;
   /** The processor time the server has used so far. */
   cpu(): Promise<CpuReading>;
   stop(): Promise<void>;
+}
+
+/** The first line a server writes: see `servers/http-serving.ts`. */
+interface Announced {
+  url: string;
+  token?: string;
+  plainUrl?: string;
 }
 
 /**
@@ -48,7 +57,7 @@ export async function startHttpServer(impl: Implementation, args: readonly strin
     ['--expose-gc', '--max-old-space-size=8192', serverScript('http', impl), ...args],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
-  const { url, token } = await new Promise<{ url: string; token?: string }>((resolve, reject) => {
+  const { url, token, plainUrl } = await new Promise<Announced>((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString('utf8');
@@ -56,7 +65,7 @@ export async function startHttpServer(impl: Implementation, args: readonly strin
       if (newline === -1) return;
       child.stdout!.off('data', onData);
       child.off('exit', onExit);
-      resolve(JSON.parse(out.slice(0, newline)) as { url: string; token?: string });
+      resolve(JSON.parse(out.slice(0, newline)) as Announced);
     };
     const onExit = (code: number | null) => reject(new Error(`${impl} HTTP server exited (${code}) before listening`));
     child.stdout!.on('data', onData);
@@ -65,6 +74,7 @@ export async function startHttpServer(impl: Implementation, args: readonly strin
   return {
     url,
     token,
+    plainUrl,
     child,
     memory: () => probe<MemoryReading>(child, impl, 'memory'),
     cpu: () => probe<CpuReading>(child, impl, 'cpu'),

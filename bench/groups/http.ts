@@ -14,6 +14,7 @@ import { openHttpSession } from '../drivers/http-session.js';
 import { startHttpServer } from '../drivers/server-process.js';
 import { ensureWrk, runWrk } from '../drivers/wrk.js';
 import { jwtVerificationFigures } from './auth.js';
+import { authCostFigures } from './auth-cost.js';
 
 export type HttpMode = 'session' | 'modern';
 
@@ -108,7 +109,8 @@ export const httpGroup: MeasureGroup = async (options) => {
       figures.push(...measured.filter((figure) => !authNames.has(figure.name) || AUTH_IMPLS.includes(figure.impl)));
     }
   }
-  if (options.impls.includes('mcpkit')) figures.push(...(await jwtVerificationFigures(options)));
+  if (options.impls.includes('mcpkit'))
+    figures.push(...(await authCostFigures(options)), ...(await jwtVerificationFigures(options)));
   return figures;
 };
 

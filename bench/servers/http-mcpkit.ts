@@ -1,6 +1,7 @@
 // The workload served by mcpkit over Streamable HTTP: one endpoint for both eras. With `--auth`
 // the endpoint is a resource server: every request needs a JWT access token, verified against
-// the issuer's keys (fetched once, then cached), which the driver is handed on the first line.
+// the issuer's keys (fetched once, then cached), which the driver is handed on the first line;
+// the same server is also served without authorization on a second port.
 import { jwtVerifier } from 'mcpkit/auth';
 import { listen } from 'mcpkit/node';
 import { toolCountFromArgs } from '../workload.js';
@@ -19,7 +20,9 @@ if (process.argv.includes('--auth')) {
       scopes: ['mcp'],
     },
   });
-  announce(listening.url, await issuer.token(listening.url));
+  // The same server without authorization on another port, for the paired cost figure.
+  const plain = await listen(server, { port: 0 });
+  announce(listening.url, await issuer.token(listening.url), plain.url);
 } else {
   announce((await listen(server, { port: 0 })).url);
 }

@@ -23,9 +23,10 @@ export async function listenOnLoopback(httpServer: NodeHttpServer): Promise<stri
 
 /**
  * Tells the driver the endpoint's URL (and the access token to send, for a server that needs
- * one) and starts answering its memory probes.
+ * one; and the URL of the same server without authorization, when it serves one beside it) and
+ * starts answering its memory probes.
  */
-export function announce(url: string, token?: string): void {
+export function announce(url: string, token?: string, plainUrl?: string): void {
   answerProbes();
-  process.stdout.write(JSON.stringify(token === undefined ? { url } : { url, token }) + '\n');
+  process.stdout.write(JSON.stringify({ url, token, plainUrl }) + '\n');
 }
