@@ -119,8 +119,21 @@ function resourceRequest(request: HttpRequestLike): ResourceRequest {
   const query = path.indexOf('?');
   return {
     method: request.method,
-    origin: `${request.scheme ?? 'http'}://${(request.header('host') ?? '').toLowerCase()}`,
+    origin: originOf(request.scheme ?? 'http', request.header('host') ?? ''),
     path: query === -1 ? path : path.slice(0, query),
     header: (name) => request.header(name),
   };
+}
+
+/**
+ * The origin last built, kept while requests name the same one (nearly all do): the same string
+ * object then reaches the resource and the verified-token lookup, where a string built anew for
+ * each request would be compared character by character.
+ */
+let last = { scheme: '', host: '', origin: '' };
+
+function originOf(scheme: string, host: string): string {
+  if (host !== last.host || scheme !== last.scheme)
+    last = { scheme, host, origin: `${scheme}://${host.toLowerCase()}` };
+  return last.origin;
 }

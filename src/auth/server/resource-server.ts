@@ -96,6 +96,8 @@ export class ResourceServer {
   readonly #scopes: readonly string[];
   readonly #scopesSupported: readonly string[] | undefined;
   readonly #grants: ScopeGrants;
+  /** The resource `resourceOf` gave last, and what it was for. */
+  #last = { origin: '', path: '', resource: '' };
   #dpop: DpopProofs | undefined;
 
   constructor(options: ResourceServerOptions, clock: Clock = systemClock) {
@@ -132,7 +134,11 @@ export class ResourceServer {
 
   /** The resource an endpoint at `path` of `origin` is: the configured one, or its canonical URL. */
   resourceOf(origin: string, path: string): string {
-    return this.#resource?.id ?? origin + path;
+    if (this.#resource !== undefined) return this.#resource.id;
+    // The same string for the same endpoint: it is a key of the verified tokens.
+    if (origin !== this.#last.origin || path !== this.#last.path)
+      this.#last = { origin, path, resource: origin + path };
+    return this.#last.resource;
   }
 
   /** Where the metadata of `resource` is (RFC 9728 §3.1: the well-known path before the resource's path). */
