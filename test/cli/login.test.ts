@@ -4,7 +4,7 @@
 // through a browser (a script standing in for one, named by BROWSER), keep what they got in
 // MCPKIT_CACHE_DIR, and use it again in later runs without the browser.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,6 +140,23 @@ describe('mcpkit logging in to a server that asks for authorization', { timeout:
     const r = await cli(['call', example.url, 'echo', '{"text":"no browser"}']);
     assert.deepEqual([r.code, r.stdout, r.stderr], [0, 'no browser\n', '']);
     assert.equal(visits().length, 1);
+  });
+
+  it('refreshes kept tokens that have expired, in a new process, without the browser', async () => {
+    // An hour later, as far as the kept tokens can tell.
+    const [kept0] = kept().filter(({ key }) => key.startsWith('mcpkit/oauth/tokens'));
+    assert.ok(kept0, 'tokens were kept');
+    const { file, key, value } = kept0;
+    const past = { ...value, expiresAt: Date.now() - 1_000 };
+    writeFileSync(file, JSON.stringify({ key, value: past }), { mode: 0o600 });
+    const r = await cli(['call', example.url, 'echo', '{"text":"refreshed"}']);
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, 'refreshed\n', '']);
+    assert.equal(visits().length, 1);
+    const [after] = kept().filter((entry) => entry.key === key);
+    assert.notEqual(after?.value.accessToken, value.accessToken, 'a new access token');
+    assert.notEqual(after?.value.refreshToken, value.refreshToken, 'the refresh token rotated');
+    assert.ok(Number(after?.value.expiresAt) > Date.now());
+    collectSecrets();
   });
 
   it('asks for more scope when a tool needs it, as the same registered client', async () => {
