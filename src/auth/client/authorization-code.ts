@@ -12,12 +12,11 @@ import type { GrantRequest } from './grant.js';
 import type { AuthorizationRedirect, AuthorizeHook } from './authorize-hook.js';
 import {
   authorizationServerFailure,
-  clientAuthentication,
   endpoint,
   libraryClient,
   libraryServer,
   requestOptions,
-  withDpopNonce,
+  tokenEndpointCall,
 } from './token-endpoint.js';
 
 /** Runs the authorization code grant; resolves with the token response. */
@@ -82,32 +81,26 @@ export async function authorizationCodeGrant(
   if (!parameters.get('code'))
     throw new AuthorizationError('authorization', `The authorization response from ${issuer} carries no code`);
 
-  const as = libraryServer(server);
-  const client = libraryClient(registration);
+  const failure = `The token request to ${tokenEndpoint}`;
+  let validated: URLSearchParams;
   try {
-    const validated = library.validateAuthResponse(as, client, parameters, state);
-    // A server asking for a DPoP nonce has not used the code (RFC 9449 §8): it is sent again.
-    return await withDpopNonce(library, context, async () => {
-      const response = await library.authorizationCodeGrantRequest(
-        as,
-        client,
-        clientAuthentication(library, registration, server),
-        validated,
-        redirectUri,
-        verifier,
-        requestOptions(library, tokenEndpoint, context, resource === undefined ? undefined : { resource }),
-      );
-      return library.processAuthorizationCodeResponse(as, client, response);
-    });
-  } catch (failure) {
-    throw authorizationServerFailure(
-      library,
-      failure,
-      'token',
-      `The token request to ${tokenEndpoint}`,
-      context.signal,
-    );
+    validated = library.validateAuthResponse(libraryServer(server), libraryClient(registration), parameters, state);
+  } catch (error) {
+    throw authorizationServerFailure(library, error, 'token', failure, context.signal);
   }
+  // A server asking for a DPoP nonce has not used the code (RFC 9449 §8): it is sent again.
+  return tokenEndpointCall(library, server, registration, context, failure, async ({ as, client, auth }) => {
+    const response = await library.authorizationCodeGrantRequest(
+      as,
+      client,
+      auth,
+      validated,
+      redirectUri,
+      verifier,
+      requestOptions(library, tokenEndpoint, context, resource === undefined ? undefined : { resource }),
+    );
+    return library.processAuthorizationCodeResponse(as, client, response);
+  });
 }
 
 /**

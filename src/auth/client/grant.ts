@@ -13,15 +13,7 @@ import type { OAuthGrant } from './oauth-grant.js';
 import type { OAuthLibrary } from './oauth-library.js';
 import { preRegistered, type ClientRegistration, type PreRegisteredClient } from './registration.js';
 import type { AuthorizationServer } from './server-metadata.js';
-import {
-  authorizationServerFailure,
-  clientAuthentication,
-  endpoint,
-  libraryClient,
-  libraryServer,
-  requestOptions,
-  withDpopNonce,
-} from './token-endpoint.js';
+import { endpoint, requestOptions, tokenEndpointCall } from './token-endpoint.js';
 
 /** What a grant needs: where, for whom, as which client, for what. */
 export interface GrantRequest {
@@ -78,14 +70,17 @@ export async function tokenRequest(
   const extra: Record<string, string> = { ...parameters };
   if (scopes.length > 0) extra.scope = scopes.join(' ');
   if (resource !== undefined) extra.resource = resource;
-  const as = libraryServer(server);
-  const client = libraryClient(registration);
-  try {
-    return await withDpopNonce(library, context, async () => {
+  return tokenEndpointCall(
+    library,
+    server,
+    registration,
+    context,
+    `${what} at ${url}`,
+    async ({ as, client, auth }) => {
       const answer = await library.genericTokenEndpointRequest(
         as,
         client,
-        clientAuthentication(library, registration, server),
+        auth,
         grantType,
         extra,
         requestOptions(library, url, context),
@@ -93,10 +88,8 @@ export async function tokenRequest(
       return library.processGenericTokenEndpointResponse(as, client, answer, {
         recognizedTokenTypes: Object.fromEntries(tokenTypes.map((type) => [type, () => {}])),
       });
-    });
-  } catch (error) {
-    throw authorizationServerFailure(library, error, 'token', `${what} at ${url}`, context.signal);
-  }
+    },
+  );
 }
 
 /** The JWT bearer grant (RFC 7523 §2.1) of `assertion` at the request's authorization server. */

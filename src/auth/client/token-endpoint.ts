@@ -123,21 +123,39 @@ export function requestOptions<T = OAuth.TokenEndpointRequestOptions>(
   return options as T;
 }
 
+/** What a token request is sent with: the library's view of the server and the client, and how the client authenticates. */
+export interface TokenEndpointCall {
+  readonly as: OAuth.AuthorizationServer;
+  readonly client: OAuth.Client;
+  readonly auth: OAuth.ClientAuth;
+}
+
 /**
- * Sends a token request (`send` makes it and reads the answer) and, when the server asks for a
- * DPoP nonce (RFC 9449 §8: 400 `use_dpop_nonce` with `DPoP-Nonce`, which oauth4webapi keeps),
- * sends it once more with a new proof carrying the nonce.
+ * Sends a token request (`send` makes it and reads the answer) as `registration` at `server`;
+ * when the server asks for a DPoP nonce (RFC 9449 §8: 400 `use_dpop_nonce` with `DPoP-Nonce`,
+ * which oauth4webapi keeps), sends it once more with a new proof carrying the nonce. A failure
+ * is an `AuthorizationError` of the token step, `failure` naming the request.
  */
-export async function withDpopNonce<T>(
+export async function tokenEndpointCall<T>(
   library: OAuthLibrary,
+  server: AuthorizationServer,
+  registration: ClientRegistration,
   context: HttpContext,
-  send: () => Promise<T>,
+  failure: string,
+  send: (call: TokenEndpointCall) => Promise<T>,
 ): Promise<T> {
+  const as = libraryServer(server);
+  const client = libraryClient(registration);
+  const call = () => send({ as, client, auth: clientAuthentication(library, registration, server) });
   try {
-    return await send();
+    try {
+      return await call();
+    } catch (error) {
+      if (context.dpop === undefined || !library.isDPoPNonceError(error)) throw error;
+      return await call();
+    }
   } catch (error) {
-    if (context.dpop === undefined || !library.isDPoPNonceError(error)) throw error;
-    return send();
+    throw authorizationServerFailure(library, error, 'token', failure, context.signal);
   }
 }
 

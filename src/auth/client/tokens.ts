@@ -11,15 +11,7 @@ import type { HttpContext } from './http-context.js';
 import type { OAuthLibrary } from './oauth-library.js';
 import type { ClientRegistration } from './registration.js';
 import type { AuthorizationServer } from './server-metadata.js';
-import {
-  authorizationServerFailure,
-  clientAuthentication,
-  endpoint,
-  libraryClient,
-  libraryServer,
-  requestOptions,
-  withDpopNonce,
-} from './token-endpoint.js';
+import { endpoint, requestOptions, tokenEndpointCall } from './token-endpoint.js';
 
 /** Tokens for one MCP server from one authorization server. */
 export interface TokenRecord {
@@ -108,27 +100,16 @@ export async function refreshTokens(
   const refreshToken = tokens.refreshToken;
   if (refreshToken === undefined) throw new AuthorizationError('token', 'There is no refresh token');
   const url = endpoint(server, 'token_endpoint', context, 'token');
-  let response: OAuth.TokenEndpointResponse;
-  try {
-    const as = libraryServer(server);
-    const client = libraryClient(registration);
-    response = await withDpopNonce(library, context, async () => {
-      const answer = await library.refreshTokenGrantRequest(
-        as,
-        client,
-        clientAuthentication(library, registration, server),
-        refreshToken,
-        requestOptions(
-          library,
-          url,
-          context,
-          tokens.resource === undefined ? undefined : { resource: tokens.resource },
-        ),
-      );
-      return library.processRefreshTokenResponse(as, client, answer);
-    });
-  } catch (error) {
-    throw authorizationServerFailure(library, error, 'token', `Refreshing the token at ${url}`, context.signal);
-  }
+  const failure = `Refreshing the token at ${url}`;
+  const response = await tokenEndpointCall(library, server, registration, context, failure, async (call) => {
+    const answer = await library.refreshTokenGrantRequest(
+      call.as,
+      call.client,
+      call.auth,
+      refreshToken,
+      requestOptions(library, url, context, tokens.resource === undefined ? undefined : { resource: tokens.resource }),
+    );
+    return library.processRefreshTokenResponse(call.as, call.client, answer);
+  });
   return tokenRecord(response, tokens, tokens, now(), context.dpop !== undefined);
 }
