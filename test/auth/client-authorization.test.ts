@@ -4,28 +4,20 @@
 // for and asked for again (step-up), refresh, and an MCP server that moves to another
 // authorization server.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MemoryAuthStore, OAuthClient, type AuthStore } from '../../src/auth/index.js';
 import { Client } from '../../src/client/index.js';
 import { connectHttp, HttpStatusError } from '../../src/http/index.js';
-import { listen, type ListeningServer } from '../../src/node/index.js';
-import { Server } from '../../src/server/index.js';
 import { PRM_PATH, startGate } from '../fixtures/bearer-gate.js';
-import { failed, ok, REDIRECT, runOAuth, tokenRequests, type Setup } from '../fixtures/oauth-run.js';
+import { failed, ok, REDIRECT, tokenRequests, oauthUpstream } from '../fixtures/oauth-run.js';
 import { startScriptedServer, type ScriptedServer } from '../fixtures/scripted-authorization-server.js';
 import { within } from '../e2e/helpers.js';
 
 const LIMIT = 15_000;
 
 describe('OAuthClient', () => {
-  let mcp: ListeningServer;
-  before(async () => {
-    const server = new Server({ name: 'protected', version: '1' });
-    server.tool('write', {}, () => ({ content: [{ type: 'text', text: 'written' }] }));
-    mcp = await listen(server);
-  });
-  after(() => mcp.close());
-  const run = (setup: Setup = {}) => runOAuth(mcp.url, setup);
+  const mcp = oauthUpstream();
+  const run = mcp.run;
   const registrations = (as: ScriptedServer) => as.requests.filter((r) => r.url === '/register');
 
   describe('registration', () => {

@@ -3,23 +3,14 @@
 // where each test puts it. What the client asked for, of whom and in what order, is read from
 // what the servers recorded.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { HttpStatusError } from '../../src/http/index.js';
-import { listen, type ListeningServer } from '../../src/node/index.js';
-import { Server } from '../../src/server/index.js';
 import { PRM_PATH } from '../fixtures/bearer-gate.js';
-import { failed, ok, runOAuth, tokenRequests, type Setup } from '../fixtures/oauth-run.js';
+import { failed, ok, tokenRequests, oauthUpstream } from '../fixtures/oauth-run.js';
 
 describe('OAuthClient', () => {
-  let mcp: ListeningServer;
-  before(async () => {
-    const server = new Server({ name: 'protected', version: '1' });
-    server.tool('write', {}, () => ({ content: [{ type: 'text', text: 'written' }] }));
-    mcp = await listen(server);
-  });
-  after(() => mcp.close());
-
-  const run = (setup: Setup = {}) => runOAuth(mcp.url, setup);
+  const mcp = oauthUpstream();
+  const run = mcp.run;
 
   describe('protected resource metadata', () => {
     it('is read from the URL the challenge names, and from nowhere else', async () => {

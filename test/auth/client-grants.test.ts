@@ -3,7 +3,7 @@
 // afresh each time, never retried once refused), and enterprise-managed authorization (token
 // exchange at an identity provider for an ID-JAG, then the JWT bearer grant of it).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   AuthorizationError,
   OAuthClient,
@@ -12,9 +12,7 @@ import {
   jwtBearerGrant,
   type AssertionContext,
 } from '../../src/auth/index.js';
-import { listen, type ListeningServer } from '../../src/node/index.js';
-import { Server } from '../../src/server/index.js';
-import { failed, ok, runOAuth, tokenRequests, type Setup } from '../fixtures/oauth-run.js';
+import { failed, ok, tokenRequests, oauthUpstream } from '../fixtures/oauth-run.js';
 import { startScriptedServer, type ScriptedServer } from '../fixtures/scripted-authorization-server.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -26,14 +24,8 @@ const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 describe('OAuthClient grants without a user', () => {
-  let mcp: ListeningServer;
-  before(async () => {
-    const server = new Server({ name: 'protected', version: '1' });
-    server.tool('write', {}, () => ({ content: [{ type: 'text', text: 'written' }] }));
-    mcp = await listen(server);
-  });
-  after(() => mcp.close());
-  const run = (setup: Setup) => runOAuth(mcp.url, setup);
+  const mcp = oauthUpstream();
+  const run = mcp.run;
 
   /** An authorization server that knows `clients` (id to secret, `undefined` for none). */
   async function serverWith(
