@@ -57,10 +57,10 @@ export default tseslint.config(
         {
           root: import.meta.dirname,
           layers: LAYERS,
-          // The command line uses the library as an app does: through the entry points alone.
-          publicOnly: ['cli'],
+          // The host and the command line use the library as an app does: through the entry points alone.
+          publicOnly: ['host', 'cli'],
           // Only these may need Node itself; the rest runs on Bun, Deno and Workers too.
-          nodeBuiltins: ['node', 'dev-auth-server', 'cli'],
+          nodeBuiltins: ['node', 'dev-auth-server', 'host', 'cli'],
         },
       ],
     },

@@ -26,6 +26,7 @@ const ENTRIES = {
   node: 'src/node/index.ts',
   testing: 'src/testing/index.ts',
   auth: 'src/auth/index.ts',
+  host: 'src/host/index.ts',
   'dev-auth-server': 'src/dev-auth-server/index.ts',
 };
 
@@ -69,7 +70,7 @@ const exportsOf = Object.fromEntries(
 // names from its part: a stdio server reads the two files it needs, no more.
 const PARTS = {
   core: ['index', 'server', 'stdio'],
-  more: ['client', 'http', 'node', 'testing', 'auth'],
+  more: ['client', 'http', 'node', 'testing', 'auth', 'host'],
   // The development authorization server shares nothing with the rest: a part of its own.
   dev: ['dev-auth-server'],
 };

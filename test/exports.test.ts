@@ -78,6 +78,7 @@ const expected: Record<string, string[]> = {
     'principalOf',
   ],
   './dev-auth-server': ['startDevAuthServer'],
+  './host': ['ModelError', 'complete'],
   './stdio': stdioNames(),
   './node': [
     ...stdioNames(),

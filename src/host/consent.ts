@@ -1,0 +1,36 @@
+/**
+ * Consent: what the host asks before a server's tool runs or a server's sampling request
+ * reaches the model, and the answers an application's hook gives.
+ * @module
+ */
+import type { CreateMessageRequestParams, Tool } from 'mcpkit';
+
+/** A tool call the model (or the application) wants to make. */
+export interface ToolConsentRequest {
+  kind: 'tool';
+  /** The server's name in the host's configuration. */
+  server: string;
+  /** The tool as its server describes it (annotations included: hints, not promises). */
+  tool: Tool;
+  /** The tool's name in the host's catalog (`<server>__<tool>` by default). */
+  name: string;
+  arguments: Record<string, unknown>;
+  /** Whether the configuration trusts this server. */
+  trusted: boolean;
+}
+
+/** A server asks the host's model for a completion (`sampling/createMessage`). */
+export interface SamplingConsentRequest {
+  kind: 'sampling';
+  server: string;
+  params: CreateMessageRequestParams;
+  trusted: boolean;
+}
+
+export type ConsentRequest = ToolConsentRequest | SamplingConsentRequest;
+
+/** `allow` this once, `always` allow this tool (or this server's sampling) while the host runs, or `deny`. */
+export type ConsentAnswer = 'allow' | 'always' | 'deny';
+
+/** The application's way of asking the user. `signal` aborts when the request is given up. */
+export type ConsentHook = (request: ConsentRequest, signal: AbortSignal) => ConsentAnswer | Promise<ConsentAnswer>;

@@ -1,0 +1,120 @@
+/**
+ * The LLM bridge's one contract: a model that takes a conversation and the tools it may use
+ * and streams back text and tool calls. Each provider (OpenAI Chat Completions, Anthropic
+ * Messages) translates to and from its own wire format; the host's chat loop and its answer to
+ * `sampling/createMessage` speak only this.
+ * @module
+ */
+
+/** A piece of a message that is not plain text: images travel base64-encoded. */
+export type ModelPart = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
+
+/** A tool the model asked to run, with the arguments it chose (parsed from its JSON). */
+export interface ModelToolCall {
+  /** The provider's id for the call; the result names it. */
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** One turn of the conversation. The system prompt is not a message: see {@link ModelRequest.system}. */
+export type ModelMessage =
+  | { role: 'user'; content: string | ModelPart[] }
+  | { role: 'assistant'; content: string; toolCalls?: ModelToolCall[] }
+  | {
+      role: 'tool';
+      /** The {@link ModelToolCall.id} this answers. */
+      toolCallId: string;
+      /** The tool's name, as the model called it. */
+      name: string;
+      content: string | ModelPart[];
+      /** The tool failed: the content says how. */
+      isError?: boolean;
+    };
+
+/** A tool offered to the model: a name valid for every provider (`^[A-Za-z0-9_-]{1,64}$`). */
+export interface ModelTool {
+  name: string;
+  description?: string;
+  /** A JSON Schema object for the arguments. */
+  inputSchema: Record<string, unknown>;
+}
+
+/** What the chat loop or the sampling answer asks of the model. */
+export interface ModelRequest {
+  system?: string;
+  messages: ModelMessage[];
+  tools?: ModelTool[];
+  /** `auto` (default when tools are given), `none`, or `required` (some tool must be called). */
+  toolChoice?: 'auto' | 'none' | 'required';
+  /** The model to ask for instead of the one the bridge was made with. */
+  model?: string;
+  maxTokens?: number;
+  temperature?: number;
+  stopSequences?: string[];
+  signal?: AbortSignal;
+}
+
+/** Why the model stopped. */
+export type ModelStopReason = 'end' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
+
+/** What a model streams: text as it comes, each tool call once complete, then one `done`. */
+export type ModelEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool_call'; call: ModelToolCall }
+  | {
+      type: 'done';
+      stopReason: ModelStopReason;
+      /** The model that answered, as the provider names it. */
+      model: string;
+      usage?: { inputTokens?: number; outputTokens?: number };
+    };
+
+/**
+ * A model behind an API. `stream` yields events until `done`; it throws a {@link ModelError}
+ * when the provider refuses or cannot be reached, and stops when the request's signal aborts.
+ */
+export interface Model {
+  /** The provider's name (`openai`, `anthropic`) and the model's, for messages and traces. */
+  readonly provider: string;
+  readonly model: string;
+  stream(request: ModelRequest): AsyncIterable<ModelEvent>;
+}
+
+/** The provider refused, failed or could not be reached; `status` is the HTTP status when there was one. */
+export class ModelError extends Error {
+  override name = 'ModelError';
+  readonly status: number | undefined;
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+  }
+}
+
+/** A whole answer, collected from a stream. */
+export interface ModelAnswer {
+  text: string;
+  toolCalls: ModelToolCall[];
+  stopReason: ModelStopReason;
+  model: string;
+  usage?: { inputTokens?: number; outputTokens?: number };
+}
+
+/** Runs `request` to the end and returns the whole answer. */
+export async function complete(model: Model, request: ModelRequest): Promise<ModelAnswer> {
+  let text = '';
+  const toolCalls: ModelToolCall[] = [];
+  for await (const event of model.stream(request)) {
+    if (event.type === 'text') text += event.text;
+    else if (event.type === 'tool_call') toolCalls.push(event.call);
+    else
+      return {
+        text,
+        toolCalls,
+        stopReason: event.stopReason,
+        model: event.model,
+        ...(event.usage && { usage: event.usage }),
+      };
+  }
+  throw new ModelError(`${model.provider} ended its answer without saying why it stopped`);
+}
