@@ -5,7 +5,7 @@
  * results with caching hints are served from the session's cache while fresh.
  * @module
  */
-import { ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
+import { type ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { CapabilityNotSupportedError, invalidParams, McpErrorCode } from '../protocol/errors.js';
 import { stampMember, type RequestHandler, type Session, type SendRequestOptions } from '../protocol/session.js';
@@ -113,9 +113,12 @@ export class ClientSession {
     return this.#session.closed;
   }
 
-  /** Settles when the session has ended, whoever ended it; never rejects. */
-  get finished(): Promise<void> {
-    return this.#session.finished.then(() => undefined);
+  /**
+   * Settles when the session has ended, whoever ended it, with why (a server that exited says
+   * how, and what it last wrote to stderr when that was kept); never rejects.
+   */
+  get finished(): Promise<ConnectionClosedError> {
+    return this.#session.finished;
   }
 
   /**

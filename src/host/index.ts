@@ -24,3 +24,22 @@ export {
   type ModelTool,
   type ModelToolCall,
 } from './model/model.js';
+export {
+  ConsentDeniedError,
+  DEFAULT_HOST_TIMEOUT_MS,
+  Host,
+  NotInCatalogError,
+  type HostCallOptions,
+  type HostElicitation,
+  type HostOptions,
+} from './host.js';
+export type { CatalogPrompt, CatalogResource, CatalogTemplate, CatalogTool, ListKind } from './catalog.js';
+export {
+  ServerUnavailableError,
+  type RestartPolicy,
+  type ServerState,
+  type ServerStatus,
+} from './server-connection.js';
+export type { EntrySettings, HttpEntry, ServerEntry, StdioEntry } from './server-entry.js';
+export { DEFAULT_SEPARATOR, MODEL_TOOL_NAME, modelToolName, prefixedToolName, type ToolNaming } from './tool-names.js';
+export { consentRule, isOffered, type ConsentRule } from './policy.js';

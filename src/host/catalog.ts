@@ -1,0 +1,176 @@
+/**
+ * One catalog of what every server offers: tools, resources, resource templates and prompts,
+ * read from each server when first asked for and read again when the server says its list
+ * changed (or when it is started again). Tools and prompts get names unique across servers
+ * ({@link ToolNaming}); resources keep their URIs and are routed to the server that lists them.
+ * @module
+ */
+import { isModern, type Prompt, type Resource, type ResourceTemplate, type Tool } from 'mcpkit';
+import type { ClientSession } from 'mcpkit/client';
+import { modelToolName, type ToolNaming } from './tool-names.js';
+
+/** A tool in the catalog: its name there, its server, and the server's own description of it. */
+export interface CatalogTool {
+  name: string;
+  server: string;
+  tool: Tool;
+}
+
+/** A prompt in the catalog, named like tools are. */
+export interface CatalogPrompt {
+  name: string;
+  server: string;
+  prompt: Prompt;
+}
+
+export interface CatalogResource {
+  server: string;
+  resource: Resource;
+}
+
+export interface CatalogTemplate {
+  server: string;
+  template: ResourceTemplate;
+}
+
+/** The four lists a server may offer. */
+export type ListKind = 'tools' | 'resources' | 'templates' | 'prompts';
+
+/** Each list kind's items. */
+export interface Lists {
+  tools: Tool[];
+  resources: Resource[];
+  templates: ResourceTemplate[];
+  prompts: Prompt[];
+}
+
+/** One server's lists, each read once and kept until it changes. */
+class ServerLists {
+  readonly session: ClientSession;
+  readonly #reads = new Map<ListKind, Promise<unknown[]>>();
+
+  constructor(session: ClientSession) {
+    this.session = session;
+  }
+
+  read<K extends ListKind>(kind: K): Promise<Lists[K]> {
+    let read = this.#reads.get(kind);
+    if (read === undefined) {
+      read = readList(this.session, kind);
+      this.#reads.set(kind, read);
+      // A failed read is not kept: asked again, it is tried again.
+      read.catch(() => this.#reads.delete(kind));
+    }
+    return read as Promise<Lists[K]>;
+  }
+
+  forget(kind: ListKind): void {
+    this.#reads.delete(kind);
+  }
+}
+
+async function readList(session: ClientSession, kind: ListKind): Promise<unknown[]> {
+  const caps = session.serverCapabilities;
+  const items: unknown[] = [];
+  switch (kind) {
+    case 'tools':
+      if (caps.tools) for await (const tool of session.tools()) items.push(tool);
+      break;
+    case 'prompts':
+      if (caps.prompts) for await (const prompt of session.prompts()) items.push(prompt);
+      break;
+    case 'resources':
+      if (caps.resources) for await (const resource of session.resources()) items.push(resource);
+      break;
+    case 'templates':
+      if (caps.resources) for await (const template of session.resourceTemplates()) items.push(template);
+      break;
+  }
+  return items;
+}
+
+const LIST_CHANGED = {
+  toolsListChanged: ['tools'],
+  promptsListChanged: ['prompts'],
+  resourcesListChanged: ['resources', 'templates'],
+} as const;
+
+export class Catalog {
+  readonly #naming: ToolNaming;
+  readonly #onChange: (server: string, kind: ListKind) => void;
+  readonly #onError: (error: Error) => void;
+  readonly #servers = new Map<string, ServerLists>();
+
+  constructor(setup: {
+    naming: ToolNaming;
+    onChange: (server: string, kind: ListKind) => void;
+    onError: (error: Error) => void;
+  }) {
+    this.#naming = setup.naming;
+    this.#onChange = setup.onChange;
+    this.#onError = setup.onError;
+  }
+
+  /** A server's new session: its lists are read anew, and kept current while it lasts. */
+  attach(server: string, session: ClientSession): void {
+    const lists = new ServerLists(session);
+    this.#servers.set(server, lists);
+    for (const [event, kinds] of Object.entries(LIST_CHANGED)) {
+      session.on(event as keyof typeof LIST_CHANGED, () => {
+        if (this.#servers.get(server) !== lists) return;
+        for (const kind of kinds) {
+          lists.forget(kind);
+          this.#onChange(server, kind);
+        }
+      });
+    }
+    // The modern revision announces changes only on a stream the client opens for them.
+    const caps = session.serverCapabilities;
+    if (isModern(session.protocolVersion)) {
+      const filter = {
+        ...(caps.tools?.listChanged && { toolsListChanged: true }),
+        ...(caps.prompts?.listChanged && { promptsListChanged: true }),
+        ...(caps.resources?.listChanged && { resourcesListChanged: true }),
+      };
+      if (Object.keys(filter).length > 0)
+        session.listen(filter).catch((error: unknown) => {
+          if (!session.closed)
+            this.#onError(new Error(`server "${server}": listening for list changes failed: ${String(error)}`));
+        });
+    }
+    for (const kind of ['tools', 'resources', 'templates', 'prompts'] as const) this.#onChange(server, kind);
+  }
+
+  /** The server's lists are gone with its session. */
+  detach(server: string): void {
+    this.#servers.delete(server);
+  }
+
+  /** A server's own list of `kind`, read now or kept from before. */
+  list<K extends ListKind>(server: string, kind: K): Promise<Lists[K]> {
+    const lists = this.#servers.get(server);
+    if (lists === undefined) return Promise.resolve([] as Lists[K]);
+    return lists.read(kind);
+  }
+
+  /**
+   * Catalog names for the tools (or prompts) of each server, in the order given. A name two
+   * servers would share goes to the first; the other gets a hashed one, the same on every run.
+   */
+  name<T extends { name: string }>(
+    byServer: [server: string, items: T[]][],
+  ): { name: string; server: string; item: T }[] {
+    const taken = new Set<string>();
+    const named: { name: string; server: string; item: T }[] = [];
+    for (const [server, items] of byServer) {
+      for (const item of items) {
+        let name = modelToolName(this.#naming(server, item.name));
+        if (taken.has(name)) name = modelToolName(`${name}\u0000${server}`);
+        if (taken.has(name)) continue; // the server listed the same name twice
+        taken.add(name);
+        named.push({ name, server, item });
+      }
+    }
+    return named;
+  }
+}

@@ -1,0 +1,474 @@
+/**
+ * The host: many servers, each in a client session of its own, behind one catalog. It decides
+ * what runs (consent), answers what servers ask of the application (elicitation to the UI,
+ * sampling to the model, roots from the workspace), and routes each call to its server.
+ * @module
+ */
+import { pathToFileURL } from 'node:url';
+import type {
+  CallToolResult,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+  GetPromptResult,
+  Implementation,
+  LoggingLevel,
+  LoggingMessageNotificationParams,
+  ProtocolVersion,
+  ReadResourceResult,
+  Root,
+} from 'mcpkit';
+import { McpError } from 'mcpkit';
+import { Client, type ClientSession, type EraCache, type EraChoice } from 'mcpkit/client';
+import { connectHttp, type HttpClientOptions } from 'mcpkit/http';
+import { CommandTransport, getDefaultEnvironment } from 'mcpkit/node';
+import {
+  Catalog,
+  type Lists,
+  type CatalogPrompt,
+  type CatalogResource,
+  type CatalogTemplate,
+  type CatalogTool,
+  type ListKind,
+} from './catalog.js';
+import type { ConsentAnswer, ConsentHook, ConsentRequest } from './consent.js';
+import type { Model } from './model/model.js';
+import { consentRule, isOffered } from './policy.js';
+import { sample } from './sampling.js';
+import type { ServerEntry } from './server-entry.js';
+import {
+  ServerConnection,
+  ServerUnavailableError,
+  type RestartPolicy,
+  type ServerStatus,
+  type SessionOpener,
+} from './server-connection.js';
+import { prefixedToolName, type ToolNaming } from './tool-names.js';
+import { templateMatches } from './uri-template.js';
+
+/** How the application shows a server's request for input. `signal` aborts when the server gives up. */
+export interface HostElicitation {
+  form?: (server: string, params: ElicitRequestFormParams, signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
+  url?: (
+    server: string,
+    params: ElicitRequestURLParams,
+    signal: AbortSignal,
+  ) => { action: 'accept' | 'decline' | 'cancel' } | Promise<{ action: 'accept' | 'decline' | 'cancel' }>;
+}
+
+export interface HostOptions {
+  /** The servers, by name: from `readConfig(...).servers`, or written in code. */
+  servers: Record<string, ServerEntry>;
+  /** Who the host says it is to servers. Default `mcpkit-host`. */
+  clientInfo?: Implementation;
+  /** Names of tools and prompts in the catalog. Default `<server>__<tool>`; `{ separator }` changes the `__`. */
+  toolName?: ToolNaming | { separator: string };
+  /** Asks the user before a call that the policy says to ask about. Without it, such calls are refused. */
+  consent?: ConsentHook;
+  /** Shows the servers' requests for input; without it, the host does not declare elicitation. */
+  elicitation?: HostElicitation;
+  /** Answers the servers' sampling requests (after consent); without it, the host does not declare sampling. */
+  model?: Model;
+  /** The roots offered to servers: directories (paths or `file://` URIs). Default: the working directory. */
+  roots?: readonly string[];
+  /** The authorization for a server behind a URL (an `OAuthClient` of `mcpkit/auth`), per server. */
+  auth?: (server: string, url: string) => HttpClientOptions['auth'] | undefined;
+  /**
+   * The environment of a server started as a child: `inherit` (default) passes this process's
+   * whole environment, as a shell would; `default`, only a safe few variables. The server's
+   * `env` is added to either.
+   */
+  environment?: 'inherit' | 'default';
+  /** The era to speak, and where the era of each server is remembered (see `ConnectOptions`). */
+  era?: EraChoice;
+  protocolVersion?: ProtocolVersion;
+  eraCache?: EraCache | false;
+  /** The time limit of each request, and of connecting, unless the server's entry sets its own. Default 60 s. */
+  timeoutMs?: number;
+  restart?: RestartPolicy;
+  /** Asks every server that logs to send messages at this level and above. */
+  logLevel?: LoggingLevel;
+  /** A server's log message. */
+  onLog?: (server: string, message: LoggingMessageNotificationParams) => void;
+  /** What a server started as a child writes to stderr. Without it, only its tail is kept, for errors. */
+  onStderr?: (server: string, text: string) => void;
+  /** A server changed state (started, ended, restarting, failed). */
+  onStatus?: (status: ServerStatus) => void;
+  /** A server's list changed. */
+  onListChanged?: (server: string, kind: ListKind) => void;
+  /** Problems that end nothing: a failed listen for changes, a log level a server refused. */
+  onError?: (error: Error) => void;
+}
+
+/** Options of one call through the host. */
+export interface HostCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** The user asked for this very call: the policy's `ask` is taken as answered (a `deny` still refuses). */
+  approved?: boolean;
+}
+
+/** A call the policy or the user refused. */
+export class ConsentDeniedError extends Error {
+  override name = 'ConsentDeniedError';
+}
+
+/** No tool, prompt or resource by that name or URI in the catalog. */
+export class NotInCatalogError extends Error {
+  override name = 'NotInCatalogError';
+}
+
+/** The time limit of each request without one of its own. */
+export const DEFAULT_HOST_TIMEOUT_MS = 60_000;
+
+export class Host {
+  readonly #options: HostOptions;
+  readonly #naming: ToolNaming;
+  readonly #connections = new Map<string, ServerConnection>();
+  readonly #catalog: Catalog;
+  /** Tools (`server\0tool`) and servers' sampling the user allowed for as long as the host runs. */
+  readonly #always = new Set<string>();
+
+  constructor(options: HostOptions) {
+    this.#options = options;
+    const naming = options.toolName;
+    this.#naming = typeof naming === 'function' ? naming : prefixedToolName(naming?.separator);
+    this.#catalog = new Catalog({
+      naming: this.#naming,
+      onChange: (server, kind) => options.onListChanged?.(server, kind),
+      onError: (error) => this.#report(error),
+    });
+    for (const [name, entry] of Object.entries(options.servers)) {
+      if (name === '') throw new TypeError('a server needs a name');
+      this.#connections.set(
+        name,
+        new ServerConnection(name, {
+          client: this.#client(name),
+          open: this.#opener(name, entry),
+          disabled: entry.disabled === true,
+          ...(options.restart && { restart: options.restart }),
+          onChange: (status) => {
+            if (status.state !== 'ready') this.#catalog.detach(name);
+            options.onStatus?.(status);
+          },
+          onSession: (session) => this.#attach(name, session),
+        }),
+      );
+    }
+  }
+
+  /** Starts the servers whose entry says `start: "eager"`; resolves when each is ready or failed. */
+  async start(): Promise<ServerStatus[]> {
+    const eager = [...this.#connections.values()].filter((c) => this.#entry(c.name).start === 'eager');
+    await Promise.all(eager.map((c) => c.session().catch(() => {})));
+    return this.servers;
+  }
+
+  /** Each server's state, in the order of the configuration. */
+  get servers(): ServerStatus[] {
+    return [...this.#connections.values()].map((c) => c.status);
+  }
+
+  /** The session with `server`, started if it was not. */
+  session(server: string): Promise<ClientSession> {
+    return this.#connection(server).session();
+  }
+
+  /**
+   * Every tool every server offers (under its allow and deny lists), by catalog name. Servers
+   * not started yet are started; one that cannot be reached is left out (its status says why).
+   */
+  async tools(): Promise<CatalogTool[]> {
+    const lists = await this.#lists('tools');
+    const offered = lists.map(
+      ([server, tools]) => [server, tools.filter((t) => isOffered(this.#entry(server), t.name))] as const,
+    );
+    return this.#catalog
+      .name(offered.map(([s, t]) => [s, t]))
+      .map(({ name, server, item }) => ({ name, server, tool: item }));
+  }
+
+  async prompts(): Promise<CatalogPrompt[]> {
+    const lists = await this.#lists('prompts');
+    return this.#catalog.name(lists).map(({ name, server, item }) => ({ name, server, prompt: item }));
+  }
+
+  async resources(): Promise<CatalogResource[]> {
+    const lists = await this.#lists('resources');
+    return lists.flatMap(([server, resources]) => resources.map((resource) => ({ server, resource })));
+  }
+
+  async resourceTemplates(): Promise<CatalogTemplate[]> {
+    const lists = await this.#lists('templates');
+    return lists.flatMap(([server, templates]) => templates.map((template) => ({ server, template })));
+  }
+
+  /**
+   * Calls a tool by its catalog name, through consent: the configuration's rule, then the
+   * user's answer (the `consent` hook) where it says to ask. A refusal is a
+   * {@link ConsentDeniedError}; a tool's own failure is a result with `isError`.
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: HostCallOptions = {},
+  ): Promise<CallToolResult> {
+    const found = await this.#findTool(name);
+    if (found === undefined) throw new NotInCatalogError(`no tool named "${name}" in the catalog`);
+    await this.#consent(found, args, options);
+    const session = await this.session(found.server);
+    const result = await session.callTool(
+      { name: found.tool.name, arguments: args },
+      {
+        ...(options.signal && { signal: options.signal }),
+        ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+        ...(options.onprogress && { onprogress: options.onprogress }),
+      },
+    );
+    if (!('content' in result)) throw new McpError(-32603, `server "${found.server}" answered ${name} with a task`);
+    return result;
+  }
+
+  /** Gets a prompt by its catalog name. */
+  async getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: HostCallOptions = {},
+  ): Promise<GetPromptResult> {
+    const found = await this.#find('prompts', name);
+    if (found === undefined) throw new NotInCatalogError(`no prompt named "${name}" in the catalog`);
+    const session = await this.session(found.server);
+    return session.getPrompt({ name: found.item.name, arguments: args }, this.#requestOptions(options));
+  }
+
+  /**
+   * Reads a resource from the server that lists it (or `server`): by its exact URI first, then
+   * by the templates; with one server offering resources, from that one.
+   */
+  async readResource(uri: string, options: HostCallOptions & { server?: string } = {}): Promise<ReadResourceResult> {
+    const server = options.server ?? (await this.#ownerOf(uri));
+    const session = await this.session(server);
+    return session.readResource({ uri }, this.#requestOptions(options));
+  }
+
+  /** Ends every session; servers started as children are stopped. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#connections.values()].map((c) => c.close()));
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  /** The entry of `server`, as configured. */
+  #entry(server: string): ServerEntry {
+    return this.#options.servers[server]!;
+  }
+
+  #connection(server: string): ServerConnection {
+    const connection = this.#connections.get(server);
+    if (connection === undefined) throw new NotInCatalogError(`no server named "${server}"`);
+    return connection;
+  }
+
+  #requestOptions(options: HostCallOptions): { signal?: AbortSignal; timeoutMs?: number } {
+    return {
+      ...(options.signal && { signal: options.signal }),
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    };
+  }
+
+  /** Each reachable server's list of `kind`, in the order of the configuration. */
+  async #lists<K extends ListKind>(kind: K, servers?: readonly string[]): Promise<[string, Lists[K]][]> {
+    const names = servers ?? [...this.#connections.keys()];
+    const reads = names.map(async (server) => {
+      const connection = this.#connection(server);
+      if (connection.status.state === 'disabled') return undefined;
+      try {
+        await connection.session();
+        return [server, await this.#catalog.list(server, kind)] as const;
+      } catch (error) {
+        // A server that cannot be reached is left out; its status says why.
+        if (!(error instanceof ServerUnavailableError))
+          this.#report(new Error(`server "${server}": listing ${kind} failed: ${messageOf(error)}`, { cause: error }));
+        return undefined;
+      }
+    });
+    const lists = await Promise.all(reads);
+    return lists.filter((list) => list !== undefined) as [string, Lists[K]][];
+  }
+
+  async #findTool(name: string): Promise<CatalogTool | undefined> {
+    const found = await this.#find('tools', name);
+    if (found === undefined || !isOffered(this.#entry(found.server), found.item.name)) return undefined;
+    return { name, server: found.server, tool: found.item };
+  }
+
+  /**
+   * A tool or prompt by catalog name: first among the servers whose names prefix it (so a
+   * call starts one server, not all), then in the whole catalog (a hashed name).
+   */
+  async #find<K extends 'tools' | 'prompts'>(
+    kind: K,
+    name: string,
+  ): Promise<{ server: string; item: Lists[K][number] } | undefined> {
+    const likely = [...this.#connections.keys()].filter((server) => {
+      const prefix = this.#naming(server, '');
+      return prefix !== '' && name.startsWith(prefix);
+    });
+    for (const servers of [likely, undefined]) {
+      const lists = await this.#lists(kind, servers);
+      const named = this.#catalog.name(lists.map(([s, items]) => [s, items as { name: string }[]]));
+      const hit = named.find((entry) => entry.name === name);
+      if (hit) return { server: hit.server, item: hit.item as Lists[K][number] };
+    }
+    return undefined;
+  }
+
+  async #ownerOf(uri: string): Promise<string> {
+    const resources = await this.resources();
+    const exact = resources.find((r) => r.resource.uri === uri);
+    if (exact) return exact.server;
+    const templates = await this.resourceTemplates();
+    const templated = templates.find((t) => templateMatches(t.template.uriTemplate, uri));
+    if (templated) return templated.server;
+    const offering = [...this.#connections.values()].filter((c) => c.status.state === 'ready');
+    const withResources = [];
+    for (const c of offering) if ((await c.session()).serverCapabilities.resources) withResources.push(c.name);
+    if (withResources.length === 1) return withResources[0]!;
+    throw new NotInCatalogError(
+      `no server lists the resource ${uri}${withResources.length > 1 ? `; name the server (one of ${withResources.join(', ')})` : ''}`,
+    );
+  }
+
+  async #consent(found: CatalogTool, args: Record<string, unknown>, options: HostCallOptions): Promise<void> {
+    const entry = this.#entry(found.server);
+    const key = `${found.server}\u0000${found.tool.name}`;
+    const rule = this.#always.has(key) ? 'allow' : consentRule(entry, found.tool);
+    if (rule === 'deny')
+      throw new ConsentDeniedError(`${found.name}: the configuration does not allow calls of this tool`);
+    if (rule === 'allow' || options.approved === true) return;
+    const answer = await this.#ask(
+      {
+        kind: 'tool',
+        server: found.server,
+        tool: found.tool,
+        name: found.name,
+        arguments: args,
+        trusted: entry.trusted === true,
+      },
+      options.signal,
+    );
+    if (answer === 'deny') throw new ConsentDeniedError(`${found.name}: the call was not allowed`);
+    if (answer === 'always') this.#always.add(key);
+  }
+
+  async #ask(request: ConsentRequest, signal: AbortSignal | undefined): Promise<ConsentAnswer> {
+    const hook = this.#options.consent;
+    if (hook === undefined) return 'deny';
+    return hook(request, signal ?? new AbortController().signal);
+  }
+
+  /** The client of one server: its answers to the server's requests know which server asks. */
+  #client(server: string): Client {
+    const options = this.#options;
+    const elicitation = options.elicitation;
+    const model = options.model;
+    return new Client(options.clientInfo ?? { name: 'mcpkit-host', version: '0' }, {
+      requestTimeoutMs: this.#entry(server).timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS,
+      roots: (options.roots ?? [process.cwd()]).map(rootOf),
+      ...(elicitation && {
+        elicitation: {
+          ...(elicitation.form && { form: (params, ctx) => elicitation.form!(server, params, ctx.signal) }),
+          ...(elicitation.url && { url: (params, ctx) => elicitation.url!(server, params, ctx.signal) }),
+        },
+      }),
+      ...(model && {
+        sampling: {
+          tools: true,
+          handler: async (params, ctx) => {
+            const key = `${server}\u0000sampling`;
+            if (!this.#always.has(key)) {
+              const request = {
+                kind: 'sampling',
+                server,
+                params,
+                trusted: this.#entry(server).trusted === true,
+              } as const;
+              const answer = await this.#ask(request, ctx.signal);
+              if (answer === 'deny') throw new McpError(-1, 'the user did not allow this sampling request');
+              if (answer === 'always') this.#always.add(key);
+            }
+            return sample(model, params, ctx.signal);
+          },
+        },
+      }),
+      onError: (error) => this.#report(error),
+    });
+  }
+
+  #opener(server: string, entry: ServerEntry): SessionOpener {
+    const options = this.#options;
+    const timeoutMs = entry.timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS;
+    const connect = {
+      timeoutMs,
+      ...(options.era && { era: options.era }),
+      ...(options.protocolVersion && { protocolVersion: options.protocolVersion }),
+      ...(options.eraCache !== undefined && { eraCache: options.eraCache }),
+    };
+    if (entry.type === 'stdio') {
+      return (client, signal) => {
+        const base = options.environment === 'default' ? getDefaultEnvironment() : process.env;
+        const transport = new CommandTransport({
+          command: entry.command,
+          args: entry.args ?? [],
+          env: { ...base, ...entry.env },
+          ...(entry.cwd !== undefined && { cwd: entry.cwd }),
+          stderr: 'pipe',
+        });
+        const onStderr = options.onStderr;
+        if (onStderr) {
+          const decoder = new TextDecoder();
+          transport.onstderr = (chunk) => onStderr(server, decoder.decode(chunk, { stream: true }));
+        }
+        return client.connect(transport, { ...connect, signal });
+      };
+    }
+    return async (client, signal) => {
+      const auth = options.auth?.(server, entry.url);
+      const connection = await connectHttp(client, entry.url, {
+        ...connect,
+        signal,
+        ...(entry.headers && { headers: entry.headers }),
+        ...(entry.type === 'sse' && { transport: 'sse' as const }),
+        ...(auth && { auth }),
+      });
+      return connection.session;
+    };
+  }
+
+  #attach(server: string, session: ClientSession): void {
+    this.#catalog.attach(server, session);
+    const { onLog, logLevel } = this.#options;
+    if (onLog) session.on('log', (message) => onLog(server, message));
+    if (logLevel !== undefined && session.serverCapabilities.logging)
+      session.setLoggingLevel({ level: logLevel }).catch((error: unknown) => {
+        this.#report(new Error(`server "${server}": setting the log level failed: ${messageOf(error)}`));
+      });
+  }
+
+  #report(error: Error): void {
+    this.#options.onError?.(error);
+  }
+}
+
+function rootOf(directory: string): Root {
+  const uri = directory.startsWith('file://') ? directory : pathToFileURL(directory).href;
+  const name = decodeURIComponent(uri.replace(/\/+$/, '').split('/').pop() ?? '') || uri;
+  return { uri, name };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,39 @@
+/**
+ * What the host needs to know of one server: how to reach it, and the host's settings for it.
+ * @module
+ */
+
+/** A server the host starts as a child process and speaks to over stdio. */
+export interface StdioEntry {
+  type: 'stdio';
+  command: string;
+  args?: string[];
+  /** Added to the environment the child inherits. */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** A server behind a URL: Streamable HTTP (falling back to HTTP+SSE), or HTTP+SSE only. */
+export interface HttpEntry {
+  type: 'http' | 'sse';
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** The host's settings for one server. */
+export interface EntrySettings {
+  /** Its tools' read-only annotations are believed (read-only tools run without asking). Default false. */
+  trusted?: boolean;
+  /** `eager`: started with the host; `lazy` (default): when first needed. */
+  start?: 'lazy' | 'eager';
+  /** The time limit of each request to it, in milliseconds. */
+  timeoutMs?: number;
+  /** Which of its tools the host offers (names, `*` matching any run of characters); `deny` wins. */
+  tools?: { allow?: string[]; deny?: string[] };
+  /** Consent per tool name (or `*`): `allow`, `deny` or `ask`; over the defaults. */
+  consent?: Record<string, 'allow' | 'deny' | 'ask'>;
+  /** Not started, not listed. */
+  disabled?: boolean;
+}
+
+export type ServerEntry = (StdioEntry | HttpEntry) & EntrySettings;
