@@ -31,8 +31,10 @@ import {
   type CatalogTool,
   type ListKind,
 } from './catalog.js';
+import { chat, type ChatEvent, type ChatOptions } from './chat.js';
 import type { ConsentAnswer, ConsentHook, ConsentRequest } from './consent.js';
-import type { Model } from './model/model.js';
+import { ConsentDeniedError, NotInCatalogError } from './errors.js';
+import type { Model, ModelMessage } from './model/model.js';
 import { consentRule, isOffered } from './policy.js';
 import { sample } from './sampling.js';
 import type { ServerEntry } from './server-entry.js';
@@ -107,16 +109,6 @@ export interface HostCallOptions {
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The user asked for this very call: the policy's `ask` is taken as answered (a `deny` still refuses). */
   approved?: boolean;
-}
-
-/** A call the policy or the user refused. */
-export class ConsentDeniedError extends Error {
-  override name = 'ConsentDeniedError';
-}
-
-/** No tool, prompt or resource by that name or URI in the catalog. */
-export class NotInCatalogError extends Error {
-  override name = 'NotInCatalogError';
 }
 
 /** The time limit of each request without one of its own. */
@@ -250,6 +242,16 @@ export class Host {
     const server = options.server ?? (await this.#ownerOf(uri));
     const session = await this.session(server);
     return session.readResource({ uri }, this.#requestOptions(options));
+  }
+
+  /**
+   * One turn of a conversation with the model (`options.model`, else the host's), which may
+   * use every tool of the catalog; calls go through consent. See {@link chat}.
+   */
+  chat(messages: readonly ModelMessage[], options: ChatOptions = {}): AsyncGenerator<ChatEvent, void, undefined> {
+    const model = options.model ?? this.#options.model;
+    if (model === undefined) throw new TypeError('chat needs a model: give the host one, or pass options.model');
+    return chat(this, model, messages, options);
   }
 
   /** Ends every session; servers started as children are stopped. */

@@ -24,15 +24,10 @@ export {
   type ModelTool,
   type ModelToolCall,
 } from './model/model.js';
-export {
-  ConsentDeniedError,
-  DEFAULT_HOST_TIMEOUT_MS,
-  Host,
-  NotInCatalogError,
-  type HostCallOptions,
-  type HostElicitation,
-  type HostOptions,
-} from './host.js';
+export { ConsentDeniedError, NotInCatalogError } from './errors.js';
+export { chat, DEFAULT_MAX_STEPS, type ChatEvent, type ChatHost, type ChatOptions } from './chat.js';
+export { sample } from './sampling.js';
+export { DEFAULT_HOST_TIMEOUT_MS, Host, type HostCallOptions, type HostElicitation, type HostOptions } from './host.js';
 export type { CatalogPrompt, CatalogResource, CatalogTemplate, CatalogTool, ListKind } from './catalog.js';
 export {
   ServerUnavailableError,
@@ -42,4 +37,4 @@ export {
 } from './server-connection.js';
 export type { EntrySettings, HttpEntry, ServerEntry, StdioEntry } from './server-entry.js';
 export { DEFAULT_SEPARATOR, MODEL_TOOL_NAME, modelToolName, prefixedToolName, type ToolNaming } from './tool-names.js';
-export { consentRule, isOffered, type ConsentRule } from './policy.js';
+export type { ConsentRule } from './policy.js';

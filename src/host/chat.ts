@@ -1,0 +1,155 @@
+/**
+ * The agent loop: the model is offered the catalog's tools, the calls it asks for run through
+ * the host (consent included), their results go back to it, until it answers without calling
+ * a tool or the step limit is reached. Everything streams out as events: the answer's text as
+ * it comes, each call and its outcome.
+ * @module
+ */
+import type { CallToolResult } from 'mcpkit';
+import type { CatalogTool } from './catalog.js';
+import type { HostCallOptions } from './host.js';
+import { ConsentDeniedError } from './errors.js';
+import type { Model, ModelMessage, ModelStopReason, ModelTool, ModelToolCall } from './model/model.js';
+import { modelContent } from './model-content.js';
+
+/** What the loop needs of the host. */
+export interface ChatHost {
+  tools(): Promise<CatalogTool[]>;
+  callTool(name: string, args: Record<string, unknown>, options?: HostCallOptions): Promise<CallToolResult>;
+}
+
+export interface ChatOptions {
+  /** The model; default the host's. */
+  model?: Model;
+  system?: string;
+  /** The most model calls in one turn. Default 10. */
+  maxSteps?: number;
+  /** Which of the catalog's tools to offer. Default all. */
+  tools?: (tool: CatalogTool) => boolean;
+  maxTokens?: number;
+  temperature?: number;
+  /** Ends the turn: the model's answer and any tool call under way are cancelled. */
+  signal?: AbortSignal;
+  /** Progress of a tool call, for the call with this id. */
+  onprogress?: (id: string, progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** What a turn streams. */
+export type ChatEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool_call'; call: ModelToolCall; server: string | undefined }
+  | { type: 'tool_result'; call: ModelToolCall; result: CallToolResult }
+  /** The call did not run: refused (consent, configuration), unknown, or its server failed. */
+  | { type: 'tool_error'; call: ModelToolCall; error: Error; denied: boolean }
+  | {
+      type: 'done';
+      /** Why the turn ended: the model's reason, or `max_steps`. */
+      stopReason: ModelStopReason | 'max_steps';
+      /** The conversation with this turn's messages added: pass it to the next turn. */
+      messages: ModelMessage[];
+      steps: number;
+    };
+
+/** The most model calls in one turn by default. */
+export const DEFAULT_MAX_STEPS = 10;
+
+/** Runs one turn of the conversation `messages` (ending with the user's message). */
+export async function* chat(
+  host: ChatHost,
+  model: Model,
+  messages: readonly ModelMessage[],
+  options: ChatOptions = {},
+): AsyncGenerator<ChatEvent, void, undefined> {
+  const conversation = [...messages];
+  const catalog = (await host.tools()).filter((tool) => options.tools?.(tool) ?? true);
+  const servers = new Map(catalog.map((entry) => [entry.name, entry.server]));
+  const tools = catalog.map(modelTool);
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  for (let step = 1; step <= maxSteps; step++) {
+    options.signal?.throwIfAborted();
+    let text = '';
+    const calls: ModelToolCall[] = [];
+    let stopReason: ModelStopReason = 'other';
+    for await (const event of model.stream({
+      messages: conversation,
+      ...(tools.length > 0 && { tools }),
+      ...(options.system !== undefined && { system: options.system }),
+      ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
+      ...(options.temperature !== undefined && { temperature: options.temperature }),
+      ...(options.signal && { signal: options.signal }),
+    })) {
+      if (event.type === 'text') {
+        text += event.text;
+        yield event;
+      } else if (event.type === 'tool_call') calls.push(event.call);
+      else stopReason = event.stopReason;
+    }
+    conversation.push({ role: 'assistant', content: text, ...(calls.length > 0 && { toolCalls: calls }) });
+    if (calls.length === 0) {
+      yield { type: 'done', stopReason, messages: conversation, steps: step };
+      return;
+    }
+    for (const call of calls) {
+      yield { type: 'tool_call', call, server: servers.get(call.name) };
+      const outcome = await runCall(host, call, servers.has(call.name), options);
+      yield outcome;
+      options.signal?.throwIfAborted();
+      conversation.push(
+        outcome.type === 'tool_result'
+          ? {
+              role: 'tool',
+              toolCallId: call.id,
+              name: call.name,
+              content: resultContent(outcome.result),
+              ...(outcome.result.isError === true && { isError: true }),
+            }
+          : { role: 'tool', toolCallId: call.id, name: call.name, content: outcome.error.message, isError: true },
+      );
+    }
+  }
+  yield { type: 'done', stopReason: 'max_steps', messages: conversation, steps: maxSteps };
+}
+
+async function runCall(
+  host: ChatHost,
+  call: ModelToolCall,
+  offered: boolean,
+  options: ChatOptions,
+): Promise<Extract<ChatEvent, { type: 'tool_result' | 'tool_error' }>> {
+  // A model may name a tool it was not offered: it is told so, and nothing runs.
+  if (!offered)
+    return { type: 'tool_error', call, error: new Error(`There is no tool named ${call.name}.`), denied: false };
+  try {
+    const onprogress = options.onprogress;
+    const result = await host.callTool(call.name, call.arguments, {
+      ...(options.signal && { signal: options.signal }),
+      ...(onprogress && { onprogress: (progress) => onprogress(call.id, progress) }),
+    });
+    return { type: 'tool_result', call, result };
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const denied = error instanceof ConsentDeniedError;
+    const reason = error instanceof Error ? error : new Error(String(error));
+    return {
+      type: 'tool_error',
+      call,
+      error: denied ? new ConsentDeniedError(`The user did not allow this call (${reason.message}).`) : reason,
+      denied,
+    };
+  }
+}
+
+function modelTool({ name, tool }: CatalogTool): ModelTool {
+  const description = tool.description ?? tool.title;
+  return {
+    name,
+    ...(description !== undefined && { description }),
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+  };
+}
+
+/** A tool's result as the model reads it: its content, else its structured content as JSON. */
+function resultContent(result: CallToolResult): ReturnType<typeof modelContent> {
+  if (result.content.length > 0) return modelContent(result.content);
+  return result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent);
+}

@@ -1,0 +1,14 @@
+/**
+ * The host's own errors: a call refused, a name that is not in the catalog.
+ * @module
+ */
+
+/** A call the configuration or the user refused. */
+export class ConsentDeniedError extends Error {
+  override name = 'ConsentDeniedError';
+}
+
+/** No tool, prompt, resource or server by that name or URI. */
+export class NotInCatalogError extends Error {
+  override name = 'NotInCatalogError';
+}
