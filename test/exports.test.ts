@@ -78,7 +78,7 @@ const expected: Record<string, string[]> = {
     'principalOf',
   ],
   './dev-auth-server': ['startDevAuthServer'],
-  './host': ['ModelError', 'complete'],
+  './host': ['ConfigError', 'ModelError', 'checkServerConfig', 'complete', 'findConfig', 'parseConfig', 'readConfig'],
   './stdio': stdioNames(),
   './node': [
     ...stdioNames(),

@@ -24,3 +24,18 @@ export {
   type ModelTool,
   type ModelToolCall,
 } from './model/model.js';
+export { findConfig } from './config/files.js';
+export { checkServerConfig, parseConfig, readConfig, type ParseConfigOptions } from './config/read-config.js';
+export {
+  ConfigError,
+  type ConfigInput,
+  type ConfigOptions,
+  type ConfigProblem,
+  type HostConfig,
+  type HostSettings,
+  type HttpServerConfig,
+  type InputHook,
+  type ServerConfig,
+  type StdioServerConfig,
+  type ToolPolicy,
+} from './config/server-config.js';
