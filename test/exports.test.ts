@@ -93,6 +93,11 @@ const expected: Record<string, string[]> = {
     'modelToolName',
     'prefixedToolName',
     'sample',
+    'ConfigError',
+    'checkServerConfig',
+    'findConfig',
+    'parseConfig',
+    'readConfig',
   ],
   './stdio': stdioNames(),
   './node': [

@@ -38,3 +38,18 @@ export {
 export type { EntrySettings, HttpEntry, ServerEntry, StdioEntry } from './server-entry.js';
 export { DEFAULT_SEPARATOR, MODEL_TOOL_NAME, modelToolName, prefixedToolName, type ToolNaming } from './tool-names.js';
 export type { ConsentRule } from './policy.js';
+export { findConfig } from './config/files.js';
+export { checkServerConfig, parseConfig, readConfig, type ParseConfigOptions } from './config/read-config.js';
+export {
+  ConfigError,
+  type ConfigInput,
+  type ConfigOptions,
+  type ConfigProblem,
+  type HostConfig,
+  type HostSettings,
+  type HttpServerConfig,
+  type InputHook,
+  type ServerConfig,
+  type StdioServerConfig,
+  type ToolPolicy,
+} from './config/server-config.js';

@@ -1,7 +1,8 @@
 // The OAuth libraries stay off the cold path: importing any entry point of the published
 // bundle, authorization's included, loads neither oauth4webapi nor jose (nor oidc-provider,
 // which only a starting development authorization server loads). Only code that authorizes a
-// request loads them, when it first does.
+// request loads them, when it first does. Likewise the host's JSON-with-comments parser, which
+// only reading a configuration loads.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
@@ -18,8 +19,9 @@ const ENTRIES = [
   'testing.js',
   'auth.js',
   'dev-auth-server.js',
+  'host.js',
 ];
-const HEAVY = /^(oauth4webapi|jose|oidc-provider)(\/|$)/;
+const HEAVY = /^(oauth4webapi|jose|oidc-provider|jsonc-parser)(\/|$)/;
 
 // A module resolution hook that reports every package a process resolves, on stdout.
 const HOOKS = `export async function resolve(specifier, context, next) {
