@@ -78,7 +78,7 @@ const expected: Record<string, string[]> = {
     'principalOf',
   ],
   './dev-auth-server': ['startDevAuthServer'],
-  './host': ['ModelError', 'complete'],
+  './host': ['ModelError', 'anthropicModel', 'complete', 'openaiModel'],
   './stdio': stdioNames(),
   './node': [
     ...stdioNames(),
@@ -105,6 +105,7 @@ const expected: Record<string, string[]> = {
     'MemoryEventStore',
     'SessionExpiredError',
     'SseClientTransport',
+    'SseParser',
     'StreamableHttpClientTransport',
     'connectHttp',
     'createLegacySseCore',

@@ -24,3 +24,7 @@ export {
   type ModelTool,
   type ModelToolCall,
 } from './model/model.js';
+export { openaiModel, type OpenAIModelOptions } from './model/openai.js';
+export type { MaxTokensField } from './model/openai-request.js';
+export { anthropicModel, type AnthropicModelOptions } from './model/anthropic.js';
+export type { ProviderOptions } from './model/provider-options.js';
