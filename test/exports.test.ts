@@ -98,6 +98,8 @@ const expected: Record<string, string[]> = {
     'findConfig',
     'parseConfig',
     'readConfig',
+    'anthropicModel',
+    'openaiModel',
   ],
   './stdio': stdioNames(),
   './node': [
@@ -125,6 +127,7 @@ const expected: Record<string, string[]> = {
     'MemoryEventStore',
     'SessionExpiredError',
     'SseClientTransport',
+    'SseParser',
     'StreamableHttpClientTransport',
     'connectHttp',
     'createLegacySseCore',

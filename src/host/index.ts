@@ -53,3 +53,7 @@ export {
   type StdioServerConfig,
   type ToolPolicy,
 } from './config/server-config.js';
+export { openaiModel, type OpenAIModelOptions } from './model/openai.js';
+export type { MaxTokensField } from './model/openai-request.js';
+export { anthropicModel, type AnthropicModelOptions } from './model/anthropic.js';
+export type { ProviderOptions } from './model/provider-options.js';

@@ -43,3 +43,4 @@ export {
 } from './legacy/index.js';
 export { hostOriginRejection, LOOPBACK_HOSTS, type HostOriginPolicy } from './host-origin-check.js';
 export { HeaderAnnotationError } from '../protocol/tool-headers.js';
+export { SseParser, type SseEvent, type SseParserHandlers, type SseParserOptions } from './client/sse-parser.js';

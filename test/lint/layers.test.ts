@@ -30,7 +30,7 @@ describe('the layer order of src/', () => {
     );
   });
 
-  it('refuses node:* and bare builtins outside src/node/, src/dev-auth-server/ and src/cli/, in every form of import', async () => {
+  it('refuses node:* and bare builtins outside src/node/, src/dev-auth-server/, src/host/ and src/cli/, in every form of import', async () => {
     const code = [
       "import { randomUUID } from 'node:crypto';",
       "import { readFileSync } from 'fs';",

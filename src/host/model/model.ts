@@ -81,13 +81,19 @@ export interface Model {
   stream(request: ModelRequest): AsyncIterable<ModelEvent>;
 }
 
-/** The provider refused, failed or could not be reached; `status` is the HTTP status when there was one. */
+/**
+ * The provider refused, failed or could not be reached; `status` is the HTTP status when there
+ * was one, `code` the provider's name for the error when it gave one (`rate_limit_error`,
+ * `overloaded_error`, `invalid_api_key`...), also for an error sent in the middle of a stream.
+ */
 export class ModelError extends Error {
   override name = 'ModelError';
   readonly status: number | undefined;
-  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+  readonly code: string | undefined;
+  constructor(message: string, options: { status?: number; code?: string; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.status = options.status;
+    this.code = options.code;
   }
 }
 
