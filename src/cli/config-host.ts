@@ -4,7 +4,7 @@
  * server's era is remembered across runs, and with `--verbose` their logs and stderr show.
  * @module
  */
-import { Host, readConfig, type Model } from 'mcpkit/host';
+import { Host, readConfig, type Model, type ServerEntry } from 'mcpkit/host';
 import { defaultEraCachePath, FileEraCache } from 'mcpkit/node';
 import { cliAnswers } from './answers.js';
 import { commandAuth } from './login.js';
@@ -42,10 +42,21 @@ export async function withConfigHost<T>(
         },
       }),
   });
+  return withHost(config.servers, options, use, settings);
+}
+
+/** Runs `use` with a host over `servers`; closes it afterwards. */
+export async function withHost<T>(
+  servers: Record<string, ServerEntry>,
+  options: CommonOptions,
+  use: (host: Host) => Promise<T>,
+  settings: ConfigHostSettings = {},
+): Promise<T> {
+  const noInput = options.auth.noInput;
   const answers = cliAnswers({ noInput, yes: settings.yes ?? false, model: settings.model ?? samplingModel() });
   const say = (line: string) => process.stderr.write(`${line}\n`);
   const host = new Host({
-    servers: config.servers,
+    servers,
     clientInfo: { name: 'mcpkit-cli', version: VERSION },
     consent: answers.consent,
     elicitation: answers.elicitation,

@@ -4,6 +4,7 @@
  * @module
  */
 import { runCall } from './commands/call.js';
+import { runChat } from './commands/chat.js';
 import { runCompletion } from './commands/completion.js';
 import { runExampleServer } from './commands/example-server.js';
 import { runList } from './commands/list.js';
@@ -22,6 +23,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   call: runCall,
   read: runRead,
   prompt: runPrompt,
+  chat: runChat,
   login: runLogin,
   logout: runLogout,
   'example-server': runExampleServer,

@@ -71,6 +71,8 @@ export function parseCommand(
   command: string,
   args: string[],
   extra: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; default?: string | boolean }> = {},
+  /** Whether the command can go on with no server at all (a chat with the model alone). */
+  serverOptional = false,
 ): ParsedCommand & { values: Record<string, unknown> } {
   const dash = args.indexOf('--');
   const own = dash === -1 ? args : args.slice(0, dash);
@@ -114,6 +116,8 @@ export function parseCommand(
     parsed = { options, positionals, target: targetFromWords(args.slice(dash + 1)), config: undefined };
   } else if (flagConfig !== undefined || (envConfig !== undefined && !namesAServer(positionals[0]))) {
     parsed = { options, positionals, target: undefined, config: flagConfig ?? envConfig };
+  } else if (serverOptional && positionals.length === 0) {
+    parsed = { options, positionals, target: undefined, config: undefined };
   } else {
     const [line, ...rest] = positionals;
     if (line === undefined)
