@@ -4,7 +4,7 @@
  * @module
  */
 import { RequestTimeoutError } from 'mcpkit';
-import { ConsentDeniedError, NotInCatalogError } from 'mcpkit/host';
+import { ConfigError, ConsentDeniedError, NotInCatalogError } from 'mcpkit/host';
 import { AuthorizationFailed } from './login.js';
 import { UsageError } from './server-target.js';
 
@@ -26,7 +26,8 @@ export const EXIT_CODES_HELP = `Exit status: 0 done; 1 the tool reported an erro
 
 /** The exit status for a command that failed with `error`. */
 export function exitCodeOf(error: unknown): number {
-  if (error instanceof UsageError || error instanceof NotInCatalogError) return EXIT.usage;
+  if (error instanceof UsageError || error instanceof NotInCatalogError || error instanceof ConfigError)
+    return EXIT.usage;
   // node:util's parseArgs reports unknown or malformed options with these codes.
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return EXIT.usage;
