@@ -90,6 +90,7 @@ const expected: Record<string, string[]> = {
     'ServerUnavailableError',
     'chat',
     'complete',
+    'directoryRoot',
     'modelToolName',
     'prefixedToolName',
     'sample',

@@ -2,9 +2,13 @@
  * Opening a client session to the server a command names, and closing it on the way out.
  * @module
  */
+import { McpError } from 'mcpkit';
 import { Client, type ClientSession, type ConnectOptions } from 'mcpkit/client';
+import { directoryRoot, sample } from 'mcpkit/host';
 import { connectHttp } from 'mcpkit/http';
 import { defaultEraCachePath, FileEraCache } from 'mcpkit/node';
+import { cliAnswers } from './answers.js';
+import { samplingModel } from './models.js';
 import { AuthorizationFailed, authorizationFailure, commandAuth, type CommandAuth } from './login.js';
 import type { CommonOptions } from './options.js';
 import { NON_PROTOCOL_GRACE_MS, ServerOutputWatch } from './server-output.js';
@@ -46,9 +50,28 @@ async function session<T>(
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const output = new ServerOutputWatch(options.timeoutMs === undefined ? NON_PROTOCOL_GRACE_MS : undefined);
+  const answers = cliAnswers({ noInput: options.auth.noInput, model: samplingModel() });
+  const server = isUrlTarget(target) ? target.url : (target.command[0] ?? 'server');
   const client = new Client(
     { name: 'mcpkit-cli', version: VERSION },
-    { requestTimeoutMs: timeoutMs, onError: (error) => output.onError(error) },
+    {
+      requestTimeoutMs: timeoutMs,
+      onError: (error) => output.onError(error),
+      // What servers ask of the user is answered as the host answers it for a configuration's.
+      roots: (options.roots.length > 0 ? options.roots : [process.cwd()]).map(directoryRoot),
+      elicitation: {
+        form: (params, ctx) => answers.elicitation.form!(server, params, ctx.signal),
+        url: (params, ctx) => answers.elicitation.url!(server, params, ctx.signal),
+      },
+      sampling: {
+        tools: true,
+        handler: async (params, ctx) => {
+          const answer = await answers.consent({ kind: 'sampling', server, params, trusted: false }, ctx.signal);
+          if (answer === 'deny') throw new McpError(-1, 'the user did not allow this sampling request');
+          return sample(answers.model, params, ctx.signal);
+        },
+      },
+    },
   );
   // Each run is a new process: the era of each server is remembered in a file, so one that
   // speaks only the handshake is not probed on every run.
@@ -71,7 +94,10 @@ async function session<T>(
             ...(auth && { auth: auth.auth }),
           })
         ).session
-      : await client.connect(openTarget(target, { quiet: options.quiet }), connect);
+      : await client.connect(
+          openTarget(target, { quiet: options.quiet, env: options.env, ...(options.cwd && { cwd: options.cwd }) }),
+          connect,
+        );
   } finally {
     output.settled();
   }

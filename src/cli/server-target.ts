@@ -26,11 +26,23 @@ export function isUrlTarget(target: ServerTarget): target is UrlTarget {
   return 'url' in target;
 }
 
-/** A transport to the server named by `target` (a command and its arguments). */
-export function openTarget(target: CommandTarget, options: { quiet?: boolean } = {}): Transport {
+/**
+ * A transport to the server named by `target` (a command and its arguments). The server gets
+ * the user's environment, as it would started from their shell, with `env` over it.
+ */
+export function openTarget(
+  target: CommandTarget,
+  options: { quiet?: boolean; env?: Record<string, string>; cwd?: string } = {},
+): Transport {
   const [command, ...args] = target.command;
   if (!command) throw new UsageError('no server given: pass a command line, e.g. `-- node server.js`');
-  return new CommandTransport({ command, args, stderr: options.quiet ? 'pipe' : 'inherit' });
+  return new CommandTransport({
+    command,
+    args,
+    env: { ...process.env, ...options.env },
+    ...(options.cwd !== undefined && { cwd: options.cwd }),
+    stderr: options.quiet ? 'pipe' : 'inherit',
+  });
 }
 
 /** Reads a server target from a single argument: a URL, or a command line split like a shell would. */

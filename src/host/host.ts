@@ -74,7 +74,10 @@ export interface HostOptions {
   /** The roots offered to servers: directories (paths or `file://` URIs). Default: the working directory. */
   roots?: readonly string[];
   /** The authorization for a server behind a URL (an `OAuthClient` of `mcpkit/auth`), per server. */
-  auth?: (server: string, url: string) => HttpClientOptions['auth'] | undefined;
+  auth?: (
+    server: string,
+    url: string,
+  ) => HttpClientOptions['auth'] | undefined | Promise<HttpClientOptions['auth'] | undefined>;
   /**
    * The environment of a server started as a child: `inherit` (default) passes this process's
    * whole environment, as a shell would; `default`, only a safe few variables. The server's
@@ -100,6 +103,12 @@ export interface HostOptions {
   onListChanged?: (server: string, kind: ListKind) => void;
   /** Problems that end nothing: a failed listen for changes, a log level a server refused. */
   onError?: (error: Error) => void;
+}
+
+/** Which servers a list is of. */
+export interface ListOptions {
+  /** Only these servers (by name); default every server. */
+  servers?: readonly string[];
 }
 
 /** Options of one call through the host. */
@@ -168,11 +177,12 @@ export class Host {
   }
 
   /**
-   * Every tool every server offers (under its allow and deny lists), by catalog name. Servers
-   * not started yet are started; one that cannot be reached is left out (its status says why).
+   * Every tool every server offers (under its allow and deny lists), by catalog name; or the
+   * tools of the servers named. Servers not started yet are started; one that cannot be
+   * reached is left out (its status says why).
    */
-  async tools(): Promise<CatalogTool[]> {
-    const lists = await this.#lists('tools');
+  async tools(options: ListOptions = {}): Promise<CatalogTool[]> {
+    const lists = await this.#lists('tools', options.servers);
     const offered = lists.map(
       ([server, tools]) => [server, tools.filter((t) => isOffered(this.#entry(server), t.name))] as const,
     );
@@ -181,19 +191,24 @@ export class Host {
       .map(({ name, server, item }) => ({ name, server, tool: item }));
   }
 
-  async prompts(): Promise<CatalogPrompt[]> {
-    const lists = await this.#lists('prompts');
+  async prompts(options: ListOptions = {}): Promise<CatalogPrompt[]> {
+    const lists = await this.#lists('prompts', options.servers);
     return this.#catalog.name(lists).map(({ name, server, item }) => ({ name, server, prompt: item }));
   }
 
-  async resources(): Promise<CatalogResource[]> {
-    const lists = await this.#lists('resources');
+  async resources(options: ListOptions = {}): Promise<CatalogResource[]> {
+    const lists = await this.#lists('resources', options.servers);
     return lists.flatMap(([server, resources]) => resources.map((resource) => ({ server, resource })));
   }
 
-  async resourceTemplates(): Promise<CatalogTemplate[]> {
-    const lists = await this.#lists('templates');
+  async resourceTemplates(options: ListOptions = {}): Promise<CatalogTemplate[]> {
+    const lists = await this.#lists('templates', options.servers);
     return lists.flatMap(([server, templates]) => templates.map((template) => ({ server, template })));
+  }
+
+  /** The tool of that catalog name, if the catalog has it; starts only the server it likely belongs to. */
+  tool(name: string): Promise<CatalogTool | undefined> {
+    return this.#findTool(name);
   }
 
   /**
@@ -379,7 +394,7 @@ export class Host {
     const model = options.model;
     return new Client(options.clientInfo ?? { name: 'mcpkit-host', version: '0' }, {
       requestTimeoutMs: this.#entry(server).timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS,
-      roots: (options.roots ?? [process.cwd()]).map(rootOf),
+      roots: (options.roots ?? [process.cwd()]).map(directoryRoot),
       ...(elicitation && {
         elicitation: {
           ...(elicitation.form && { form: (params, ctx) => elicitation.form!(server, params, ctx.signal) }),
@@ -438,7 +453,7 @@ export class Host {
       };
     }
     return async (client, signal) => {
-      const auth = options.auth?.(server, entry.url);
+      const auth = await options.auth?.(server, entry.url);
       const connection = await connectHttp(client, entry.url, {
         ...connect,
         signal,
@@ -465,7 +480,8 @@ export class Host {
   }
 }
 
-function rootOf(directory: string): Root {
+/** A directory (a path or a `file://` URI) as a root, named after its last part. */
+export function directoryRoot(directory: string): Root {
   const uri = directory.startsWith('file://') ? directory : pathToFileURL(directory).href;
   const name = decodeURIComponent(uri.replace(/\/+$/, '').split('/').pop() ?? '') || uri;
   return { uri, name };

@@ -27,7 +27,15 @@ export {
 export { ConsentDeniedError, NotInCatalogError } from './errors.js';
 export { chat, DEFAULT_MAX_STEPS, type ChatEvent, type ChatHost, type ChatOptions } from './chat.js';
 export { sample } from './sampling.js';
-export { DEFAULT_HOST_TIMEOUT_MS, Host, type HostCallOptions, type HostElicitation, type HostOptions } from './host.js';
+export {
+  DEFAULT_HOST_TIMEOUT_MS,
+  directoryRoot,
+  Host,
+  type HostCallOptions,
+  type HostElicitation,
+  type HostOptions,
+  type ListOptions,
+} from './host.js';
 export type { CatalogPrompt, CatalogResource, CatalogTemplate, CatalogTool, ListKind } from './catalog.js';
 export {
   ServerUnavailableError,

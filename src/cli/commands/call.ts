@@ -1,48 +1,85 @@
-/** `mcpkit call`: call one tool and print what it returns. */
+/**
+ * `mcpkit call`: call one tool and print what it returns. Progress is drawn as a bar on a
+ * terminal (plain lines otherwise); Ctrl-C cancels the call and exits 130.
+ */
+import type { CallToolResult } from 'mcpkit';
+import type { ClientSession } from 'mcpkit/client';
+import { withConfigHost } from '../config-host.js';
 import { withSession } from '../connect.js';
-import { parseCommand, parseJsonObject } from '../options.js';
+import { EXIT } from '../exit-codes.js';
+import { parseCommand } from '../options.js';
 import { renderContent } from '../render.js';
 import { UsageError } from '../server-target.js';
+import { ProgressBar } from '../terminal/index.js';
+import { toolArguments } from '../tool-arguments.js';
 
 export async function runCall(args: string[]): Promise<number> {
-  const { options, positionals, target } = parseCommand('call', args);
-  const [name, json, ...extra] = positionals;
-  if (name === undefined) throw new UsageError('which tool? usage: mcpkit call <tool> [json] -- <command...>');
-  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-  const toolArguments = parseJsonObject(json, 'tool arguments');
+  const { options, positionals, target, config } = parseCommand('call', args);
+  const [name, ...words] = positionals;
+  if (name === undefined) throw new UsageError('which tool? usage: mcpkit call <tool> [arguments]');
 
-  return withSession(target, options, async (session) => {
-    const controller = new AbortController();
-    const onSigint = () => controller.abort(new Error('interrupted'));
-    process.once('SIGINT', onSigint);
-    try {
-      const result = await session.callTool(
-        { name, arguments: toolArguments },
-        {
-          signal: controller.signal,
-          ...(options.timeoutMs && { timeoutMs: options.timeoutMs }),
-          onprogress: ({ progress, total, message }) => {
-            if (!options.json)
-              console.error(
-                `  progress ${progress}${total === undefined ? '' : `/${total}`}${message ? `: ${message}` : ''}`,
-              );
-          },
-        },
-      );
-      if (options.json) {
-        console.log(JSON.stringify(result, null, 2));
-      } else {
-        const text = renderContent(result.content);
-        if (result.isError === true) console.error(text);
-        else console.log(text);
-      }
-      return result.isError === true ? 1 : 0;
-    } catch (error) {
-      if (!controller.signal.aborted) throw error;
-      console.error('mcpkit call: cancelled');
-      return 130; // the shell's code for a command ended by Ctrl-C
-    } finally {
-      process.removeListener('SIGINT', onSigint);
-    }
-  });
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSigint);
+  const bar = new ProgressBar({ label: name });
+  const request = {
+    signal: controller.signal,
+    ...(options.timeoutMs && { timeoutMs: options.timeoutMs }),
+    onprogress: ({ progress, total, message }: { progress: number; total?: number; message?: string }) => {
+      if (options.json) return;
+      if (bar.active) bar.update({ progress, total, message });
+      else
+        console.error(
+          `  progress ${progress}${total === undefined ? '' : `/${total}`}${message ? `: ${message}` : ''}`,
+        );
+    },
+  };
+  try {
+    const result =
+      config !== undefined
+        ? await withConfigHost(config, options, async (host) => {
+            const toolArgs = await toolArguments(words, async () => (await host.tool(name))?.tool.inputSchema);
+            // The user named this very call: it is their consent (a configuration's deny still refuses).
+            return host.callTool(name, toolArgs, { ...request, approved: true });
+          })
+        : await withSession(target!, options, async (session) => {
+            const toolArgs = await toolArguments(words, () => schemaOf(session, name));
+            const answer = await session.callTool({ name, arguments: toolArgs }, request);
+            if (!('content' in answer)) throw new Error(`the server answered ${name} with a task`);
+            return answer;
+          });
+    bar.done();
+    return print(result, options.json);
+  } catch (error) {
+    bar.done();
+    if (!controller.signal.aborted) throw error;
+    console.error('mcpkit call: cancelled');
+    return EXIT.interrupted;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
+/** The tool's input schema, to read `key=value` pairs by; `undefined` when it cannot be had. */
+async function schemaOf(session: ClientSession, name: string): Promise<unknown> {
+  if (!session.serverCapabilities.tools) return undefined;
+  try {
+    for await (const tool of session.tools()) if (tool.name === name) return tool.inputSchema;
+  } catch {
+    // Listing is only a help for reading the arguments; the call itself says what is wrong.
+  }
+  return undefined;
+}
+
+function print(result: CallToolResult, json: boolean): number {
+  if (json) {
+    console.log(JSON.stringify(result, null, 2));
+  } else {
+    const text = renderContent(result.content);
+    const structured = result.content.length === 0 && result.structuredContent !== undefined;
+    const shown = structured ? JSON.stringify(result.structuredContent, null, 2) : text;
+    if (result.isError === true) console.error(shown);
+    else console.log(shown);
+  }
+  return result.isError === true ? EXIT.toolError : EXIT.ok;
 }

@@ -12,7 +12,8 @@ import { isUrlTarget, UsageError } from '../server-target.js';
 export async function runLogin(args: string[]): Promise<number> {
   const { options, positionals, target } = parseCommand('login', args);
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
-  if (!isUrlTarget(target)) throw new UsageError('login is for a server given by URL (http:// or https://)');
+  if (target === undefined || !isUrlTarget(target))
+    throw new UsageError('login is for a server given by URL (http:// or https://)');
   if (options.auth.noInput) throw new UsageError('login opens a browser: --no-input does not go with it');
   const auth = await commandAuth(target.url, options.auth);
   await auth.auth.forget(target.url);

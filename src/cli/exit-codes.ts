@@ -1,0 +1,55 @@
+/**
+ * The exit status of every command, one per kind of failure, so a script can tell them apart;
+ * `--help` lists them. The last two are the shell's own (`timeout` and Ctrl-C).
+ * @module
+ */
+import { RequestTimeoutError } from 'mcpkit';
+import { ConfigError, ConsentDeniedError, NotInCatalogError } from 'mcpkit/host';
+import { AuthorizationFailed } from './login.js';
+import { UsageError } from './server-target.js';
+
+export const EXIT = {
+  ok: 0,
+  /** The tool ran and reported an error (`isError`), or the call was refused. */
+  toolError: 1,
+  usage: 2,
+  /** The server could not be reached, ended, or answered with a protocol error. */
+  connection: 3,
+  authorization: 4,
+  timeout: 124,
+  interrupted: 130,
+} as const;
+
+/** The lines `--help` ends with. */
+export const EXIT_CODES_HELP = `Exit status: 0 done; 1 the tool reported an error (or the call was not allowed); 2 usage;
+3 connection or protocol error; 4 authorization; 124 timed out; 130 interrupted (Ctrl-C).`;
+
+/** The exit status for a command that failed with `error`. */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof UsageError || error instanceof NotInCatalogError || error instanceof ConfigError)
+    return EXIT.usage;
+  // node:util's parseArgs reports unknown or malformed options with these codes.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return EXIT.usage;
+  if (error instanceof AuthorizationFailed) return EXIT.authorization;
+  if (error instanceof RequestTimeoutError || hasCause(error, RequestTimeoutError)) return EXIT.timeout;
+  // Ctrl-C: at a prompt (the terminal's InterruptedError) or during a call (its abort).
+  const name = (error as Error | null)?.name;
+  if (name === 'InterruptedError' || name === 'AbortError') return EXIT.interrupted;
+  if (error instanceof ConsentDeniedError) return EXIT.toolError;
+  return EXIT.connection;
+}
+
+/** A short name for the kind of failure, for `--json` output. */
+export function failureKind(code: number): string {
+  return Object.entries(EXIT).find(([, value]) => value === code)?.[0] ?? 'error';
+}
+
+function hasCause(error: unknown, type: new (...args: never[]) => Error): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (e instanceof type) return true;
+    e = (e as Error).cause;
+  }
+  return false;
+}

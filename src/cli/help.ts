@@ -1,0 +1,141 @@
+/**
+ * What `mcpkit --help` and `mcpkit <command> --help` print.
+ * @module
+ */
+import { EXIT_CODES_HELP } from './exit-codes.js';
+import { VERSION } from './version.js';
+
+const SERVERS = `Servers: the servers of a configuration file (--config FILE, or $MCPKIT_CONFIG): the
+"mcpServers" files of Claude Desktop, Cursor and Claude Code (.mcp.json), or VS Code's
+mcp.json; tools and prompts are then named <server>__<name>. Or one server given directly:
+after --, as a command and its arguments (mcpkit list -- node server.js) or a URL
+(Streamable HTTP, falling back to HTTP+SSE); or, without --, as one quoted command line or
+URL before the other arguments (mcpkit list "node server.js").`;
+
+const CONNECTION_OPTIONS = `Options:
+  --config <file>     the configuration file of the servers (default $MCPKIT_CONFIG)
+  --json              print the result as JSON (errors too: {"error": {...}})
+  --timeout <ms>      time limit for connecting (the era probe included) and for each
+                      request (default 60000)
+  --verbose           show the servers' log messages and stderr (of a configuration's)
+  --quiet             do not show the stderr of a server given directly
+  --env <K=V>         a variable for a server given as a command (repeatable); it gets
+                      your environment too
+  --cwd <dir>         the working directory of a server given as a command
+  --root <dir>        a root offered to the servers (repeatable; default: this directory)
+  --no-input          never ask: a form, consent or login that would need you is an error
+  --era <era>         auto (default): speak 2026-07-28 to servers that do, the
+                      initialize handshake to the others (remembered per server in
+                      $MCPKIT_CACHE_DIR, else ~/.cache/mcpkit); modern or legacy: only that
+  --protocol-version <v>  the revision to ask for (2026-07-28, 2025-11-25, ...)
+  --header 'N: v'     an extra HTTP header for a server given by URL (repeatable)
+  Authorization (a server given by URL that answers 401): see mcpkit login --help.`;
+
+const ARGUMENTS = `Arguments: key=value pairs (a value is read as JSON when it is JSON and the tool's schema
+does not want a string: n=3 flag=true tags='["a"]' text=hello), or one JSON object
+('{"text":"hi"}'), or @file (a JSON object in a file), or - (a JSON object on stdin).`;
+
+export const USAGE = `mcpkit ${VERSION}: run, inspect, call, combine and chat with MCP servers
+
+Usage:
+  mcpkit servers [options]                  each configured server: state, revision, counts
+  mcpkit list [options] [server...]         tools, resources, templates and prompts
+  mcpkit call [options] <tool> [arguments]  call a tool (<server>__<tool> with --config)
+  mcpkit read [options] <uri>               read a resource
+  mcpkit prompt [options] <name> [arguments]  get a prompt
+  mcpkit chat [options]                     talk with a model that uses the servers' tools
+  mcpkit serve --config <file> [--http]     one MCP server offering every configured server
+  mcpkit proxy <url> | --http -- <command>  a remote server on stdio, or a stdio server on HTTP
+  mcpkit login <url> / mcpkit logout <url>  log in to a server that asks for authorization
+  mcpkit example-server [--http [--port N] [--auth]]   the example server
+  mcpkit completion bash|zsh|fish           a shell completion script
+
+${SERVERS}
+
+Run mcpkit <command> --help for a command's options.
+${EXIT_CODES_HELP}`;
+
+/** Each command's own help. */
+export const COMMAND_HELP: Record<string, string> = {
+  servers: `Usage: mcpkit servers [options]
+
+Starts every server of the configuration and shows each one's state (ready, failed and why),
+the revision it speaks, and how many tools, resources, templates and prompts it offers.
+
+${CONNECTION_OPTIONS}`,
+  list: `Usage: mcpkit list [options] [server...]
+       mcpkit list [options] -- <command...> | <url>
+
+What the servers offer: tools (with their parameters), resources, resource templates and
+prompts, grouped by server; with names, only those servers.
+
+${SERVERS}
+
+${CONNECTION_OPTIONS}`,
+  call: `Usage: mcpkit call [options] <tool> [arguments]
+       mcpkit call [options] <tool> [arguments] -- <command...> | <url>
+
+Calls a tool and prints its result (structured content as JSON). Progress is shown as a bar
+on a terminal; Ctrl-C cancels the call. A form the server asks you to fill in is shown in the
+terminal. Exits 1 when the tool reports an error.
+
+${ARGUMENTS}
+
+${CONNECTION_OPTIONS}`,
+  read: `Usage: mcpkit read [options] [--server <name>] <uri>
+
+Reads a resource; with --config, from the server that lists it or whose template fits it, or
+from --server.
+
+${CONNECTION_OPTIONS}`,
+  prompt: `Usage: mcpkit prompt [options] <name> [arguments]
+
+Gets a prompt and prints its messages. Arguments are key=value pairs (strings), or one JSON
+object of strings.
+
+${CONNECTION_OPTIONS}`,
+  chat: `Usage: mcpkit chat [options]
+
+A conversation with a model that may use every configured server's tools: answers stream as
+they come, and each tool call is shown and asked about first.
+  --provider <p>      openai (default; any endpoint of its API: Azure, Ollama, vLLM,
+                      llama.cpp) or anthropic
+  --base-url <url>    the API's URL (Ollama: http://127.0.0.1:11434/v1)
+  --model <m>         the model (default gpt-4o-mini, or claude-sonnet-4-5)
+  --system <text>     the system prompt
+  --prompt <text>     answer this one prompt and exit
+  --yes               run tool calls without asking
+  --max-steps <n>     the most model calls per answer (default 10)
+Keys: $OPENAI_API_KEY or $ANTHROPIC_API_KEY.
+
+${CONNECTION_OPTIONS}`,
+  completion: `Usage: mcpkit completion bash|zsh|fish
+
+Prints a completion script for the shell. Install it with, for example:
+  bash: mcpkit completion bash > ~/.local/share/bash-completion/completions/mcpkit
+  zsh:  mcpkit completion zsh > "\${fpath[1]}/_mcpkit"
+  fish: mcpkit completion fish > ~/.config/fish/completions/mcpkit.fish`,
+  'example-server': `Usage: mcpkit example-server [--http [--port N] [--auth [--auth-port N]]]
+
+Serves the example server over stdio, or over HTTP at http://127.0.0.1:N/mcp (and HTTP+SSE at
+/sse). With --auth, every request needs a token from a development authorization server it
+starts (needs the oidc-provider package).`,
+  login: `Usage: mcpkit login [options] <url>
+
+Logs in to a server that asks for authorization (OAuth): opens the authorization page with
+$BROWSER (else open, start or xdg-open; else prints the URL) and waits on
+http://127.0.0.1:<port>/callback for the browser to come back. The registration and tokens
+are kept per server in $MCPKIT_CACHE_DIR/auth (else ~/.cache/mcpkit/auth), readable by you
+only; later commands use and refresh them without a browser. Any command given such a URL
+logs in the same way when it needs to.
+  --client-id <id>    a client registered beforehand with the authorization server
+  --client-secret <s> its secret, if it has one (or $MCPKIT_CLIENT_SECRET)
+  --client-metadata-url <https url>  a client ID metadata document to use as client id,
+                      where the authorization server takes one
+  --scope <scopes>    scopes to ask for besides those the server asks for (repeatable)
+  --no-input          (on other commands) never open a browser: a login needed is an error
+A command that cannot get authorization exits with status 4.`,
+  logout: `Usage: mcpkit logout <url>
+
+Forgets the tokens and client registration kept for a server.`,
+};
