@@ -297,7 +297,11 @@ export class Host {
   }
 
   /** Each reachable server's list of `kind`, in the order of the configuration. */
-  async #lists<K extends ListKind>(kind: K, servers?: readonly string[]): Promise<[string, Lists[K]][]> {
+  async #lists<K extends ListKind>(
+    kind: K,
+    servers?: readonly string[],
+    failures?: Map<string, unknown>,
+  ): Promise<[string, Lists[K]][]> {
     const names = servers ?? [...this.#connections.keys()];
     const reads = names.map(async (server) => {
       const connection = this.#connection(server);
@@ -307,6 +311,7 @@ export class Host {
         return [server, await this.#catalog.list(server, kind)] as const;
       } catch (error) {
         // A server that cannot be reached is left out; its status says why.
+        failures?.set(server, error);
         if (!(error instanceof ServerUnavailableError))
           this.#report(new Error(`server "${server}": listing ${kind} failed: ${messageOf(error)}`, { cause: error }));
         return undefined;
@@ -334,12 +339,16 @@ export class Host {
       const prefix = this.#naming(server, '');
       return prefix !== '' && name.startsWith(prefix);
     });
+    const failures = new Map<string, unknown>();
     for (const servers of [likely, undefined]) {
-      const lists = await this.#lists(kind, servers);
+      const lists = await this.#lists(kind, servers, servers === undefined ? undefined : failures);
       const named = this.#catalog.name(lists.map(([s, items]) => [s, items as { name: string }[]]));
       const hit = named.find((entry) => entry.name === name);
       if (hit) return { server: hit.server, item: hit.item as Lists[K][number] };
     }
+    // Not found, and the server it belongs to by its name could not be reached: that is why.
+    const [failure] = failures.values();
+    if (failure !== undefined) throw failure;
     return undefined;
   }
 

@@ -45,7 +45,6 @@ export {
 } from './server-connection.js';
 export type { EntrySettings, HttpEntry, ServerEntry, StdioEntry } from './server-entry.js';
 export { DEFAULT_SEPARATOR, MODEL_TOOL_NAME, modelToolName, prefixedToolName, type ToolNaming } from './tool-names.js';
-export type { ConsentRule } from './policy.js';
 export { findConfig } from './config/files.js';
 export { checkServerConfig, parseConfig, readConfig, type ParseConfigOptions } from './config/read-config.js';
 export {

@@ -6,10 +6,8 @@
  * @module
  */
 import type { Tool } from 'mcpkit';
+import type { ToolPolicy } from './config/server-config.js';
 import type { EntrySettings } from './server-entry.js';
-
-/** What happens to a call: it runs, it is refused, or the user is asked. */
-export type ConsentRule = 'allow' | 'deny' | 'ask';
 
 /** Whether `tool` (a server's own name for it) is offered, by the server's allow and deny lists. */
 export function isOffered(settings: EntrySettings, tool: string): boolean {
@@ -23,7 +21,7 @@ export function isOffered(settings: EntrySettings, tool: string): boolean {
  * pattern, the longest pattern first), else `allow` for a trusted server's read-only,
  * non-destructive tool, else `ask`.
  */
-export function consentRule(settings: EntrySettings, tool: Tool): ConsentRule {
+export function consentRule(settings: EntrySettings, tool: Tool): ToolPolicy {
   const rules = settings.consent ?? {};
   const exact = Object.hasOwn(rules, tool.name) ? rules[tool.name] : undefined;
   if (exact !== undefined) return exact;

@@ -1,7 +1,10 @@
 /**
  * What the host needs to know of one server: how to reach it, and the host's settings for it.
+ * A configuration file's entries (`ServerConfig`, every field resolved) are such entries; one
+ * written in code may leave out what has a default.
  * @module
  */
+import type { ToolPolicy } from './config/server-config.js';
 
 /** A server the host starts as a child process and speaks to over stdio. */
 export interface StdioEntry {
@@ -31,7 +34,7 @@ export interface EntrySettings {
   /** Which of its tools the host offers (names, `*` matching any run of characters); `deny` wins. */
   tools?: { allow?: string[]; deny?: string[] };
   /** Consent per tool name (or `*`): `allow`, `deny` or `ask`; over the defaults. */
-  consent?: Record<string, 'allow' | 'deny' | 'ask'>;
+  consent?: Record<string, ToolPolicy>;
   /** Not started, not listed. */
   disabled?: boolean;
 }

@@ -12,7 +12,7 @@ const quotedBanner = JSON.stringify('Starting the noisy server on stdio...');
 describe('mcpkit connecting to a server that writes to stdout what is not JSON-RPC', () => {
   it('shows the line at once, and --timeout bounds the whole connect, probe included', async () => {
     const r = await cli(['list', '--timeout', '1500', '--', process.execPath, NOISY, '--banner'], 15_000);
-    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.code, 124, r.stderr);
     assert.equal(
       r.stderr,
       `mcpkit: warning: the server wrote a line to stdout that is not JSON-RPC (skipped): ${quotedBanner}; an MCP server writes only protocol messages to stdout (logs go to stderr)\n` +
@@ -22,7 +22,7 @@ describe('mcpkit connecting to a server that writes to stdout what is not JSON-R
 
   it('without --timeout, gives up a few seconds after the line when nothing follows', async () => {
     const r = await cli(['list', '--', process.execPath, NOISY, '--banner'], 15_000);
-    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.code, 3, r.stderr);
     assert.equal(
       r.stderr,
       `mcpkit: warning: the server wrote a line to stdout that is not JSON-RPC (skipped): ${quotedBanner}; an MCP server writes only protocol messages to stdout (logs go to stderr)\n` +
@@ -42,7 +42,7 @@ describe('mcpkit connecting to a server that writes to stdout what is not JSON-R
 
   it('names what the server did not answer when it says nothing at all', async () => {
     const probe = await cli(['list', '--timeout', '1500', '--', process.execPath, NOISY], 15_000);
-    assert.equal(probe.code, 1, probe.stderr);
+    assert.equal(probe.code, 124, probe.stderr);
     assert.equal(
       probe.stderr,
       'mcpkit list: Connecting timed out after 1500 ms: the server did not answer server/discover\n',
@@ -51,7 +51,7 @@ describe('mcpkit connecting to a server that writes to stdout what is not JSON-R
       ['list', '--era', 'legacy', '--timeout', '1500', '--', process.execPath, NOISY],
       15_000,
     );
-    assert.equal(handshake.code, 1, handshake.stderr);
+    assert.equal(handshake.code, 124, handshake.stderr);
     assert.equal(
       handshake.stderr,
       'mcpkit list: Connecting timed out after 1500 ms: the server did not answer initialize\n',
@@ -60,7 +60,7 @@ describe('mcpkit connecting to a server that writes to stdout what is not JSON-R
 
   it('says how a server that exits at once ended, and what it wrote', async () => {
     const r = await cli(['call', 'x', '--', process.execPath, '-e', 'console.log("not a server")']);
-    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.code, 3, r.stderr);
     assert.match(
       r.stderr,
       /^mcpkit: warning: the server wrote a line to stdout that is not JSON-RPC \(skipped\): "not a server"; .*\nmcpkit call: MCP server process ".*" exited with code 0\n$/,
@@ -87,7 +87,10 @@ describe('mcpkit with the server forgotten', () => {
     for (const [args, message] of cases) {
       const r = await cli(args);
       assert.equal(r.code, 2, r.stderr);
-      assert.equal(r.stderr, `mcpkit ${args[0]}: ${message}\nRun \`mcpkit --help\` for the usage.\n`);
+      // With --json the error is JSON on stdout, for the script that asked for JSON.
+      if (args.includes('--json'))
+        assert.deepEqual(JSON.parse(r.stdout), { error: { message, kind: 'usage', exitCode: 2 } });
+      else assert.equal(r.stderr, `mcpkit ${args[0]}: ${message}\nRun \`mcpkit --help\` for the usage.\n`);
     }
   });
 

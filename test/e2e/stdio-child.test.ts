@@ -302,7 +302,8 @@ describe('the mcpkit CLI', () => {
       [[], /Usage:/],
       [['bogus'], /unknown command "bogus"/],
       [['call', ...server], /which tool\?/],
-      [['call', 'echo', 'not json', ...server], /not valid JSON/],
+      [['call', 'echo', 'not json', ...server], /"not json" is not key=value/],
+      [['call', 'echo', '{not json', ...server], /not valid JSON/],
       [['call', 'echo', '[1,2]', ...server], /must be a JSON object/],
       [['list'], /no server given/],
       [['list', '--timeout', 'soon', ...server], /--timeout must be a positive number/],
@@ -316,18 +317,18 @@ describe('the mcpkit CLI', () => {
     }
   });
 
-  it('exits 1 with a clear message when the server command does not exist or fails', async () => {
+  it('exits 3 with a clear message when the server command does not exist or fails', async () => {
     const missing = await runCli(['list', '--', '/nonexistent/mcp-server-binary', '--flag']);
-    assert.equal(missing.code, 1);
+    assert.equal(missing.code, 3);
     assert.match(
       missing.stderr,
       /Failed to start MCP server "\/nonexistent\/mcp-server-binary".*ENOENT.*command not found/,
     );
     const dies = await runCli(['call', 'echo', '{"text":"x"}', '--', process.execPath, '-e', 'process.exit(5)']);
-    assert.equal(dies.code, 1);
+    assert.equal(dies.code, 3);
     assert.match(dies.stderr, /exited with code 5/);
     const unknown = await runCli(['call', 'nope', ...server]);
-    assert.equal(unknown.code, 1);
+    assert.equal(unknown.code, 3);
     assert.match(unknown.stderr, /Unknown tool: nope/);
   });
 });

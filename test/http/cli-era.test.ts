@@ -59,7 +59,7 @@ describe('mcpkit and the era of each server', () => {
     const pinned = await runCli(['list', '--protocol-version', '2025-06-18', example.url]);
     assert.match(headline(pinned.stdout), /\(protocol 2025-06-18\)$/, pinned.stderr);
     const modern = await runCli(['list', '--era', 'modern', ...legacyCommand]);
-    assert.equal(modern.code, 1);
+    assert.equal(modern.code, 3);
     assert.match(modern.stderr, /does not speak the modern revision/);
     const bad = await runCli(['list', '--era', 'future', example.url]);
     assert.equal(bad.code, 2);

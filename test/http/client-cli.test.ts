@@ -65,7 +65,7 @@ describe('mcpkit with a URL', () => {
 
   it('reports a server that cannot be reached, and a --header given with a command', async () => {
     const unreachable = await runCli(['list', 'http://127.0.0.1:1/mcp']);
-    assert.equal(unreachable.code, 1);
+    assert.equal(unreachable.code, 3);
     assert.match(unreachable.stderr, /mcpkit list: POST http:\/\/127\.0\.0\.1:1\/mcp failed: fetch failed/);
     const misplaced = await runCli(['list', '--header', 'X-A: b', '--', 'node', 'server.js']);
     assert.equal(misplaced.code, 2);
