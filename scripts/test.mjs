@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { ensureTmux } from './tmux.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
@@ -61,6 +62,8 @@ if (files.length === 0) {
   console.error(`no test file's path contains ${filters.map((f) => JSON.stringify(f)).join(' or ')}`);
   process.exit(1);
 }
+// The terminal tests drive prompts through tmux: installed first when missing, where it may be.
+if (files.some((f) => f.includes('terminal-ui'))) ensureTmux();
 const concurrency = String(Math.max(2, availableParallelism()));
 console.log(`Running ${files.length} test file${files.length === 1 ? '' : 's'}, ${concurrency} at a time\n`);
 const reporter = join('scripts', 'test-reporter.mjs');

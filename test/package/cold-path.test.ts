@@ -2,7 +2,8 @@
 // bundle, authorization's included, loads neither oauth4webapi nor jose (nor oidc-provider,
 // which only a starting development authorization server loads). Only code that authorizes a
 // request loads them, when it first does. Likewise the host's JSON-with-comments parser, which
-// only reading a configuration loads.
+// only reading a configuration loads; nor does the command line load its prompt library
+// (@clack/prompts) unless it asks the user something.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
@@ -21,7 +22,7 @@ const ENTRIES = [
   'dev-auth-server.js',
   'host.js',
 ];
-const HEAVY = /^(oauth4webapi|jose|oidc-provider|jsonc-parser)(\/|$)/;
+const HEAVY = /^(oauth4webapi|jose|oidc-provider|jsonc-parser|@clack\/prompts)(\/|$)/;
 
 // A module resolution hook that reports every package a process resolves, on stdout.
 const HOOKS = `export async function resolve(specifier, context, next) {
@@ -51,6 +52,23 @@ describe('the cold path', () => {
     const status = await within(new Promise((resolve) => child.once('close', resolve)), 15_000, 'import');
     assert.equal(status, 0, out);
     assert.match(out, /DONE/);
+    assert.deepEqual(
+      out.split('\n').filter((line) => line.startsWith('RESOLVED')),
+      [],
+    );
+  });
+
+  it('runs the command line without loading the prompt library', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, new URL('cli.js', DIST).pathname, '--help'],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+    const status = await within(new Promise((resolve) => child.once('close', resolve)), 15_000, 'mcpkit --help');
+    assert.equal(status, 0, out);
+    assert.match(out, /^mcpkit /);
     assert.deepEqual(
       out.split('\n').filter((line) => line.startsWith('RESOLVED')),
       [],
