@@ -46,7 +46,9 @@ export class TmuxServer {
   start(command: readonly string[], columns = 120, rows = 40): TerminalSession {
     const name = `s${++this.#sessions}`;
     const status = this.file(`${name}.status`);
-    const script = 'status=$1; shift; "$@"; echo $? > "$status.part"; mv "$status.part" "$status"';
+    // The shell catches Ctrl-C's SIGINT (a trap, not an ignore, so the program still gets it)
+    // and lives on to write the status of a program that handles it.
+    const script = 'trap : INT; status=$1; shift; "$@"; echo $? > "$status.part"; mv "$status.part" "$status"';
     this.tmux([
       'new-session',
       '-d',

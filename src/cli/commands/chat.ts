@@ -69,7 +69,14 @@ async function converse(host: Host, settings: TurnSettings): Promise<number> {
   process.stderr.write("Chat with the model; it may use the servers' tools. Ctrl-C stops an answer; Ctrl-D ends.\n");
   for (;;) {
     const line = await readLine('> ');
-    if (line === undefined) return EXIT.ok;
+    if (line === undefined) {
+      process.stderr.write('\n');
+      return EXIT.ok;
+    }
+    if (line === null) {
+      process.stderr.write('\n');
+      return EXIT.interrupted;
+    }
     if (line.trim() === '') continue;
     const outcome = await oneTurn(host, [...messages, { role: 'user', content: line }], settings);
     if (outcome.messages) messages = outcome.messages;
@@ -77,14 +84,14 @@ async function converse(host: Host, settings: TurnSettings): Promise<number> {
   }
 }
 
-/** One line from the user; `undefined` at the end of input or on Ctrl-C. */
-async function readLine(prompt: string): Promise<string | undefined> {
+/** One line from the user; `undefined` at the end of input (Ctrl-D), `null` on Ctrl-C. */
+async function readLine(prompt: string): Promise<string | null | undefined> {
   // A reader per line: between lines, prompts for consent and forms have stdin to themselves.
   const reader = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
   try {
-    return await new Promise<string | undefined>((resolve) => {
+    return await new Promise<string | null | undefined>((resolve) => {
       reader.once('close', () => resolve(undefined));
-      reader.once('SIGINT', () => resolve(undefined));
+      reader.once('SIGINT', () => resolve(null));
       reader.question(prompt).then(resolve, () => resolve(undefined));
     });
   } finally {
