@@ -2,10 +2,11 @@
 // mcpkit's example server over stdio, the example server over HTTP, and servers that crash.
 // The catalog, routing, names, consent, restart and isolation, through the public API.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import process from 'node:process';
 import { after, before, describe, it } from 'node:test';
 import {
@@ -13,6 +14,7 @@ import {
   Host,
   MODEL_TOOL_NAME,
   NotInCatalogError,
+  readConfig,
   type ConsentRequest,
   type EntrySettings,
   type StdioEntry,
@@ -42,15 +44,28 @@ describe('Host', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps one catalog of every server, routes calls, and closes every session', async () => {
+  it('keeps one catalog of every server of an mcpServers file, routes calls, and closes every session', async () => {
     const statuses: ServerStatus[] = [];
+    const file = join(dir, '.mcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], trusted: true },
+          memory: {
+            command: process.execPath,
+            args: [MEMORY],
+            env: { MEMORY_FILE_PATH: '${MEMORY_DIR}/memory.jsonl' },
+          },
+          example: { type: 'http', url: http.url },
+          crashy: { command: process.execPath, args: [fixture('e2e-server')] },
+          off: { command: process.execPath, args: [EVERYTHING, 'stdio'], disabled: true },
+        },
+      }),
+    );
+    const { servers } = await readConfig(file, { env: { ...process.env, MEMORY_DIR: dir } });
     const host = new Host({
-      servers: {
-        everything: { ...node(EVERYTHING, 'stdio'), trusted: true },
-        memory: { ...node(MEMORY), env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
-        example: { type: 'http', url: http.url },
-        off: { ...node(EVERYTHING, 'stdio'), disabled: true },
-      },
+      servers,
       consent: () => 'allow',
       onStatus: (status) => statuses.push(status),
       eraCache: false,
@@ -88,6 +103,9 @@ describe('Host', () => {
       const hello = await host.readResource('greeting://Ada');
       assert.equal((hello.contents[0] as { text: string }).text, 'Hello, Ada!');
 
+      // A server that crashes takes nothing of the others with it.
+      await assert.rejects(host.callTool('crashy__crash', { code: 9 }));
+      assert.deepEqual((await host.callTool('everything__echo', { message: 'still' })).isError, undefined);
       const up = host.servers.filter((s) => s.state === 'ready').map((s) => s.name);
       assert.deepEqual(up.sort(), ['everything', 'example', 'memory']);
       assert.equal(host.servers.find((s) => s.name === 'off')?.state, 'disabled');
@@ -97,6 +115,31 @@ describe('Host', () => {
     }
     assert.ok(host.servers.every((s) => s.state === 'closed' || s.state === 'disabled'));
     assert.ok(statuses.some((s) => s.name === 'everything' && s.state === 'starting'));
+  });
+
+  it("answers the servers' requests: forms to the application's hook, roots from the workspace", async () => {
+    const forms: [string, string][] = [];
+    const host = new Host({
+      servers: { example: node(CLI, 'example-server'), second: node(CLI, 'example-server') },
+      consent: () => 'allow',
+      elicitation: {
+        form: (server, params) => {
+          forms.push([server, params.message]);
+          return { action: 'accept', content: { name: `Ada of ${server}` } };
+        },
+      },
+      roots: [dir],
+      eraCache: false,
+    });
+    try {
+      const hello = await host.callTool('example__ask_name');
+      assert.deepEqual(hello.content, [{ type: 'text', text: 'Hello, Ada of example!' }]);
+      assert.deepEqual(forms, [['example', 'What is your name?']]);
+      const roots = await host.callTool('second__roots');
+      assert.deepEqual(roots.content, [{ type: 'text', text: pathToFileURL(dir).href }]);
+    } finally {
+      await host.close();
+    }
   });
 
   it('starts a lazy server only when one of its tools is called', async () => {
