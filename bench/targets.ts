@@ -2,6 +2,8 @@
 // the raw baseline measured in the same run.
 
 export const FIGURES = {
+  catalogList: (servers: number, tools: number) =>
+    `host catalog: connect to ${servers} HTTP servers of ${tools} tools and list them all`,
   stdioCallSequential: 'stdio tools/call, one at a time',
   stdioCall64: 'stdio tools/call, 64 in flight',
   stdioList: 'stdio tools/list (102 tools)',
