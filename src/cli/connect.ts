@@ -101,9 +101,24 @@ async function session<T>(
   } finally {
     output.settled();
   }
+  if (options.verbose) await showLogs(session);
   try {
     return await use(session);
   } finally {
     await session.close();
   }
+}
+
+/** `--verbose`: the server's log messages, from the lowest level, on stderr. */
+async function showLogs(session: ClientSession): Promise<void> {
+  if (!session.serverCapabilities.logging) return;
+  session.on('log', (message) => {
+    const data = typeof message.data === 'string' ? message.data : JSON.stringify(message.data);
+    process.stderr.write(`[server] ${message.level}${message.logger ? ` ${message.logger}` : ''}: ${data}\n`);
+  });
+  await session.setLoggingLevel({ level: 'debug' }).catch((error: unknown) => {
+    process.stderr.write(
+      `mcpkit: the server refused a log level: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+  });
 }

@@ -61,6 +61,8 @@ function entryOf(target: ServerTarget, options: CommonOptions): ServerEntry {
 interface TurnSettings {
   system?: string;
   maxSteps?: number;
+  /** Each event as a line of JSON on stdout instead of text. */
+  json?: boolean;
 }
 
 /** The interactive chat: a prompt, an answer, until Ctrl-D or Ctrl-C at the prompt. */
@@ -121,8 +123,9 @@ async function oneTurn(
   try {
     let done: Extract<ChatEvent, { type: 'done' }> | undefined;
     let failed = false;
+    const { json, ...chatSettings } = settings;
     for await (const event of host.chat(messages, {
-      ...settings,
+      ...chatSettings,
       signal: controller.signal,
       onprogress: (id, progress) => {
         let bar = bars.get(id);
@@ -130,6 +133,11 @@ async function oneTurn(
         bar.update(progress);
       },
     })) {
+      if (json) {
+        process.stdout.write(`${JSON.stringify(jsonEvent(event))}\n`);
+        if (event.type === 'tool_error') failed ||= !event.denied;
+        continue;
+      }
       switch (event.type) {
         case 'text':
           write(event.text);
@@ -163,6 +171,18 @@ async function oneTurn(
     throw error;
   } finally {
     process.removeListener('SIGINT', stop);
+  }
+}
+
+/** An event as `--json` prints it: the error a message, the conversation left out of `done`. */
+function jsonEvent(event: ChatEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'tool_error':
+      return { type: event.type, call: event.call, error: event.error.message, denied: event.denied };
+    case 'done':
+      return { type: event.type, stopReason: event.stopReason, steps: event.steps };
+    default:
+      return event;
   }
 }
 

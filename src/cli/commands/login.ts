@@ -18,6 +18,10 @@ export async function runLogin(args: string[]): Promise<number> {
   const auth = await commandAuth(target.url, options.auth);
   await auth.auth.forget(target.url);
   await withSession(target, options, async () => {}, auth);
+  if (options.json) {
+    console.log(JSON.stringify({ url: target.url, authorizationServers: auth.logins }, null, 2));
+    return 0;
+  }
   if (auth.logins.length === 0) {
     console.error(`${target.url} did not ask for authorization: there is nothing to log in to.`);
     return 0;

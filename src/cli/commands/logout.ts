@@ -4,13 +4,21 @@ import { forgetServer } from '../auth-cache.js';
 import { targetFromString, isUrlTarget, UsageError } from '../server-target.js';
 
 export async function runLogout(args: string[]): Promise<number> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false } },
+  });
   const [text, ...extra] = positionals;
   if (text === undefined) throw new UsageError('which server? usage: mcpkit logout <url>');
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   const target = targetFromString(text);
   if (!isUrlTarget(target)) throw new UsageError('logout is for a server given by URL (http:// or https://)');
   const { directory, kinds } = await forgetServer(target.url);
+  if (values.json) {
+    console.log(JSON.stringify({ url: target.url, forgot: [...new Set(kinds)] }, null, 2));
+    return 0;
+  }
   if (kinds.length === 0) {
     console.error(`Nothing was kept for ${target.url}.`);
     return 0;
