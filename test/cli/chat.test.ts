@@ -65,6 +65,27 @@ describe('mcpkit chat', () => {
     assert.match(JSON.stringify(back!.body!.messages), /"is_error":true/);
   });
 
+  it('prints the events as JSON lines with --json', async () => {
+    llm.push({ toolCalls: [{ name: 'example__add', arguments: { a: 1, b: 2 } }] }, { text: ['3.'] });
+    const r = await runCli(
+      ['chat', '--config', config, '--base-url', llm.openaiBaseUrl, '--yes', '--json', '--prompt', '1+2?'],
+      60_000,
+      { OPENAI_API_KEY: '' },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['tool_call', 'tool_result', 'text', 'done'],
+    );
+    assert.deepEqual((events[1] as unknown as { result: { content: unknown } }).result.content, [
+      { type: 'text', text: '3' },
+    ]);
+  });
+
   it('says what is missing without a key or with a provider it does not know', async () => {
     const noKey = await runCli(['chat', '--prompt', 'hi'], 20_000, { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' });
     assert.equal(noKey.code, 2);

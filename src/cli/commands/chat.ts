@@ -40,9 +40,10 @@ export async function runChat(args: string[]): Promise<number> {
     ...(maxSteps !== undefined && { maxSteps }),
   };
   const once = values.prompt as string | undefined;
+  if (options.json && once === undefined) throw new UsageError('--json goes with --prompt (one answer, as JSON lines)');
   const run = (host: Host) =>
     once !== undefined
-      ? oneTurn(host, [{ role: 'user', content: once }], turn).then((r) => r.code)
+      ? oneTurn(host, [{ role: 'user', content: once }], { ...turn, json: options.json }).then((r) => r.code)
       : converse(host, turn);
   const settings = { yes: values.yes === true, model };
   if (config !== undefined) return withConfigHost(config, options, run, settings);
