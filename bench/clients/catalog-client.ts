@@ -128,4 +128,4 @@ await LIST[impl]([]);
 const start = performance.now();
 const tools = await LIST[impl](urls);
 const ms = performance.now() - start;
-console.log(JSON.stringify({ ms, tools, errors: 0 }));
+process.stdout.write(`${JSON.stringify({ ms, tools, errors: 0 })}\n`);
