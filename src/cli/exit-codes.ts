@@ -5,7 +5,7 @@
  */
 import { RequestTimeoutError } from 'mcpkit';
 import { ConfigError, ConsentDeniedError, NotInCatalogError } from 'mcpkit/host';
-import { AuthorizationFailed } from './login.js';
+import { AuthorizationFailed, authorizationFailure } from './login.js';
 import { UsageError } from './server-target.js';
 
 export const EXIT = {
@@ -32,6 +32,9 @@ export function exitCodeOf(error: unknown): number {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return EXIT.usage;
   if (error instanceof AuthorizationFailed) return EXIT.authorization;
+  // A configuration's server that could not be authorized: the host says it did not start.
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (authorizationFailure(e, undefined) !== undefined) return EXIT.authorization;
   if (error instanceof RequestTimeoutError || hasCause(error, RequestTimeoutError)) return EXIT.timeout;
   // Ctrl-C: at a prompt (the terminal's InterruptedError) or during a call (its abort).
   const name = (error as Error | null)?.name;

@@ -254,6 +254,24 @@ describe('mcpkit logging in to a server that asks for authorization', { timeout:
     collectSecrets();
   });
 
+  it('logs in to a server of a configuration, and keeps its tokens for the next run', async () => {
+    assert.equal((await cli(['logout', example.url])).code, 0);
+    const config = join(temp, 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { guarded: { url: example.url } } }));
+    const before = visits().length;
+    const first = await cli(['call', '--config', config, 'guarded__add', 'a=2', 'b=2']);
+    assert.deepEqual([first.code, first.stdout], [0, '4\n'], first.stderr);
+    assert.equal(visits().length, before + 1, 'one login in the browser');
+    const second = await cli(['call', '--config', config, 'guarded__echo', 'text=again']);
+    assert.deepEqual([second.code, second.stdout], [0, 'again\n'], second.stderr);
+    assert.equal(visits().length, before + 1, 'the kept tokens serve the next run');
+    const refused = await cli(['logout', example.url]).then(() =>
+      cli(['call', '--config', config, '--no-input', 'guarded__add', 'a=1', 'b=1']),
+    );
+    assert.equal(refused.code, 4, refused.stderr);
+    collectSecrets();
+  });
+
   it('never prints a token, a secret or a code', () => {
     assert.ok(secrets.size >= 2, 'tokens were kept');
     for (const { stdout, stderr } of outputs) {
