@@ -55,6 +55,7 @@ export async function withHost<T>(
   const noInput = options.auth.noInput;
   const answers = cliAnswers({ noInput, yes: settings.yes ?? false, model: settings.model ?? samplingModel() });
   const say = (line: string) => process.stderr.write(`${line}\n`);
+  const partial = new Map<string, string>();
   const host = new Host({
     servers,
     clientInfo: { name: 'mcpkit-cli', version: VERSION },
@@ -74,7 +75,10 @@ export async function withHost<T>(
           `[${server}] ${message.level}${message.logger ? ` ${message.logger}` : ''}: ${typeof message.data === 'string' ? message.data : JSON.stringify(message.data)}`,
         ),
       onStderr: (server, text) => {
-        for (const line of text.split('\n')) if (line !== '') say(`[${server}] ${line}`);
+        // Whole lines only, each under its server's name: a chunk may end inside a line.
+        const lines = ((partial.get(server) ?? '') + text).split('\n');
+        partial.set(server, lines.pop()!);
+        for (const line of lines) say(`[${server}] ${line}`);
       },
       onError: (error) => say(`mcpkit: ${error.message}`),
     }),
