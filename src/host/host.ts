@@ -7,6 +7,8 @@
 import { pathToFileURL } from 'node:url';
 import type {
   CallToolResult,
+  CreateMessageRequestParams,
+  CreateMessageResult,
   ElicitRequestFormParams,
   ElicitRequestURLParams,
   ElicitResult,
@@ -71,6 +73,15 @@ export interface HostOptions {
   elicitation?: HostElicitation;
   /** Answers the servers' sampling requests (after consent); without it, the host does not declare sampling. */
   model?: Model;
+  /**
+   * Answers the servers' sampling requests (after consent) in place of `model`, as they come: a
+   * gateway hands them to its own client. `signal` aborts when the server gives up.
+   */
+  sampling?: (
+    server: string,
+    params: CreateMessageRequestParams,
+    signal: AbortSignal,
+  ) => CreateMessageResult | Promise<CreateMessageResult>;
   /** The roots offered to servers: directories (paths or `file://` URIs). Default: the working directory. */
   roots?: readonly string[];
   /** The authorization for a server behind a URL (an `OAuthClient` of `mcpkit/auth`), per server. */
@@ -109,6 +120,8 @@ export interface HostCallOptions {
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The user asked for this very call: the policy's `ask` is taken as answered (a `deny` still refuses). */
   approved?: boolean;
+  /** `_meta` for the request (trace context, ...); the progress token and a modern envelope are the session's own. */
+  meta?: Record<string, unknown>;
 }
 
 /** The time limit of each request without one of its own. */
@@ -211,7 +224,7 @@ export class Host {
     await this.#consent(found, args, options);
     const session = await this.session(found.server);
     const result = await session.callTool(
-      { name: found.tool.name, arguments: args },
+      { name: found.tool.name, arguments: args, ...(options.meta && { _meta: options.meta }) },
       {
         ...(options.signal && { signal: options.signal }),
         ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
@@ -231,7 +244,10 @@ export class Host {
     const found = await this.#find('prompts', name);
     if (found === undefined) throw new NotInCatalogError(`no prompt named "${name}" in the catalog`);
     const session = await this.session(found.server);
-    return session.getPrompt({ name: found.item.name, arguments: args }, this.#requestOptions(options));
+    return session.getPrompt(
+      { name: found.item.name, arguments: args, ...(options.meta && { _meta: options.meta }) },
+      this.#requestOptions(options),
+    );
   }
 
   /**
@@ -241,7 +257,7 @@ export class Host {
   async readResource(uri: string, options: HostCallOptions & { server?: string } = {}): Promise<ReadResourceResult> {
     const server = options.server ?? (await this.#ownerOf(uri));
     const session = await this.session(server);
-    return session.readResource({ uri }, this.#requestOptions(options));
+    return session.readResource({ uri, ...(options.meta && { _meta: options.meta }) }, this.#requestOptions(options));
   }
 
   /**
@@ -377,6 +393,7 @@ export class Host {
     const options = this.#options;
     const elicitation = options.elicitation;
     const model = options.model;
+    const answer = options.sampling;
     return new Client(options.clientInfo ?? { name: 'mcpkit-host', version: '0' }, {
       requestTimeoutMs: this.#entry(server).timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS,
       roots: (options.roots ?? [process.cwd()]).map(rootOf),
@@ -386,7 +403,7 @@ export class Host {
           ...(elicitation.url && { url: (params, ctx) => elicitation.url!(server, params, ctx.signal) }),
         },
       }),
-      ...(model && {
+      ...((answer || model) && {
         sampling: {
           tools: true,
           handler: async (params, ctx) => {
@@ -402,7 +419,7 @@ export class Host {
               if (answer === 'deny') throw new McpError(-1, 'the user did not allow this sampling request');
               if (answer === 'always') this.#always.add(key);
             }
-            return sample(model, params, ctx.signal);
+            return answer ? answer(server, params, ctx.signal) : sample(model!, params, ctx.signal);
           },
         },
       }),
