@@ -21,7 +21,7 @@ import type {
   Root,
 } from 'mcpkit';
 import { McpError } from 'mcpkit';
-import { Client, type ClientSession, type EraCache, type EraChoice } from 'mcpkit/client';
+import { Client, type ClientSession, type EraCache, type EraChoice, type InputRequiredHook } from 'mcpkit/client';
 import { connectHttp, type HttpClientOptions } from 'mcpkit/http';
 import { CommandTransport, getDefaultEnvironment } from 'mcpkit/node';
 import {
@@ -122,6 +122,19 @@ export interface HostCallOptions {
   approved?: boolean;
   /** `_meta` for the request (trace context, ...); the progress token and a modern envelope are the session's own. */
   meta?: Record<string, unknown>;
+  /**
+   * Answers the input a modern server requires of this very call, in place of the host's
+   * elicitation and sampling (a gateway asks its own client); see `InputRequiredHook`.
+   */
+  onInputRequired?: InputRequiredHook;
+}
+
+/** What the host passes on to a session with each request. */
+interface SessionRequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onInputRequired?: InputRequiredHook;
+  onprogress?: HostCallOptions['onprogress'];
 }
 
 /** The time limit of each request without one of its own. */
@@ -224,12 +237,8 @@ export class Host {
     await this.#consent(found, args, options);
     const session = await this.session(found.server);
     const result = await session.callTool(
-      { name: found.tool.name, arguments: args, ...(options.meta && { _meta: options.meta }) },
-      {
-        ...(options.signal && { signal: options.signal }),
-        ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-        ...(options.onprogress && { onprogress: options.onprogress }),
-      },
+      withMeta({ name: found.tool.name, arguments: args }, options.meta),
+      this.#requestOptions(options, options.onprogress),
     );
     if (!('content' in result)) throw new McpError(-32603, `server "${found.server}" answered ${name} with a task`);
     return result;
@@ -245,7 +254,7 @@ export class Host {
     if (found === undefined) throw new NotInCatalogError(`no prompt named "${name}" in the catalog`);
     const session = await this.session(found.server);
     return session.getPrompt(
-      { name: found.item.name, arguments: args, ...(options.meta && { _meta: options.meta }) },
+      withMeta({ name: found.item.name, arguments: args }, options.meta),
       this.#requestOptions(options),
     );
   }
@@ -257,7 +266,7 @@ export class Host {
   async readResource(uri: string, options: HostCallOptions & { server?: string } = {}): Promise<ReadResourceResult> {
     const server = options.server ?? (await this.#ownerOf(uri));
     const session = await this.session(server);
-    return session.readResource({ uri, ...(options.meta && { _meta: options.meta }) }, this.#requestOptions(options));
+    return session.readResource(withMeta({ uri }, options.meta), this.#requestOptions(options));
   }
 
   /**
@@ -290,11 +299,14 @@ export class Host {
     return connection;
   }
 
-  #requestOptions(options: HostCallOptions): { signal?: AbortSignal; timeoutMs?: number } {
-    return {
-      ...(options.signal && { signal: options.signal }),
-      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    };
+  /** The session's options for a request (and the progress listener of a call): built field by field, as calls are many. */
+  #requestOptions(options: HostCallOptions, onprogress?: HostCallOptions['onprogress']): SessionRequestOptions {
+    const own: SessionRequestOptions = {};
+    if (options.signal) own.signal = options.signal;
+    if (options.timeoutMs !== undefined) own.timeoutMs = options.timeoutMs;
+    if (options.onInputRequired) own.onInputRequired = options.onInputRequired;
+    if (onprogress) own.onprogress = onprogress;
+    return own;
   }
 
   /** Each reachable server's list of `kind`, in the order of the configuration. */
@@ -480,6 +492,15 @@ export class Host {
   #report(error: Error): void {
     this.#options.onError?.(error);
   }
+}
+
+/** `params` with `_meta` when there is one. */
+function withMeta<T extends object>(
+  params: T,
+  meta: Record<string, unknown> | undefined,
+): T & { _meta?: Record<string, unknown> } {
+  if (meta !== undefined) (params as { _meta?: Record<string, unknown> })._meta = meta;
+  return params;
 }
 
 function rootOf(directory: string): Root {
