@@ -38,3 +38,5 @@ export {
 export type { EntrySettings, HttpEntry, ServerEntry, StdioEntry } from './server-entry.js';
 export { DEFAULT_SEPARATOR, MODEL_TOOL_NAME, modelToolName, prefixedToolName, type ToolNaming } from './tool-names.js';
 export type { ConsentRule } from './policy.js';
+export { Gateway, type GatewayHostOptions, type GatewayOptions } from './gateway.js';
+export { openProxy, PROXY_UPSTREAM, type ProxyOptions, type ServerProxy } from './proxy.js';
