@@ -9,7 +9,9 @@ import { runList } from './commands/list.js';
 import { runLogin } from './commands/login.js';
 import { runLogout } from './commands/logout.js';
 import { runPrompt } from './commands/prompt.js';
+import { runProxy } from './commands/proxy.js';
 import { runRead } from './commands/read.js';
+import { runServe } from './commands/serve.js';
 import { AUTHORIZATION_EXIT_CODE, AuthorizationFailed } from './login.js';
 import { UsageError } from './server-target.js';
 import { VERSION } from './version.js';
@@ -30,6 +32,14 @@ Usage:
                                              read a resource
   mcpkit prompt [options] <name> [json] -- <command...>
                                              get a prompt with JSON (string) arguments
+  mcpkit serve --config <file> [--http [--port N]]
+                                             a gateway: one server offering the tools,
+                                             resources and prompts of every server of an
+                                             mcpServers file, over stdio or over HTTP on
+                                             127.0.0.1 (and HTTP+SSE at /sse)
+  mcpkit proxy [options] <url>               a remote server as a local stdio server
+  mcpkit proxy --http [--port N] -- <command...>
+                                             a stdio server over HTTP on 127.0.0.1
   mcpkit login [auth options] <url>          log in to a server that asks for authorization
   mcpkit logout <url>                        forget the tokens and registration kept for it
   The server may also be given as one quoted command line before the other arguments:
@@ -71,6 +81,8 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   call: runCall,
   read: runRead,
   prompt: runPrompt,
+  serve: runServe,
+  proxy: runProxy,
   login: runLogin,
   logout: runLogout,
 };
