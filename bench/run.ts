@@ -3,7 +3,7 @@
 //   --quick            shorter runs (scale 0.25), for a quick look
 //   --reps N           repetitions per figure (default 5; at least 3 for the committed report)
 //   --impl a,b         only these implementations (raw, mcpkit, sdk-v1, sdk-v2)
-//   --only g,h         only these groups (stdio, http, memory, client, tools, catalog)
+//   --only g,h         only these groups (stdio, http, memory, client, tools, catalog, gateway)
 // A run narrowed by any of these writes build/bench/results.* instead of the committed files.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import type { BenchOptions, MeasureGroup } from './options.js';
 import { evaluateTargets, machine, toMarkdown, type Report } from './report.js';
 import { catalogGroup } from './groups/catalog.js';
 import { clientGroup } from './groups/client.js';
+import { gatewayGroup } from './groups/gateway.js';
 import { httpGroup, toolScalingGroup } from './groups/http.js';
 import { memoryGroup } from './groups/memory.js';
 import { stdioGroup } from './groups/stdio.js';
@@ -25,6 +26,7 @@ const GROUPS: Record<string, MeasureGroup> = {
   client: clientGroup,
   tools: toolScalingGroup,
   catalog: catalogGroup,
+  gateway: gatewayGroup,
 };
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

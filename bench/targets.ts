@@ -27,6 +27,11 @@ export const FIGURES = {
     `server CPU per HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call, with a JWT ÷ without, one process, runs alternating`,
   jwtVerify: 'JWT access token verification (ES256, cached keys), CPU per token',
   jwtVerifyCached: 'JWT access token verified before (the verifier remembers it), CPU per request',
+  gatewayServerCpu: 'stdio tools/call, 16 in flight: the server’s CPU per call, called directly',
+  gatewayOwnCpu: 'stdio tools/call, 16 in flight: the gateway’s own CPU per call, in front of the server',
+  gatewayCpuRatio: 'stdio tools/call through the gateway: the gateway’s CPU per call ÷ the server’s, runs alternating',
+  gatewayWholeCpuRatio:
+    'stdio tools/call through the gateway: the gateway’s and its server’s CPU per call ÷ the server’s alone',
 } as const;
 
 export interface Target {
@@ -62,4 +67,6 @@ export const TARGETS: readonly Target[] = [
     ratio: 1.1,
     text: '<= 1.1x mcpkit without authorization',
   })),
+  // What a call through the gateway costs it, beside what the same call costs the server.
+  { figure: FIGURES.gatewayCpuRatio, absolute: true, ratio: 1.3, text: '<= 1.3x the server called directly' },
 ];

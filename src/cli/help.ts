@@ -109,6 +109,22 @@ they come, and each tool call is shown and asked about first.
 Keys: $OPENAI_API_KEY or $ANTHROPIC_API_KEY.
 
 ${CONNECTION_OPTIONS}`,
+  serve: `Usage: mcpkit serve [--config <file>] [--http [--port N]]
+
+A gateway: one MCP server that offers the tools (as <server>__<tool>), resources, templates
+and prompts of every server of the configuration (default $MCPKIT_CONFIG), under its allow
+and deny lists, in both eras; over stdio, or with --http over Streamable HTTP at
+http://127.0.0.1:N/mcp (and HTTP+SSE at /sse). Calls, progress and cancellation go through;
+a form or sampling request from a server goes to the client whose call it is.`,
+  proxy: `Usage: mcpkit proxy [options] <url>
+       mcpkit proxy --http [--port N] -- <command...>
+
+A remote server (Streamable HTTP, falling back to HTTP+SSE) offered as a local stdio server,
+with the command line's authorization (see mcpkit login --help) and connecting again when its
+session ends; or, with --http, a server started by a command offered over Streamable HTTP at
+http://127.0.0.1:N/mcp (and HTTP+SSE at /sse), in both eras.
+
+${CONNECTION_OPTIONS}`,
   completion: `Usage: mcpkit completion bash|zsh|fish
 
 Prints a completion script for the shell. Install it with, for example:

@@ -11,7 +11,9 @@ import { runList } from './commands/list.js';
 import { runLogin } from './commands/login.js';
 import { runLogout } from './commands/logout.js';
 import { runPrompt } from './commands/prompt.js';
+import { runProxy } from './commands/proxy.js';
 import { runRead } from './commands/read.js';
+import { runServe } from './commands/serve.js';
 import { runServers } from './commands/servers.js';
 import { EXIT, exitCodeOf, failureKind } from './exit-codes.js';
 import { COMMAND_HELP, USAGE } from './help.js';
@@ -24,6 +26,8 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   read: runRead,
   prompt: runPrompt,
   chat: runChat,
+  serve: runServe,
+  proxy: runProxy,
   login: runLogin,
   logout: runLogout,
   'example-server': runExampleServer,

@@ -100,6 +100,8 @@ export class Catalog {
   readonly #onChange: (server: string, kind: ListKind) => void;
   readonly #onError: (error: Error) => void;
   readonly #servers = new Map<string, ServerLists>();
+  /** The last naming, given again for the same lists: each call looks its tool up by name. */
+  #named: { input: [string, unknown[]][]; output: { name: string; server: string; item: unknown }[] } | undefined;
 
   constructor(setup: {
     naming: ToolNaming;
@@ -160,6 +162,9 @@ export class Catalog {
   name<T extends { name: string }>(
     byServer: [server: string, items: T[]][],
   ): { name: string; server: string; item: T }[] {
+    const last = this.#named;
+    if (last !== undefined && sameLists(last.input, byServer))
+      return last.output as { name: string; server: string; item: T }[];
     const taken = new Set<string>();
     const named: { name: string; server: string; item: T }[] = [];
     for (const [server, items] of byServer) {
@@ -171,6 +176,12 @@ export class Catalog {
         named.push({ name, server, item });
       }
     }
+    this.#named = { input: byServer.map(([server, items]) => [server, items]), output: named };
     return named;
   }
+}
+
+/** Whether two namings concern the very same lists (read once and kept until they change). */
+function sameLists(a: readonly [string, unknown[]][], b: readonly [string, unknown[]][]): boolean {
+  return a.length === b.length && a.every(([server, items], i) => server === b[i]![0] && items === b[i]![1]);
 }

@@ -7,6 +7,8 @@
 import { pathToFileURL } from 'node:url';
 import type {
   CallToolResult,
+  CreateMessageRequestParams,
+  CreateMessageResult,
   ElicitRequestFormParams,
   ElicitRequestURLParams,
   ElicitResult,
@@ -19,7 +21,7 @@ import type {
   Root,
 } from 'mcpkit';
 import { McpError } from 'mcpkit';
-import { Client, type ClientSession, type EraCache, type EraChoice } from 'mcpkit/client';
+import { Client, type ClientSession, type EraCache, type EraChoice, type InputRequiredHook } from 'mcpkit/client';
 import { connectHttp, type HttpClientOptions } from 'mcpkit/http';
 import { CommandTransport, getDefaultEnvironment } from 'mcpkit/node';
 import {
@@ -71,6 +73,15 @@ export interface HostOptions {
   elicitation?: HostElicitation;
   /** Answers the servers' sampling requests (after consent); without it, the host does not declare sampling. */
   model?: Model;
+  /**
+   * Answers the servers' sampling requests (after consent) in place of `model`, as they come: a
+   * gateway hands them to its own client. `signal` aborts when the server gives up.
+   */
+  sampling?: (
+    server: string,
+    params: CreateMessageRequestParams,
+    signal: AbortSignal,
+  ) => CreateMessageResult | Promise<CreateMessageResult>;
   /** The roots offered to servers: directories (paths or `file://` URIs). Default: the working directory. */
   roots?: readonly string[];
   /** The authorization for a server behind a URL (an `OAuthClient` of `mcpkit/auth`), per server. */
@@ -118,6 +129,21 @@ export interface HostCallOptions {
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The user asked for this very call: the policy's `ask` is taken as answered (a `deny` still refuses). */
   approved?: boolean;
+  /** `_meta` for the request (trace context, ...); the progress token and a modern envelope are the session's own. */
+  meta?: Record<string, unknown>;
+  /**
+   * Answers the input a modern server requires of this very call, in place of the host's
+   * elicitation and sampling (a gateway asks its own client); see `InputRequiredHook`.
+   */
+  onInputRequired?: InputRequiredHook;
+}
+
+/** What the host passes on to a session with each request. */
+interface SessionRequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onInputRequired?: InputRequiredHook;
+  onprogress?: HostCallOptions['onprogress'];
 }
 
 /** The time limit of each request without one of its own. */
@@ -226,12 +252,8 @@ export class Host {
     await this.#consent(found, args, options);
     const session = await this.session(found.server);
     const result = await session.callTool(
-      { name: found.tool.name, arguments: args },
-      {
-        ...(options.signal && { signal: options.signal }),
-        ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-        ...(options.onprogress && { onprogress: options.onprogress }),
-      },
+      withMeta({ name: found.tool.name, arguments: args }, options.meta),
+      this.#requestOptions(options, options.onprogress),
     );
     if (!('content' in result)) throw new McpError(-32603, `server "${found.server}" answered ${name} with a task`);
     return result;
@@ -246,7 +268,10 @@ export class Host {
     const found = await this.#find('prompts', name);
     if (found === undefined) throw new NotInCatalogError(`no prompt named "${name}" in the catalog`);
     const session = await this.session(found.server);
-    return session.getPrompt({ name: found.item.name, arguments: args }, this.#requestOptions(options));
+    return session.getPrompt(
+      withMeta({ name: found.item.name, arguments: args }, options.meta),
+      this.#requestOptions(options),
+    );
   }
 
   /**
@@ -256,7 +281,7 @@ export class Host {
   async readResource(uri: string, options: HostCallOptions & { server?: string } = {}): Promise<ReadResourceResult> {
     const server = options.server ?? (await this.#ownerOf(uri));
     const session = await this.session(server);
-    return session.readResource({ uri }, this.#requestOptions(options));
+    return session.readResource(withMeta({ uri }, options.meta), this.#requestOptions(options));
   }
 
   /**
@@ -289,11 +314,14 @@ export class Host {
     return connection;
   }
 
-  #requestOptions(options: HostCallOptions): { signal?: AbortSignal; timeoutMs?: number } {
-    return {
-      ...(options.signal && { signal: options.signal }),
-      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    };
+  /** The session's options for a request (and the progress listener of a call): built field by field, as calls are many. */
+  #requestOptions(options: HostCallOptions, onprogress?: HostCallOptions['onprogress']): SessionRequestOptions {
+    const own: SessionRequestOptions = {};
+    if (options.signal) own.signal = options.signal;
+    if (options.timeoutMs !== undefined) own.timeoutMs = options.timeoutMs;
+    if (options.onInputRequired) own.onInputRequired = options.onInputRequired;
+    if (onprogress) own.onprogress = onprogress;
+    return own;
   }
 
   /** Each reachable server's list of `kind`, in the order of the configuration. */
@@ -401,6 +429,7 @@ export class Host {
     const options = this.#options;
     const elicitation = options.elicitation;
     const model = options.model;
+    const answer = options.sampling;
     return new Client(options.clientInfo ?? { name: 'mcpkit-host', version: '0' }, {
       requestTimeoutMs: this.#entry(server).timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS,
       roots: (options.roots ?? [process.cwd()]).map(directoryRoot),
@@ -410,7 +439,7 @@ export class Host {
           ...(elicitation.url && { url: (params, ctx) => elicitation.url!(server, params, ctx.signal) }),
         },
       }),
-      ...(model && {
+      ...((answer || model) && {
         sampling: {
           tools: true,
           handler: async (params, ctx) => {
@@ -426,7 +455,7 @@ export class Host {
               if (answer === 'deny') throw new McpError(-1, 'the user did not allow this sampling request');
               if (answer === 'always') this.#always.add(key);
             }
-            return sample(model, params, ctx.signal);
+            return answer ? answer(server, params, ctx.signal) : sample(model!, params, ctx.signal);
           },
         },
       }),
@@ -487,6 +516,15 @@ export class Host {
   #report(error: Error): void {
     this.#options.onError?.(error);
   }
+}
+
+/** `params` with `_meta` when there is one. */
+function withMeta<T extends object>(
+  params: T,
+  meta: Record<string, unknown> | undefined,
+): T & { _meta?: Record<string, unknown> } {
+  if (meta !== undefined) (params as { _meta?: Record<string, unknown> })._meta = meta;
+  return params;
 }
 
 /** A directory (a path or a `file://` URI) as a root, named after its last part. */

@@ -64,3 +64,5 @@ export { openaiModel, type OpenAIModelOptions } from './model/openai.js';
 export type { MaxTokensField } from './model/openai-request.js';
 export { anthropicModel, type AnthropicModelOptions } from './model/anthropic.js';
 export type { ProviderOptions } from './model/provider-options.js';
+export { Gateway, type GatewayHostOptions, type GatewayOptions } from './gateway.js';
+export { openProxy, PROXY_UPSTREAM, type ProxyOptions, type ServerProxy } from './proxy.js';

@@ -20,6 +20,7 @@ export {
   type UsedStateStore,
 } from './multi-round-trip/used-states.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
+export { shapeResult } from './result-shape.js';
 export type { FeatureHandle } from './feature-set.js';
 export type {
   RegisteredTool,

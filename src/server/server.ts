@@ -385,6 +385,16 @@ export class Server {
   }
 
   /**
+   * Tells every client that can hear it that the list of `kind` changed; changes made in one
+   * tick make one notification. For a feature plugged in with `addFeature` whose items come
+   * from elsewhere (a gateway's upstream servers): registered tools, resources and prompts
+   * announce their own changes.
+   */
+  listChanged(kind: 'tools' | 'resources' | 'prompts'): void {
+    this.#listChanged(kind);
+  }
+
+  /**
    * Listens to what clients tell the server: `initialized` (a session is ready),
    * `rootsListChanged` (its roots changed: list them again). Returns the function that stops it.
    */

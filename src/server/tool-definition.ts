@@ -132,17 +132,22 @@ const ANY_OUTPUT_SCHEMA: Span = VALUE_FORMS.find((f) => f.type === 'Tool' && f.f
 export function definitionFor(entry: ToolEntry, version: string): Tool {
   let shaped = entry.byRevision.get(version);
   if (shaped === undefined) {
-    shaped = shapeForRevision('Tool', entry.definition, version);
-    if (
-      shaped.outputSchema !== undefined &&
-      shaped.outputSchema.type !== 'object' &&
-      isRevision(version) &&
-      !inSpan(ANY_OUTPUT_SCHEMA, version)
-    ) {
-      const { outputSchema: _inexpressible, ...rest } = shaped;
-      shaped = rest;
-    }
+    shaped = shapeTool(entry.definition, version);
     entry.byRevision.set(version, shaped);
   }
   return shaped;
+}
+
+/** `tool` as `version` defines `Tool` (see {@link definitionFor}); the tool itself when nothing changes. */
+export function shapeTool(tool: Tool, version: string): Tool {
+  const shaped = shapeForRevision('Tool', tool, version);
+  if (
+    shaped.outputSchema === undefined ||
+    shaped.outputSchema.type === 'object' ||
+    !isRevision(version) ||
+    inSpan(ANY_OUTPUT_SCHEMA, version)
+  )
+    return shaped;
+  const { outputSchema: _inexpressible, ...rest } = shaped;
+  return rest;
 }

@@ -143,13 +143,23 @@ export interface ServingProcess {
   close(): Promise<void>;
 }
 
-/** Runs `node <script> ...args`, which prints the URL it serves on as its first line of stdout. */
-export async function serving(script: string, args: readonly string[]): Promise<ServingProcess> {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+/**
+ * Runs `node <script> ...args`, which prints the URL it serves on as its first line of stdout;
+ * `env` is added to this process's environment.
+ */
+export async function serving(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ServingProcess> {
+  const child = spawn(process.execPath, [script, ...args], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, ...env },
+  });
   const exited = once(child, 'exit');
   const lines = createInterface({ input: child.stdout });
   try {
-    const [url] = (await within(once(lines, 'line'), 20_000, `${script} to listen`)) as [string];
+    const [url] = (await within(once(lines, 'line'), 30_000, `${script} to listen`)) as [string];
     return {
       url,
       close: async () => {

@@ -24,7 +24,7 @@ describe('mcpkit with a URL', () => {
     ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^sdk-http-fixture 1\.0\.0 \(protocol 2025-11-25\)/);
-    assert.match(result.stdout, /Tools \(4\)/);
+    assert.match(result.stdout, /Tools \(6\)/);
     assert.match(result.stdout, /echo\(text: string\)\s+Echoes text/);
     const requests = server.requests.slice(from);
     assert.ok(

@@ -35,7 +35,7 @@ for (const mode of ['event stream', 'JSON'] as const) {
         assert.equal(transport.protocolVersion, '2025-11-25');
 
         const { tools } = await within(session.listTools(), LIMIT, 'tools/list');
-        assert.deepEqual(tools.map((t) => t.name).sort(), ['echo', 'gated', 'progress', 'roots']);
+        assert.deepEqual(tools.map((t) => t.name).sort(), ['ask', 'echo', 'gated', 'progress', 'roots', 'slow']);
         assert.equal(
           textOf(await within(session.callTool({ name: 'echo', arguments: { text: 'hi ✓' } }), LIMIT, 'echo')),
           'hi ✓',
