@@ -210,13 +210,13 @@ describe('the gateway', { timeout: 240_000 }, () => {
       return file;
     };
     const cases: [string[], RegExp][] = [
-      [['serve'], /--config <file> is required/],
-      [['serve', '--config', join(dir, 'missing.json')], /cannot read .*missing\.json/],
-      [['serve', '--config', bad('broken.json', '{"mcpServers": ')], /broken\.json is not valid JSON/],
-      [['serve', '--config', bad('empty.json', '{}')], /has no "mcpServers" object/],
+      [['serve'], /--config <file> \(or MCPKIT_CONFIG\) is required/],
+      [['serve', '--config', join(dir, 'missing.json')], /missing\.json: cannot be read: no such file/],
+      [['serve', '--config', bad('broken.json', '{"mcpServers": ')], /broken\.json:\d+:\d+: not valid JSON/],
+      [['serve', '--config', bad('empty.json', '{}')], /empty\.json: has neither "mcpServers" nor "servers"/],
       [
         ['serve', '--config', bad('nourl.json', '{"mcpServers": {"web": {"type": "http"}}}')],
-        /mcpServers\["web"\]\.url must be an http or https URL/,
+        /nourl\.json: server "web": needs "command" \(a server to run\) or "url"/,
       ],
       [['serve', '--config', config, '--port', '1'], /--port goes with --http/],
     ];
