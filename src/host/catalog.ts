@@ -48,6 +48,8 @@ export interface Lists {
 class ServerLists {
   readonly session: ClientSession;
   readonly #reads = new Map<ListKind, Promise<unknown[]>>();
+  /** The lists read and still current, for a lookup that need not wait. */
+  readonly #current = new Map<ListKind, unknown[]>();
 
   constructor(session: ClientSession) {
     this.session = session;
@@ -56,16 +58,27 @@ class ServerLists {
   read<K extends ListKind>(kind: K): Promise<Lists[K]> {
     let read = this.#reads.get(kind);
     if (read === undefined) {
-      read = readList(this.session, kind);
-      this.#reads.set(kind, read);
-      // A failed read is not kept: asked again, it is tried again.
-      read.catch(() => this.#reads.delete(kind));
+      const reading = readList(this.session, kind);
+      read = reading;
+      this.#reads.set(kind, reading);
+      reading.then(
+        (items) => {
+          if (this.#reads.get(kind) === reading) this.#current.set(kind, items);
+        },
+        // A failed read is not kept: asked again, it is tried again.
+        () => this.#reads.delete(kind),
+      );
     }
     return read as Promise<Lists[K]>;
   }
 
   forget(kind: ListKind): void {
     this.#reads.delete(kind);
+    this.#current.delete(kind);
+  }
+
+  current<K extends ListKind>(kind: K): Lists[K] | undefined {
+    return this.#current.get(kind) as Lists[K] | undefined;
   }
 }
 
@@ -149,6 +162,11 @@ export class Catalog {
   }
 
   /** A server's own list of `kind`, read now or kept from before. */
+  /** A server's list of `kind` as last read, while it is current; `undefined` otherwise. */
+  current<K extends ListKind>(server: string, kind: K): Lists[K] | undefined {
+    return this.#servers.get(server)?.current(kind);
+  }
+
   list<K extends ListKind>(server: string, kind: K): Promise<Lists[K]> {
     const lists = this.#servers.get(server);
     if (lists === undefined) return Promise.resolve([] as Lists[K]);

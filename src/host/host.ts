@@ -156,6 +156,8 @@ export class Host {
   readonly #catalog: Catalog;
   /** Tools (`server\0tool`) and servers' sampling the user allowed for as long as the host runs. */
   readonly #always = new Set<string>();
+  /** Tools and prompts found by name, and the list each was found in. */
+  readonly #found = new Map<string, { server: string; item: unknown; list: unknown[] }>();
 
   constructor(options: HostOptions) {
     this.#options = options;
@@ -363,6 +365,11 @@ export class Host {
     kind: K,
     name: string,
   ): Promise<{ server: string; item: Lists[K][number] } | undefined> {
+    // The last answer for this name, while the list it came from is current: no waiting.
+    const key = `${kind}\u0000${name}`;
+    const known = this.#found.get(key);
+    if (known !== undefined && this.#catalog.current(known.server, kind) === known.list)
+      return known as { server: string; item: Lists[K][number] };
     const likely = [...this.#connections.keys()].filter((server) => {
       const prefix = this.#naming(server, '');
       return prefix !== '' && name.startsWith(prefix);
@@ -372,7 +379,11 @@ export class Host {
       const lists = await this.#lists(kind, servers, servers === undefined ? undefined : failures);
       const named = this.#catalog.name(lists.map(([s, items]) => [s, items as { name: string }[]]));
       const hit = named.find((entry) => entry.name === name);
-      if (hit) return { server: hit.server, item: hit.item as Lists[K][number] };
+      if (hit) {
+        const list = lists.find(([server]) => server === hit.server)![1];
+        this.#found.set(key, { server: hit.server, item: hit.item, list });
+        return { server: hit.server, item: hit.item as Lists[K][number] };
+      }
     }
     // Not found, and the server it belongs to by its name could not be reached: that is why.
     const [failure] = failures.values();
