@@ -2,6 +2,7 @@
 // mcpkit's example server over stdio, the example server over HTTP, and servers that crash.
 // The catalog, routing, names, consent, restart and isolation, through the public API.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,15 @@ import { CLI, fixture, serving, within, type ServingProcess } from '../e2e/helpe
 const require = createRequire(import.meta.url);
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const MEMORY = require.resolve('@modelcontextprotocol/server-memory/dist/index.js');
+
+/** The e2e fixture servers running as children of this process. */
+function childServers(): string[] {
+  const ps = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  return ps.stdout
+    .split('\n')
+    .filter((line) => line.includes('e2e-server'))
+    .map((line) => line.trim());
+}
 
 const node = (script: string, ...args: string[]): StdioEntry & EntrySettings => ({
   type: 'stdio',
@@ -142,26 +152,29 @@ describe('Host', () => {
     }
   });
 
-  it('starts a lazy server only when one of its tools is called', async () => {
+  it('starts a lazy server only when one of its tools is called, an eager one with the host', async () => {
     const host = new Host({
-      servers: { a: node(fixture('e2e-server')), b: node(fixture('e2e-server')) },
+      servers: {
+        a: node(fixture('e2e-server')),
+        b: node(fixture('e2e-server')),
+        c: { ...node(fixture('e2e-server')), start: 'eager' },
+      },
       consent: () => 'allow',
       eraCache: false,
     });
+    const states = () => host.servers.map((s) => s.state);
     try {
-      assert.deepEqual(
-        host.servers.map((s) => s.state),
-        ['idle', 'idle'],
-      );
+      assert.deepEqual(states(), ['idle', 'idle', 'idle']);
+      await host.start();
+      assert.deepEqual(states(), ['idle', 'idle', 'ready']);
       const result = await host.callTool('b__echo', { text: 'x' });
       assert.deepEqual(result.content, [{ type: 'text', text: 'x' }]);
-      assert.deepEqual(
-        host.servers.map((s) => s.state),
-        ['idle', 'ready'],
-      );
+      assert.deepEqual(states(), ['idle', 'ready', 'ready']);
+      assert.equal(childServers().length, 2, 'two servers run as children of this process');
     } finally {
       await host.close();
     }
+    assert.deepEqual(childServers(), [], 'closing the host stopped every child');
   });
 
   it('gives a name too long or with other characters a short hash, the same each time', async () => {
