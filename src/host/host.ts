@@ -82,7 +82,10 @@ export interface HostOptions {
     params: CreateMessageRequestParams,
     signal: AbortSignal,
   ) => CreateMessageResult | Promise<CreateMessageResult>;
-  /** The roots offered to servers: directories (paths or `file://` URIs). Default: the working directory. */
+  /**
+   * The roots offered to servers: directories (paths or `file://` URIs). Default: the working
+   * directory. An entry's own `roots` replace them for its server.
+   */
   roots?: readonly string[];
   /** The authorization for a server behind a URL (an `OAuthClient` of `mcpkit/auth`), per server. */
   auth?: (
@@ -443,7 +446,7 @@ export class Host {
     const answer = options.sampling;
     return new Client(options.clientInfo ?? { name: 'mcpkit-host', version: '0' }, {
       requestTimeoutMs: this.#entry(server).timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS,
-      roots: (options.roots ?? [process.cwd()]).map(directoryRoot),
+      roots: (this.#entry(server).roots ?? options.roots ?? [process.cwd()]).map(directoryRoot),
       ...(elicitation && {
         elicitation: {
           ...(elicitation.form && { form: (params, ctx) => elicitation.form!(server, params, ctx.signal) }),

@@ -35,6 +35,8 @@ export interface EntrySettings {
   tools?: { allow?: string[]; deny?: string[] };
   /** Consent per tool name (or `*`): `allow`, `deny` or `ask`; over the defaults. */
   consent?: Record<string, ToolPolicy>;
+  /** The directories offered to this server as roots (paths or `file://` URIs), in place of the host's. */
+  roots?: string[];
   /** Not started, not listed. */
   disabled?: boolean;
 }

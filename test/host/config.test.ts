@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import {
   checkServerConfig,
@@ -197,6 +197,15 @@ describe('the configuration formats', () => {
       tools: { allow: ['read_*', 'list'], deny: ['delete_*'] },
       consent: { read_file: 'allow', '*': 'ask', delete_file: 'deny' },
     });
+  });
+
+  it("reads an entry's own roots: interpolated, relative to the file, file URIs kept", async () => {
+    const config = await parse(
+      { mcpServers: { r: { url: 'http://127.0.0.1:1/mcp', roots: ['data', '${PROJECTS}/site', 'file:///srv/x'] } } },
+      { env: { PROJECTS: '/home/ada/projects' } },
+    );
+    assert.deepEqual(config.servers.r?.roots, [resolve('data'), '/home/ada/projects/site', 'file:///srv/x']);
+    await assert.rejects(parse({ mcpServers: { r: { command: 'x', roots: 'data' } } }), /field "roots"/);
   });
 
   it('checks a disabled entry but resolves nothing of it: no variable, no input, no env file', async () => {

@@ -127,10 +127,13 @@ describe('Host', () => {
     assert.ok(statuses.some((s) => s.name === 'everything' && s.state === 'starting'));
   });
 
-  it("answers the servers' requests: forms to the application's hook, roots from the workspace", async () => {
+  it("answers the servers' requests: forms to the application's hook, roots from the workspace or the entry", async () => {
     const forms: [string, string][] = [];
     const host = new Host({
-      servers: { example: node(CLI, 'example-server'), second: node(CLI, 'example-server') },
+      servers: {
+        example: node(CLI, 'example-server'),
+        second: { ...node(CLI, 'example-server'), roots: [join(dir, 'second')] },
+      },
       consent: () => 'allow',
       elicitation: {
         form: (server, params) => {
@@ -145,8 +148,11 @@ describe('Host', () => {
       const hello = await host.callTool('example__ask_name');
       assert.deepEqual(hello.content, [{ type: 'text', text: 'Hello, Ada of example!' }]);
       assert.deepEqual(forms, [['example', 'What is your name?']]);
-      const roots = await host.callTool('second__roots');
+      const roots = await host.callTool('example__roots');
       assert.deepEqual(roots.content, [{ type: 'text', text: pathToFileURL(dir).href }]);
+      // A server's own roots replace the host's.
+      const own = await host.callTool('second__roots');
+      assert.deepEqual(own.content, [{ type: 'text', text: pathToFileURL(join(dir, 'second')).href }]);
     } finally {
       await host.close();
     }

@@ -102,6 +102,8 @@ function checkSettings(entry: Record<string, unknown>, report: Report): HostSett
   const timeout = entry.timeoutMs;
   if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0) settings.timeoutMs = timeout;
   else if (timeout !== undefined) report('timeoutMs', `must be a number of milliseconds above 0, not ${show(timeout)}`);
+  const roots = strings(entry.roots, 'roots', report);
+  if (roots !== undefined) settings.roots = roots;
   if (isObject(entry.tools)) {
     const allow = strings(entry.tools.allow, 'tools.allow', report);
     const deny = strings(entry.tools.deny, 'tools.deny', report);

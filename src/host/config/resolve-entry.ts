@@ -66,6 +66,12 @@ export async function resolveEntry(
     }
     config = { type: entry.type, url, headers: map('headers', entry.headers), ...entry.settings };
   }
+  const roots = entry.settings.roots;
+  if (roots !== undefined)
+    config.roots = roots.map((root, i) => {
+      const value = field(`roots[${i}]`, root);
+      return value.startsWith('file://') ? value : resolve(base, value);
+    });
   return complete && problems.length === before ? { config, inputs } : { inputs };
 }
 

@@ -20,6 +20,11 @@ export interface HostSettings {
   tools?: { allow?: string[]; deny?: string[] };
   /** A policy per tool name of this server, or `*` for the rest. */
   consent?: Record<string, ToolPolicy>;
+  /**
+   * The directories this server is offered as roots (absolute, or `file://` URIs), in place of
+   * the host's. In a file, relative to the configuration's directory.
+   */
+  roots?: string[];
   /** A disabled entry is checked but not resolved: its strings are kept as written. Default false. */
   disabled: boolean;
 }
