@@ -72,13 +72,21 @@ async function mcpkit(urls: readonly string[]): Promise<number> {
   return tools.length;
 }
 
-async function sdkV1(urls: readonly string[]): Promise<number> {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+/** What an application writes with an SDK's `Client`: every server at once, every page of tools. */
+interface SdkClient {
+  connect(transport: never): Promise<void>;
+  listTools(params: { cursor?: string }): Promise<{ tools: unknown[]; nextCursor?: string }>;
+  close(): Promise<void>;
+}
+
+async function listWithSdk(
+  urls: readonly string[],
+  open: (url: URL) => { client: SdkClient; transport: unknown },
+): Promise<number> {
   const counts = await Promise.all(
     urls.map(async (url) => {
-      const client = new Client(CLIENT_INFO);
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const { client, transport } = open(new URL(url));
+      await client.connect(transport as never);
       let tools = 0;
       let cursor: string | undefined;
       do {
@@ -93,25 +101,21 @@ async function sdkV1(urls: readonly string[]): Promise<number> {
   return counts.reduce((a, b) => a + b, 0);
 }
 
+async function sdkV1(urls: readonly string[]): Promise<number> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  return listWithSdk(urls, (url) => ({
+    client: new Client(CLIENT_INFO) as unknown as SdkClient,
+    transport: new StreamableHTTPClientTransport(url),
+  }));
+}
+
 async function sdkV2(urls: readonly string[]): Promise<number> {
-  const { Client } = await import('@modelcontextprotocol/client');
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
-  const counts = await Promise.all(
-    urls.map(async (url) => {
-      const client = new Client(CLIENT_INFO, { versionNegotiation: { mode: 'legacy' } });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-      let tools = 0;
-      let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor ? { cursor } : {});
-        tools += page.tools.length;
-        cursor = page.nextCursor;
-      } while (cursor);
-      await client.close();
-      return tools;
-    }),
-  );
-  return counts.reduce((a, b) => a + b, 0);
+  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+  return listWithSdk(urls, (url) => ({
+    client: new Client(CLIENT_INFO, { versionNegotiation: { mode: 'legacy' } }) as unknown as SdkClient,
+    transport: new StreamableHTTPClientTransport(url),
+  }));
 }
 
 const LIST: Record<Implementation, (urls: readonly string[]) => Promise<number>> = {

@@ -32,10 +32,11 @@ export function exitCodeOf(error: unknown): number {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return EXIT.usage;
   if (error instanceof AuthorizationFailed) return EXIT.authorization;
-  // A configuration's server that could not be authorized: the host says it did not start.
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-    if (authorizationFailure(e, undefined) !== undefined) return EXIT.authorization;
-  if (error instanceof RequestTimeoutError || hasCause(error, RequestTimeoutError)) return EXIT.timeout;
+  // A configuration's server that could not be authorized, or timed out: the host says it did
+  // not start, with the reason as the cause.
+  const chain = causes(error);
+  if (chain.some((e) => authorizationFailure(e, undefined) !== undefined)) return EXIT.authorization;
+  if (chain.some((e) => e instanceof RequestTimeoutError)) return EXIT.timeout;
   // Ctrl-C: at a prompt (the terminal's InterruptedError) or during a call (its abort).
   const name = (error as Error | null)?.name;
   if (name === 'InterruptedError' || name === 'AbortError') return EXIT.interrupted;
@@ -48,11 +49,9 @@ export function failureKind(code: number): string {
   return Object.entries(EXIT).find(([, value]) => value === code)?.[0] ?? 'error';
 }
 
-function hasCause(error: unknown, type: new (...args: never[]) => Error): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
-    if (e instanceof type) return true;
-    e = (e as Error).cause;
-  }
-  return false;
+/** `error` and the errors it was caused by, five deep at most. */
+function causes(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let e: unknown = error; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
+  return chain;
 }

@@ -13,6 +13,7 @@ import { parseCommand, type CommonOptions } from '../options.js';
 import { renderContent } from '../render.js';
 import { isUrlTarget, UsageError, type ServerTarget } from '../server-target.js';
 import { ProgressBar } from '../terminal/index.js';
+import { oneLine as safeLine } from '../terminal/text.js';
 
 const CHAT_OPTIONS = {
   provider: { type: 'string' },
@@ -187,7 +188,7 @@ function jsonEvent(event: ChatEvent): Record<string, unknown> {
   }
 }
 
-function oneLine(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+/** A server's text on one line of the chat: whitespace runs as one space, made safe to show, cut. */
+function oneLine(text: string): string {
+  return safeLine(text.replace(/\s+/g, ' '));
 }
