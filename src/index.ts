@@ -15,6 +15,7 @@ export type {
   RequestId,
 } from './jsonrpc/message.js';
 export type { Clock } from './jsonrpc/clock.js';
+export type { CancelSource } from './jsonrpc/connection.js';
 export {
   McpError,
   McpErrorCode,

@@ -1,6 +1,7 @@
-// What the gateway adds to a tool call, in processor time: the mcpkit workload server over
-// stdio, called directly, beside the gateway (bench/servers/stdio-gateway.ts) in front of
-// another copy of it, called through. The benchmark's line client loads them in turns (16 calls
+// What a gateway adds to a tool call, in processor time: each implementation's workload server
+// over stdio, called directly, beside its gateway (bench/servers/stdio-gateway-<impl>.ts) in
+// front of another copy of it, called through. The raw gateway is a relay that only parses,
+// renames and writes: the least a gateway that reads messages pays. The benchmark's line client loads them in turns (16 calls
 // in flight, `echo` and `w__echo`), six pairs after a warm-up of each, which goes first
 // alternating; each turn's processor time per call, read from /proc for every process
 // involved, is set beside its neighbour's. Figures: each side's time per call, the gateway's
@@ -10,7 +11,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIGURES } from '../targets.js';
-import { median, type Figure } from '../figure.js';
+import { median, type Figure, type Implementation } from '../figure.js';
 import type { BenchOptions, MeasureGroup } from '../options.js';
 import { measureTogether, type Sample } from '../measure.js';
 import { isEchoResult } from '../drivers/answers.js';
@@ -67,10 +68,10 @@ async function open(script: string, tool: string): Promise<Side> {
   return { child, client, paramsJson: JSON.stringify({ name: tool, arguments: { text: ECHO_TEXT } }), pids };
 }
 
-async function pairedSample(options: BenchOptions): Promise<Sample[]> {
+async function pairedSample(impl: Implementation, options: BenchOptions): Promise<Sample[]> {
   if (!existsSync('/proc/self/stat')) throw new Error('the gateway figures read processor time from /proc (Linux)');
-  const direct = await open(serverScript('stdio', 'mcpkit'), 'echo');
-  const gateway = await open(join(BUNDLED_DIR, 'stdio-gateway.mjs'), 'w__echo');
+  const direct = await open(serverScript('stdio', impl), 'echo');
+  const gateway = await open(join(BUNDLED_DIR, `stdio-gateway-${impl}.mjs`), 'w__echo');
   try {
     if (gateway.pids.length !== 2) throw new Error(`the gateway started ${gateway.pids.length - 1} servers, not 1`);
     let errors = 0;
@@ -124,8 +125,8 @@ export const gatewayGroup: MeasureGroup = async (options): Promise<Figure[]> =>
         { name: FIGURES.gatewayCpuRatio, unit: 'x', higherIsBetter: false },
         { name: FIGURES.gatewayWholeCpuRatio, unit: 'x', higherIsBetter: false },
       ],
-      impls: ['mcpkit'],
-      run: () => pairedSample(options),
+      impls: ['raw', 'mcpkit', 'sdk-v1'],
+      run: (impl) => pairedSample(impl, options),
     },
     options,
   );

@@ -11,6 +11,7 @@ import {
   McpError,
   META,
   type CallToolResult,
+  type CancelSource,
   type CompleteRequestParams,
   type CompleteResult,
   type GetPromptResult,
@@ -33,8 +34,8 @@ export interface Routed<T> {
 
 /** What a forwarded call may carry upstream. */
 export interface UpstreamCallOptions {
-  /** Aborts when the client cancels: the upstream request is cancelled in turn. */
-  signal: AbortSignal;
+  /** Cancelled when the client cancels: the upstream request is cancelled in turn. */
+  cancelWith: CancelSource;
   /** The revision of the client's request, for errors whose code differs by revision. */
   protocolVersion: string;
   /** Present when the client asked for progress. */
@@ -208,7 +209,10 @@ type ListItem<K extends Indexed> = K extends 'tools' ? Tool : K extends 'prompts
 
 /** What goes upstream with the client's request `ctx`, made a call in progress (`call`) or not. */
 function callOptions(ctx: ServerContext, call?: RoutedCall): UpstreamCallOptions {
-  const options: UpstreamCallOptions = { signal: call?.signal ?? ctx.signal, protocolVersion: ctx.protocolVersion };
+  const options: UpstreamCallOptions = {
+    cancelWith: call?.cancelWith ?? ctx,
+    protocolVersion: ctx.protocolVersion,
+  };
   if (call) options.onInputRequired = call.onInputRequired;
   const meta = forwardedMeta(ctx.meta);
   if (meta !== undefined) options.meta = meta;

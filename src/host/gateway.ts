@@ -187,14 +187,14 @@ class HostUpstream implements Upstream {
         ...(params.context !== undefined && { context: params.context }),
         ...(options.meta && { _meta: options.meta }),
       },
-      { signal: options.signal },
+      { cancelWith: options.cancelWith },
     );
   }
 }
 
 /** The host's options for a forwarded request: built field by field, as calls are many. */
 function hostOptions(options: UpstreamCallOptions, approved = false): HostCallOptions {
-  const own: HostCallOptions = { signal: options.signal };
+  const own: HostCallOptions = { cancelWith: options.cancelWith };
   if (approved) own.approved = true;
   if (options.onprogress) own.onprogress = options.onprogress;
   if (options.meta) own.meta = options.meta;

@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import type {
   CallToolResult,
+  CancelSource,
   CreateMessageRequestParams,
   CreateMessageResult,
   ElicitRequestFormParams,
@@ -128,6 +129,8 @@ export interface ListOptions {
 /** Options of one call through the host. */
 export interface HostCallOptions {
   signal?: AbortSignal;
+  /** Cancels the call as `signal` does, without one (see `CancelSource`): a gateway's client's request. */
+  cancelWith?: CancelSource;
   timeoutMs?: number;
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The user asked for this very call: the policy's `ask` is taken as answered (a `deny` still refuses). */
@@ -144,6 +147,7 @@ export interface HostCallOptions {
 /** What the host passes on to a session with each request. */
 interface SessionRequestOptions {
   signal?: AbortSignal;
+  cancelWith?: CancelSource;
   timeoutMs?: number;
   onInputRequired?: InputRequiredHook;
   onprogress?: HostCallOptions['onprogress'];
@@ -323,6 +327,7 @@ export class Host {
   #requestOptions(options: HostCallOptions, onprogress?: HostCallOptions['onprogress']): SessionRequestOptions {
     const own: SessionRequestOptions = {};
     if (options.signal) own.signal = options.signal;
+    if (options.cancelWith) own.cancelWith = options.cancelWith;
     if (options.timeoutMs !== undefined) own.timeoutMs = options.timeoutMs;
     if (options.onInputRequired) own.onInputRequired = options.onInputRequired;
     if (onprogress) own.onprogress = onprogress;

@@ -13,6 +13,7 @@
  */
 import {
   McpError,
+  type CancelSource,
   type CreateMessageRequestParams,
   type CreateMessageResult,
   type ElicitRequestFormParams,
@@ -33,13 +34,13 @@ interface Call {
    * Ends the upstream call when the client's modern request needs input first; only for those
    * (a legacy client's call ends with its client's cancellation alone).
    */
-  readonly controller: AbortController | undefined;
+  readonly cancellation: Cancellation | undefined;
 }
 
 /** What the upstream side of a call is given. */
 export interface RoutedCall {
-  /** Aborts when the client cancels, or when its modern request must first ask it for input. */
-  signal: AbortSignal;
+  /** Cancelled when the client cancels, or when its modern request must first ask it for input. */
+  cancelWith: CancelSource;
   /** Answers a modern upstream server's input requests by asking the client of this call. */
   onInputRequired: InputRequiredHook;
 }
@@ -55,20 +56,19 @@ export class InputRouter {
    * progress until it settles.
    */
   run<T>(server: string | undefined, ctx: ServerContext, work: (call: RoutedCall) => Promise<T>): Promise<T> {
-    const downstream = ctx.signal;
-    if (downstream.aborted) return Promise.reject(downstream.reason as Error);
-    const controller = ctx.multiRoundTrip ? new AbortController() : undefined;
-    const call: Call = { server, ctx, controller };
-    const cancel = controller && (() => controller.abort(downstream.reason));
-    if (cancel) downstream.addEventListener('abort', cancel, { once: true });
+    // The client's context itself cancels the upstream call: no signal is made for a call
+    // (which costs more than the rest of forwarding it), except where the gateway may end it.
+    const cancellation = ctx.multiRoundTrip ? new Cancellation() : undefined;
+    const call: Call = { server, ctx, cancellation };
+    const unlink = cancellation && ctx.onCancel((reason) => cancellation.cancel(reason));
     this.#calls.add(call);
     const routed: RoutedCall = {
-      signal: controller?.signal ?? downstream,
+      cancelWith: cancellation ?? ctx,
       onInputRequired: (result) => this.#answer(call, result),
     };
     const settle = () => {
       this.#calls.delete(call);
-      if (cancel) downstream.removeEventListener('abort', cancel);
+      unlink?.();
     };
     return work(routed).then(
       (value) => {
@@ -122,7 +122,7 @@ export class InputRouter {
     } catch (error) {
       // A modern client answers with a retry: the call upstream ends now and is made again,
       // the answer ready, when the client retries (the upstream server asks the same again).
-      if ((error as Error | undefined)?.name === INPUT_REQUIRED) call.controller?.abort(error);
+      if ((error as Error | undefined)?.name === INPUT_REQUIRED) call.cancellation?.cancel(error);
       throw error;
     }
   }
@@ -138,5 +138,30 @@ export class InputRouter {
       -32603,
       `server "${server}" sent ${method} while calls of several clients were in progress on it: the gateway cannot tell whose it is`,
     );
+  }
+}
+
+/** A cancellation the gateway itself may set off, for the call it is given to. */
+class Cancellation implements CancelSource {
+  #listeners: ((reason: unknown) => void)[] = [];
+  #cancelled: { reason: unknown } | undefined;
+
+  onCancel(listener: (reason: unknown) => void): () => void {
+    if (this.#cancelled) {
+      const { reason } = this.#cancelled;
+      let listening = true;
+      queueMicrotask(() => listening && listener(reason));
+      return () => (listening = false);
+    }
+    this.#listeners.push(listener);
+    return () => (this.#listeners = this.#listeners.filter((other) => other !== listener));
+  }
+
+  cancel(reason: unknown): void {
+    if (this.#cancelled) return;
+    this.#cancelled = { reason };
+    const listeners = this.#listeners;
+    this.#listeners = [];
+    for (const listener of listeners) listener(reason);
   }
 }

@@ -134,7 +134,7 @@ class SessionUpstream implements Upstream {
   async complete(params: CompleteRequestParams, options: UpstreamCallOptions) {
     const session = await this.#session();
     const { _meta: _own, ...rest } = params;
-    return session.complete({ ...rest, ...withMeta(options) }, { signal: options.signal });
+    return session.complete({ ...rest, ...withMeta(options) }, { cancelWith: options.cancelWith });
   }
 }
 
@@ -155,7 +155,7 @@ function withMeta(options: UpstreamCallOptions): { _meta?: Record<string, unknow
 
 function sendOptions(options: UpstreamCallOptions) {
   return {
-    signal: options.signal,
+    cancelWith: options.cancelWith,
     ...(options.onprogress && { onprogress: options.onprogress }),
     ...(options.onInputRequired && { onInputRequired: options.onInputRequired }),
   };

@@ -60,9 +60,21 @@ export interface ConnectionHandlers<Owner> {
   onRequestFailure?(owner: Owner, request: JsonRpcRequest, error: unknown): void;
 }
 
+/**
+ * What a request may be cancelled by besides a signal: the peer's request it is made for (a
+ * gateway passes the context of the call it forwards), at no cost until it is cancelled, where
+ * an `AbortSignal` costs its making and its listener on every request.
+ */
+export interface CancelSource {
+  /** Calls `listener` once when cancelled (soon after, if it already is); returns what stops listening. */
+  onCancel(listener: (reason: unknown) => void): () => void;
+}
+
 export interface RequestOptions {
   /** Aborting rejects the request with the signal's reason and abandons it. */
   signal?: AbortSignal;
+  /** Cancelling rejects the request with the reason and abandons it, as `signal` does. */
+  cancelWith?: CancelSource;
   /**
    * Time without a response (or without a `resetTimeout`) before the request fails. Default
    * 60 s. `Infinity` waits as long as the connection lasts (a long-lived stream of notifications).
@@ -100,6 +112,8 @@ interface Pending {
   expiresAt: number;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
+  /** Stops listening to the request's `cancelWith`. */
+  offCancel: (() => void) | undefined;
 }
 
 /** The connection's one timer, set for the earliest moment a pending request may time out. */
@@ -212,6 +226,7 @@ export class Connection<Owner = undefined> implements TransportReceiver {
         expiresAt: Infinity,
         signal,
         onAbort: undefined,
+        offCancel: undefined,
       };
       (this.#pending ??= new Map()).set(id, entry);
       this.#arm(id, entry, now);
@@ -219,6 +234,8 @@ export class Connection<Owner = undefined> implements TransportReceiver {
         entry.onAbort = () => this.#abandon(id, signal.reason);
         signal.addEventListener('abort', entry.onAbort, { once: true });
       }
+      const cancelWith = options.cancelWith;
+      if (cancelWith) entry.offCancel = cancelWith.onCancel((reason) => this.#abandon(id, reason));
       const message: JsonRpcRequest =
         params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
       const sending =
@@ -330,6 +347,7 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     if (!entry) return false;
     this.#pending?.delete(id);
     if (entry.onAbort) entry.signal?.removeEventListener('abort', entry.onAbort);
+    entry.offCancel?.();
     return true;
   }
 

@@ -3,6 +3,7 @@
  * reporting, and the session it came on. Written so handler code never depends on the revision.
  * @module
  */
+import type { CancelSource } from '../jsonrpc/connection.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import { isObject } from '../jsonrpc/message.js';
 import type { Session } from './session.js';
@@ -36,7 +37,7 @@ export class CancelledByPeerError extends RequestCancelledError {
   }
 }
 
-export class RequestContext {
+export class RequestContext implements CancelSource {
   readonly session: Session;
   readonly requestId: RequestId;
   readonly method: string;
@@ -48,6 +49,7 @@ export class RequestContext {
   #cancelled = false;
   #abortReason: unknown;
   #controller: AbortController | undefined;
+  #cancelListeners: ((reason: unknown) => void)[] | undefined;
   #lastProgress = -Infinity;
 
   constructor(
@@ -72,6 +74,16 @@ export class RequestContext {
       ctx.#cancelled = true;
       ctx.#abortReason = reason;
       ctx.#controller?.abort(reason);
+      const listeners = ctx.#cancelListeners;
+      ctx.#cancelListeners = undefined;
+      if (listeners)
+        for (const listener of listeners) {
+          try {
+            listener(reason);
+          } catch {
+            // A listener's failure is its own: the others still hear, and the session goes on.
+          }
+        }
     };
     isCancelled = (ctx) => ctx.#cancelled;
     envelopeOf = (ctx) => ctx.#envelope;
@@ -84,6 +96,26 @@ export class RequestContext {
       if (this.#cancelled) this.#controller.abort(this.#abortReason);
     }
     return this.#controller.signal;
+  }
+
+  /**
+   * Calls `listener` once when the peer cancels the request or the session ends, as `signal`
+   * aborts, without making a signal: for code that only passes cancellation on (pass the context
+   * as a request's `cancelWith`). Returns what stops listening.
+   */
+  onCancel(listener: (reason: unknown) => void): () => void {
+    if (this.#cancelled) {
+      let listening = true;
+      const reason = this.#abortReason;
+      queueMicrotask(() => listening && listener(reason));
+      return () => (listening = false);
+    }
+    const listeners = (this.#cancelListeners ??= []);
+    listeners.push(listener);
+    return () => {
+      const at = listeners.indexOf(listener);
+      if (at !== -1) listeners.splice(at, 1);
+    };
   }
 
   /** The request's `_meta`, if it carried one. */

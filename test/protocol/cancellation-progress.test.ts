@@ -128,6 +128,75 @@ describe('cancellation', () => {
   });
 });
 
+describe('cancelWith: a request cancelled with the peer request it is made for', () => {
+  /** A server whose `forward` tool calls `wait` on `inner` for its own caller, cancelled with its context. */
+  async function forwarding(inner: Server) {
+    const innerSession = await connected(inner);
+    const outer = new Server({ name: 'outer', version: '1' });
+    outer.tool('forward', {}, async (_args, ctx) => {
+      return innerSession.callTool({ name: 'wait' }, { cancelWith: ctx });
+    });
+    return { outerSession: await connected(outer), innerSession };
+  }
+
+  it('the client cancelling the outer call cancels the inner one, and the chain keeps working', async () => {
+    const { server, events } = blockingServer();
+    const { outerSession, innerSession } = await forwarding(server);
+    const controller = new AbortController();
+    const call = outerSession.callTool({ name: 'forward' }, { signal: controller.signal });
+    await once(events, 'started');
+    const aborted = once(events, 'aborted');
+    controller.abort(new Error('stop it'));
+    await assert.rejects(call, /stop it/);
+    const [reason] = (await aborted) as [RequestCancelledError];
+    assert.match(reason.message, /stop it/, 'the inner server hears the outer client’s reason');
+    await innerSession.ping();
+    await outerSession.close();
+    await innerSession.close();
+  });
+
+  it('onCancel on a context already cancelled calls the listener soon after, unless stopped first', async () => {
+    const { server, events } = blockingServer();
+    const session = await connected(server);
+    const controller = new AbortController();
+    const call = session.callTool({ name: 'wait' }, { signal: controller.signal });
+    const [ctx] = (await once(events, 'started')) as [ServerContext];
+    const aborted = once(events, 'aborted');
+    controller.abort(new Error('late'));
+    await assert.rejects(call, /late/);
+    await aborted;
+    const heard: unknown[] = [];
+    ctx.onCancel((reason) => heard.push(reason));
+    const stop = ctx.onCancel(() => heard.push('stopped one'));
+    stop();
+    assert.deepEqual(heard, [], 'not called at once');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(heard.length, 1);
+    assert.match(String(heard[0]), /late/);
+    await session.close();
+  });
+
+  it('a listener that throws does not keep the others from hearing', async () => {
+    const { server, events } = blockingServer();
+    const session = await connected(server);
+    const controller = new AbortController();
+    const call = session.callTool({ name: 'wait' }, { signal: controller.signal });
+    const [ctx] = (await once(events, 'started')) as [ServerContext];
+    let heard = false;
+    ctx.onCancel(() => {
+      throw new Error('a broken listener');
+    });
+    ctx.onCancel(() => (heard = true));
+    const aborted = once(events, 'aborted');
+    controller.abort(new Error('now'));
+    await assert.rejects(call, /now/);
+    await aborted;
+    assert.equal(heard, true);
+    await session.ping();
+    await session.close();
+  });
+});
+
 describe('progress', () => {
   it('reaches the caller when it asked for progress', async () => {
     const { server } = blockingServer();
