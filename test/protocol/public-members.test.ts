@@ -25,6 +25,7 @@ const SESSION = ['close', 'closed', 'finished', 'notify', 'ping', 'protocolVersi
 const REQUEST_CONTEXT = [
   'meta',
   'method',
+  'onCancel',
   'params',
   'progress',
   'progressToken',
