@@ -69,8 +69,16 @@ const SCENARIOS: Record<string, Scenario> = {
 
   // Every request of 2026-07-28 carries its envelope and version header; the first (the
   // discover probe, which is the whole test: the server declares nothing to call) is refused
-  // with -32022 and must be retried with a version from the list.
-  'request-metadata': { run: async () => {} },
+  // with -32022 and must be retried with a version from the list. The client declares what it
+  // can answer, so the checks of the declared capabilities run rather than skip.
+  'request-metadata': {
+    options: {
+      roots: [{ uri: 'file:///tmp/conformance', name: 'conformance' }],
+      sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'conformance' }),
+      elicitation: { form: acceptWithDefaults },
+    },
+    run: async () => {},
+  },
 
   // Mcp-Method on every request, Mcp-Name on each kind that names something.
   'http-standard-headers': {

@@ -6,12 +6,12 @@
 //     - dns-rebinding-protection  # why it fails
 //     - server-sse-polling:server-sse-disconnect-resume  # one check of a scenario only
 // A scenario fails when any of its checks is FAILURE or WARNING, as the suite's baseline
-// judges. The comparison is strict both ways: an unlisted failure and a listed entry that
+// judges, or SKIPPED: a check the suite did not run proves nothing, so it counts as failed. The comparison is strict both ways: an unlisted failure and a listed entry that
 // passes (or did not run) are both mismatches.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const FAILING = new Set(['FAILURE', 'WARNING']);
+const FAILING = new Set(['FAILURE', 'WARNING', 'SKIPPED']);
 const SEVERITY = { FAILURE: 3, WARNING: 2, SUCCESS: 1, INFO: 1, SKIPPED: 0 };
 
 /** The entries of `leg` (`server` or `client`) in an expected-failures file; each needs a reason. */

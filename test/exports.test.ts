@@ -35,6 +35,7 @@ const expected: Record<string, string[]> = {
   ],
   './server': [
     'DEFAULT_MAX_USED_STATES',
+    'MemoryTaskStore',
     'MemoryUsedStateStore',
     'SchemaError',
     'Server',
@@ -45,6 +46,7 @@ const expected: Record<string, string[]> = {
     'withJsonSchema',
     'blobContents',
     'embeddedResource',
+    'isTerminal',
     'resourceLink',
     'resourceNotFound',
     'shapeResult',

@@ -58,14 +58,21 @@ export function decodeHeaderValue(raw: string): string | undefined {
   }
 }
 
-/** The body value `Mcp-Name` mirrors for `method` (`params.name` or `params.uri`), if it has one. */
-export function nameSource(method: string): 'name' | 'uri' | undefined {
+/**
+ * The body value `Mcp-Name` mirrors for `method` (`params.name`, `params.uri`, or the task of
+ * the tasks extension's methods), if it has one.
+ */
+export function nameSource(method: string): 'name' | 'uri' | 'taskId' | undefined {
   switch (method) {
     case 'tools/call':
     case 'prompts/get':
       return 'name';
     case 'resources/read':
       return 'uri';
+    case 'tasks/get':
+    case 'tasks/update':
+    case 'tasks/cancel':
+      return 'taskId';
     default:
       return undefined;
   }

@@ -18,7 +18,10 @@ export function methodAllowed(method: string, version: string, sender: 'client' 
   const info = methodInfo(method);
   if (!info || info.kind !== kind || !isRevision(version)) return false;
   const span = sender === 'client' ? info.client : info.server;
-  return span !== undefined && inSpan(span, version);
+  if (span !== undefined && inSpan(span, version)) return true;
+  const extension = info.extension;
+  const extended = extension && (sender === 'client' ? extension.client : extension.server);
+  return extended !== undefined && inSpan(extended, version);
 }
 
 /** The capability path the receiver must have declared for `method` under `version`, if any. */

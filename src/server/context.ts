@@ -25,6 +25,7 @@ import { LOGGING_LEVELS, type LoggingLevel } from '../types/logging.js';
 import { checkSamplingMessages } from '../protocol/sampling-rules.js';
 import { checkElicitationSchema } from './elicitation-rules.js';
 import type { ServedRound } from './multi-round-trip/served-round.js';
+import type { TaskChannel } from './tasks/task-run.js';
 import type { ServerSession } from './server-session.js';
 import type { AuthInfo } from '../auth/auth-info.js';
 
@@ -67,6 +68,15 @@ const NO_RESPONSES: Readonly<InputResponses> = Object.freeze({});
  */
 export let enterRound: (ctx: ServerContext, round: ServedRound) => void;
 
+/**
+ * Makes `ctx` the context of a task: its calls to the client, progress and log messages go
+ * through `channel` for as long as the task runs, after the request that made it was answered.
+ */
+export let enterTask: (ctx: ServerContext, channel: TaskChannel) => void;
+
+/** Lets `ctx.startTask()` make the rest of the request a task, by calling `start`. */
+export let enterDeferredTask: (ctx: ServerContext, start: () => Promise<void>) => void;
+
 /** A request being served: signal, metadata, progress, logging, and who is asking. */
 export class ServerContext extends RequestContext {
   declare readonly session: ServerSession;
@@ -78,6 +88,8 @@ export class ServerContext extends RequestContext {
    */
   readonly auth: AuthInfo | undefined;
   #round: ServedRound | undefined;
+  #task: TaskChannel | undefined;
+  #startTask: (() => Promise<void>) | undefined;
 
   constructor(
     session: ServerSession,
@@ -94,6 +106,37 @@ export class ServerContext extends RequestContext {
 
   static {
     enterRound = (ctx, round) => (ctx.#round = round);
+    enterTask = (ctx, channel) => (ctx.#task = channel);
+    enterDeferredTask = (ctx, start) => (ctx.#startTask = start);
+  }
+
+  /**
+   * For a tool declared `task: { support, deferred: true }`: the rest of the call runs as a
+   * task. The client gets the task at once and the handler goes on; from here its questions
+   * to the client are the task's input requests. What it asked before (a modern request's
+   * input-required rounds) it has the answers to. Does nothing when the call is a task
+   * already or cannot become one (the client did not declare tasks).
+   */
+  async startTask(): Promise<void> {
+    if (this.#task || !this.#startTask) return;
+    const start = this.#startTask;
+    this.#startTask = undefined;
+    await start();
+  }
+
+  /** The id of the task this handler runs as, when the call was made a task. */
+  get taskId(): string | undefined {
+    return this.#task?.taskId;
+  }
+
+  /**
+   * Reports progress to the client. In a task of 2025-11-25 it goes with the task's id for as
+   * long as the task runs; in a task of the tasks extension, which has no progress messages,
+   * it becomes the task's status message.
+   */
+  override progress(progress: number, total?: number, message?: string): Promise<void> {
+    if (this.#task) return this.#task.progress(progress, total, message);
+    return super.progress(progress, total, message);
   }
 
   /** The client's declared capabilities. */
@@ -112,6 +155,7 @@ export class ServerContext extends RequestContext {
    * for; otherwise does nothing.
    */
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    if (this.#task) return this.#task.log(level, data, logger);
     // A modern request opts into log messages itself; a session sets one level for all.
     const envelope = envelopeOf(this);
     const threshold = envelope ? envelope.logLevel : this.session.logLevel;
@@ -197,13 +241,15 @@ export class ServerContext extends RequestContext {
     check?: (answer: Record<string, unknown>) => void,
   ): Promise<Record<string, unknown>> {
     const round = this.#round;
-    if (!round && envelopeOf(this)) {
+    const task = this.#task;
+    if (!round && !task && envelopeOf(this)) {
       throw new CapabilityNotSupportedError(
         `Asking the client (${request.method}) during a ${this.protocolVersion} ${this.method} request is not possible: only tools/call, prompts/get and resources/read can answer with an input-required result`,
       );
     }
     this.#check(request);
     const wire = this.#forRevision(request);
+    if (task) return task.ask(wire, key, check);
     if (round) return round.answer(wire, key, check);
     const params = (wire.params ?? {}) as Record<string, unknown>;
     const answer = await this.session.request(wire.method, params, {

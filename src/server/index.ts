@@ -20,6 +20,16 @@ export {
   type UsedStateStore,
 } from './multi-round-trip/used-states.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
+export type { TaskOptions } from './tasks/task-manager.js';
+export { MemoryTaskStore, type MemoryTaskStoreOptions } from './tasks/memory-task-store.js';
+export {
+  isTerminal,
+  type TaskChange,
+  type TaskError,
+  type TaskPage,
+  type TaskRecord,
+  type TaskStore,
+} from './tasks/task-store.js';
 export { shapeResult } from './result-shape.js';
 export type { FeatureHandle } from './feature-set.js';
 export type {

@@ -69,6 +69,8 @@ import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './mul
 import { SubscriptionStreams, type ListKind } from './subscriptions.js';
 import type { TemplateVariables } from './uri-template.js';
 import { NO_SCOPES } from '../auth/server/scopes.js';
+import { TaskManager, type TaskOptions } from './tasks/task-manager.js';
+import { detailedTask } from './tasks/task-wire.js';
 
 export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */
@@ -118,6 +120,12 @@ export interface ServerOptions {
    * `resources/read` asking the client for input) is sealed: key, lifetime, caller binding.
    */
   requestState?: RequestStateOptions;
+  /**
+   * How tools that declare `task` run as tasks: where tasks are kept (default: this process's
+   * memory), their time to live, the polling interval clients are told, and how many one
+   * principal may have running.
+   */
+  tasks?: TaskOptions;
 }
 
 /** How long a client may reuse a result (`ttlMs`), and whether a shared cache may (`cacheScope`). */
@@ -181,13 +189,14 @@ export class Server {
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #host: FeatureHost;
   readonly #tools: ToolRegistry;
+  readonly #tasks: TaskManager;
   readonly #events: Listeners<ServerEventMap>;
   readonly #modern: ModernServing;
   readonly #servesModern: boolean;
   readonly #resources: ResourceRegistry;
   readonly #prompts: PromptRegistry;
   readonly #multiRoundTrip: MultiRoundTrip;
-  readonly #streams = new SubscriptionStreams();
+  readonly #streams: SubscriptionStreams;
   readonly #unlisted = new WeakSet<ServerSession>();
   readonly #failures: FailureLog;
   #sessionOptions: SessionOptions | undefined;
@@ -245,6 +254,11 @@ export class Server {
       if (options.instructions !== undefined) result.instructions = options.instructions;
       return result;
     });
+    this.#tasks = new TaskManager(options.tasks, () => this.#tools.offersTasks(), options.clock);
+    this.#streams = new SubscriptionStreams(this.#tasks.listening);
+    this.#tasks.onChange((record) => {
+      if (isModern(record.protocolVersion)) this.#streams.taskChanged(record.taskId, detailedTask(record));
+    });
     this.#requestHandlers.set('subscriptions/listen', this.#streams.handler);
     this.#notificationHandlers.set('notifications/initialized', (_params, session) =>
       this.#emitFor(session, 'initialized'),
@@ -252,7 +266,8 @@ export class Server {
     this.#notificationHandlers.set('notifications/roots/list_changed', (_params, session) =>
       this.#emitFor(session, 'rootsListChanged'),
     );
-    this.#tools = this.addFeature(new ToolRegistry(this.#host));
+    this.#tools = this.addFeature(new ToolRegistry(this.#host, { tasks: this.#tasks }));
+    this.addFeature(this.#tasks);
     this.#resources = this.addFeature(new ResourceRegistry(this.#host));
     this.#prompts = this.addFeature(new PromptRegistry(this.#host));
     this.addFeature(createCompletion(this.#resources, this.#prompts));
@@ -493,8 +508,9 @@ export class Server {
     return this.#streams.end(session);
   }
 
-  /** Ends every subscription stream gracefully, then closes every session. */
+  /** Ends every subscription stream gracefully, cancels the tasks running here, then closes every session. */
   async close(): Promise<void> {
+    this.#tasks.close();
     await this.endSubscriptions();
     await Promise.all([...this.#sessions].map((s) => s.close()));
   }

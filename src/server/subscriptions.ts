@@ -22,6 +22,12 @@ const LIST_CHANGED: Readonly<Record<ListKind, { method: string; key: keyof Subsc
   prompts: { method: 'notifications/prompts/list_changed', key: 'promptsListChanged' },
 };
 
+/**
+ * Which of the tasks a `subscriptions/listen` request names its client may hear of (its own);
+ * refuses a client that did not declare the tasks extension.
+ */
+export type TaskListening = (taskIds: readonly string[], ctx: ServerContext) => Promise<string[]>;
+
 /** One open stream. */
 interface Stream {
   readonly id: RequestId;
@@ -29,6 +35,7 @@ interface Stream {
   /** `{ _meta: { subscriptionId } }`, built once: the whole params of its list_changed notifications. */
   readonly tagged: { readonly _meta: Readonly<Record<string, RequestId>> };
   readonly uris: readonly string[];
+  readonly taskIds: readonly string[];
   /** Answers the listen request (the graceful end). */
   readonly complete: () => void;
 }
@@ -42,10 +49,28 @@ export class SubscriptionStreams {
     prompts: new Set(),
   };
   readonly #byUri = new Map<string, Set<Stream>>();
+  readonly #byTask = new Map<string, Set<Stream>>();
+  readonly #tasks: TaskListening | undefined;
+
+  /** `tasks` decides which tasks a stream may hear of (the tasks extension). */
+  constructor(tasks?: TaskListening) {
+    this.#tasks = tasks;
+  }
 
   /** The handler of `subscriptions/listen`. */
-  readonly handler: RequestHandler<ServerContext> = (params, ctx) =>
-    this.#open(params.notifications as SubscriptionFilter, ctx);
+  readonly handler: RequestHandler<ServerContext> = (params, ctx) => {
+    const requested = params.notifications as SubscriptionFilter;
+    if (requested.taskIds === undefined || requested.taskIds.length === 0 || !this.#tasks)
+      return this.#open(requested, ctx, []);
+    return this.#tasks(requested.taskIds, ctx).then((taskIds) => this.#open(requested, ctx, taskIds));
+  };
+
+  /** Sends `notifications/tasks` (the task, detailed) on every stream that asked for the task. */
+  taskChanged(taskId: string, task: Record<string, unknown>): void {
+    const streams = this.#byTask.get(taskId);
+    if (!streams) return;
+    for (const stream of streams) void send(stream, 'notifications/tasks', { ...task, _meta: stream.tagged._meta });
+  }
 
   /** Streams open now. */
   get size(): number {
@@ -87,10 +112,11 @@ export class SubscriptionStreams {
     if (ended > 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));
   }
 
-  #open(requested: SubscriptionFilter, ctx: ServerContext): Promise<Record<string, unknown>> {
+  #open(requested: SubscriptionFilter, ctx: ServerContext, taskIds: string[]): Promise<Record<string, unknown>> {
     const id = ctx.requestId;
     const session = ctx.session;
     const filter = acknowledgedFilter(requested, declaredCapabilities(session));
+    if (taskIds.length > 0) filter.taskIds = taskIds;
     const tagged = { _meta: { [META.subscriptionId]: id } };
     // First on the stream, before the stream can be found by any change.
     void send({ id, session }, 'notifications/subscriptions/acknowledged', {
@@ -103,6 +129,7 @@ export class SubscriptionStreams {
         session,
         tagged,
         uris: filter.resourceSubscriptions ?? [],
+        taskIds,
         complete: () => {
           this.#remove(stream);
           resolve({ _meta: { [META.subscriptionId]: id } });
@@ -133,6 +160,11 @@ export class SubscriptionStreams {
       if (!streams) this.#byUri.set(uri, (streams = new Set()));
       streams.add(stream);
     }
+    for (const taskId of stream.taskIds) {
+      let streams = this.#byTask.get(taskId);
+      if (!streams) this.#byTask.set(taskId, (streams = new Set()));
+      streams.add(stream);
+    }
   }
 
   #remove(stream: Stream): void {
@@ -142,6 +174,11 @@ export class SubscriptionStreams {
       const streams = this.#byUri.get(uri);
       streams?.delete(stream);
       if (streams?.size === 0) this.#byUri.delete(uri);
+    }
+    for (const taskId of stream.taskIds) {
+      const streams = this.#byTask.get(taskId);
+      streams?.delete(stream);
+      if (streams?.size === 0) this.#byTask.delete(taskId);
     }
   }
 }

@@ -30,6 +30,15 @@ export interface ToolEntry {
   readonly byRevision: Map<string, Tool>;
   /** The scopes an access token needs to call it (`config.scopes`, checked). */
   readonly scopes: readonly string[];
+  /** Whether calls may or must run as tasks (`config.task`). */
+  readonly task: TaskSettings;
+}
+
+/** How a tool runs as a task. */
+export interface TaskSettings {
+  readonly support: 'forbidden' | 'optional' | 'required';
+  /** The handler starts the task itself (`ctx.startTask()`); until then the call is a plain request. */
+  readonly deferred: boolean;
 }
 
 // 2025-11-25: 1 to 128 characters, each an ASCII letter, digit, underscore, hyphen or dot.
@@ -66,12 +75,7 @@ export function createToolEntry(
   }
   if (typeof handler !== 'function')
     throw new TypeError(`Tool ${JSON.stringify(name)}: the handler must be a function`);
-  const execution = config.execution;
-  if (execution?.taskSupport !== undefined && !TASK_SUPPORT.has(execution.taskSupport)) {
-    throw new TypeError(
-      `Tool ${JSON.stringify(name)}: execution.taskSupport must be "forbidden", "optional" or "required"`,
-    );
-  }
+  const task = taskSettings(name, config);
   const input =
     config.inputSchema === undefined ? undefined : prepare(name, 'inputSchema', config.inputSchema, validator);
   if (input && input.jsonSchema.type !== 'object') {
@@ -93,7 +97,39 @@ export function createToolEntry(
           : config[key];
     if (value !== undefined) definition[key] = value;
   }
-  return { name, config, handler, definition: definition as Tool, input, output, byRevision: new Map(), scopes };
+  if (task.support !== 'forbidden')
+    definition.execution = { ...(config.execution as object | undefined), taskSupport: task.support };
+  return {
+    name,
+    config,
+    handler,
+    definition: definition as Tool,
+    input,
+    output,
+    byRevision: new Map(),
+    scopes,
+    task,
+  };
+}
+
+/** The tool's task settings, from `task` or else `execution.taskSupport`; the two must agree. */
+function taskSettings(name: string, config: ToolConfig): TaskSettings {
+  const declared = config.execution?.taskSupport;
+  if (declared !== undefined && !TASK_SUPPORT.has(declared)) {
+    throw new TypeError(
+      `Tool ${JSON.stringify(name)}: execution.taskSupport must be "forbidden", "optional" or "required"`,
+    );
+  }
+  const task = config.task;
+  if (task === undefined) return { support: declared ?? 'forbidden', deferred: false };
+  const support = typeof task === 'string' ? task : task?.support;
+  if (support !== 'optional' && support !== 'required')
+    throw new TypeError(`Tool ${JSON.stringify(name)}: task must be "optional", "required" or { support, deferred }`);
+  if (declared !== undefined && declared !== support)
+    throw new TypeError(
+      `Tool ${JSON.stringify(name)}: task says "${support}" but execution.taskSupport says "${declared}"`,
+    );
+  return { support, deferred: typeof task === 'object' && task.deferred === true };
 }
 
 function prepare(

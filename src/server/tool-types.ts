@@ -65,7 +65,20 @@ export interface ToolConfig<
   annotations?: ToolAnnotations;
   /** Icons for user interfaces. Shown to clients of 2025-11-25 and later. */
   icons?: Icon[];
-  /** Whether the tool may run as a task. Shown to clients of 2025-11-25 only. */
+  /**
+   * Whether the tool may run as a task (the server's `tasks` option says how tasks are kept):
+   * - `'optional'`: a 2025-11-25 client may ask for a task (`task` in the call); a client of
+   *   the tasks extension (2026-07-28) that declares it always gets one; others get the result;
+   * - `'required'`: every call is a task; a client that cannot take one is refused (-32601 in
+   *   2025-11-25 and before, -32021 naming the extension in 2026-07-28);
+   * - `{ support, deferred: true }`: the handler starts the task itself with
+   *   `ctx.startTask()`, after what it asks the client in the request (multi round-trip).
+   * The same handler runs in every case; in a task, `ctx.elicit` / `ctx.sample` /
+   * `ctx.listRoots` become the task's input requests. Listed to 2025-11-25 clients as
+   * `execution.taskSupport`.
+   */
+  task?: 'optional' | 'required' | { support: 'optional' | 'required'; deferred?: boolean };
+  /** Whether the tool may run as a task, as the spec lists it; `task` sets it. Shown to clients of 2025-11-25 only. */
   execution?: ToolExecution;
   /** Extra metadata. Shown to clients of 2025-06-18 and later. */
   _meta?: Meta;

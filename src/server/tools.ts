@@ -8,14 +8,18 @@
 import { SerializedResult } from '../jsonrpc/serialized-result.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
-import { CapabilityNotSupportedError, invalidParams, McpError } from '../protocol/errors.js';
+import { CapabilityNotSupportedError, invalidParams, McpError, methodNotFound } from '../protocol/errors.js';
+import { missingClientCapability } from '../protocol/modern.js';
+import { envelopeOf } from '../protocol/request-context.js';
+import { TASKS_EXTENSION } from '../types/tasks.js';
+import type { TaskManager } from './tasks/task-manager.js';
 import type { RequestHandler } from '../protocol/session.js';
 import { checkToolHeaders } from '../protocol/tool-headers.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ValidateFunction, ValidationResult, Validator } from '../schema/validator.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
-import type { ServerContext } from './context.js';
+import { enterDeferredTask, type ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { FeatureSet } from './feature-set.js';
 import { andThen, isThenable } from '../internal/maybe-async.js';
@@ -49,17 +53,21 @@ export type ToolHost = FeatureHost;
 export interface ToolRegistryOptions {
   /** Validates plain JSON Schemas; default Ajv (2020-12 and draft-07), shared by the process. */
   jsonSchemaValidator?: Validator<JsonSchema>;
+  /** Runs the calls of tools that declare `task` as tasks. */
+  tasks?: TaskManager;
 }
 
 export class ToolRegistry implements ServerFeature {
   readonly #tools: FeatureSet<ToolEntry>;
   readonly #host: ToolHost;
   readonly #validator: Validator<JsonSchema> | undefined;
+  readonly #tasks: TaskManager | undefined;
   readonly handlers: Record<string, RequestHandler<ServerContext>>;
 
   constructor(host: ToolHost, options: ToolRegistryOptions = {}) {
     this.#host = host;
     this.#validator = options.jsonSchemaValidator;
+    this.#tasks = options.tasks;
     this.#tools = new FeatureSet('tool', () => host.listChanged('tools'));
     this.handlers = {
       'tools/list': (params, ctx) => this.list(params.cursor as string | undefined, ctx.protocolVersion),
@@ -124,6 +132,11 @@ export class ToolRegistry implements ServerFeature {
     return this.#tools.get(name)?.definition;
   }
 
+  /** Whether any tool may run as a task. */
+  offersTasks(): boolean {
+    return this.#tools.values().some((entry) => entry.task.support !== 'forbidden');
+  }
+
   /** The scopes a call of the enabled tool `name` needs; none for a tool there is not. */
   scopesFor(name: unknown): readonly string[] {
     return (typeof name === 'string' && this.#tools.get(name)?.scopes) || NO_SCOPES;
@@ -159,12 +172,88 @@ export class ToolRegistry implements ServerFeature {
     if (!entry) throw invalidParams(`Unknown tool: ${name}`);
     const given = params.arguments ?? {};
     if (!isObject(given)) throw invalidParams('Tool arguments must be an object');
-    if (!entry.input) return this.#run(entry, given, ctx);
+    const asTask =
+      entry.task.support !== 'forbidden' || isObject(params.task) ? this.#asTask(entry, params, ctx) : false;
+    if (!entry.input) return this.#start(entry, given, ctx, asTask);
     return andThen(this.#check(entry.input.validate, given, name, 'inputSchema'), (checked) =>
       checked.ok
-        ? this.#run(entry, checked.value as Record<string, unknown>, ctx)
+        ? this.#start(entry, checked.value as Record<string, unknown>, ctx, asTask)
         : errorResult(`Invalid arguments for tool ${name}: ${checked.issues.join('; ')}`),
     );
+  }
+
+  /** Runs the call, or starts it as a task. */
+  #start(
+    entry: ToolEntry,
+    args: Record<string, unknown>,
+    ctx: ServerContext,
+    asTask: boolean | 'deferred',
+  ): CallToolResult | Promise<CallToolResult> {
+    const tasks = this.#tasks;
+    if (tasks && asTask === 'deferred') return this.#runDeferred(entry, args, ctx, tasks);
+    if (!asTask || !tasks) return this.#run(entry, args, ctx);
+    const task = ctx.params.task;
+    const ttl = isObject(task) && typeof task.ttl === 'number' ? task.ttl : undefined;
+    const work = (taskCtx: ServerContext) =>
+      Promise.resolve(this.#run(entry, args, taskCtx)) as Promise<Record<string, unknown>>;
+    return tasks.start(ctx, work, ttl) as Promise<CallToolResult>;
+  }
+
+  /**
+   * Runs the handler in the request until it calls `ctx.startTask()`: then the request is
+   * answered with the task, and what the handler returns is the task's result.
+   */
+  #runDeferred(
+    entry: ToolEntry,
+    args: Record<string, unknown>,
+    ctx: ServerContext,
+    tasks: TaskManager,
+  ): Promise<CallToolResult> {
+    return new Promise<CallToolResult>((resolve, reject) => {
+      enterDeferredTask(ctx, async () => {
+        const { result, finish } = await tasks.adopt(ctx);
+        finish(outcome as Promise<Record<string, unknown>>);
+        resolve(result as CallToolResult);
+      });
+      // Settles the request only when the handler ends before starting a task.
+      const outcome = Promise.resolve().then(() => this.#run(entry, args, ctx));
+      outcome.then(resolve, reject);
+    });
+  }
+
+  /**
+   * Whether this call runs as a task: in 2025-11-25 when the client asks (`task` in the call),
+   * in the tasks extension whenever its client declares it. A call that must be a task and
+   * cannot, or asks to be one and may not, is refused.
+   */
+  #asTask(entry: ToolEntry, params: Record<string, unknown>, ctx: ServerContext): boolean | 'deferred' {
+    const support = entry.task.support;
+    if (envelopeOf(ctx)) {
+      const declared = ctx.clientCapabilities.extensions?.[TASKS_EXTENSION] !== undefined;
+      if (support === 'required' && !declared)
+        throw missingClientCapability(
+          { extensions: { [TASKS_EXTENSION]: {} } },
+          `Tool ${entry.name} runs only as a task, and the request does not declare the ${TASKS_EXTENSION} extension`,
+        );
+      // A 2025-11-25 `task` in a modern call is no request: the server decides.
+      if (!declared || support === 'forbidden') return false;
+      return entry.task.deferred ? 'deferred' : true;
+    }
+    // Before 2025-11-25, or from a server that declares no tasks, `task` is no request at all.
+    const asked = isObject(params.task) && ctx.protocolVersion >= '2025-11-25' && this.offersTasks();
+    if (asked && support === 'forbidden')
+      throw methodNotFound(
+        'tools/call',
+        `tool ${entry.name} does not run as a task (execution.taskSupport is forbidden)`,
+      );
+    if (!asked && support === 'required')
+      throw methodNotFound(
+        'tools/call',
+        ctx.protocolVersion < '2025-11-25'
+          ? `tool ${entry.name} runs only as a task, which protocol revision ${ctx.protocolVersion} does not have`
+          : `tool ${entry.name} runs only as a task: call it with \`task\` (execution.taskSupport is required)`,
+      );
+    return asked;
   }
 
   #run(entry: ToolEntry, args: Record<string, unknown>, ctx: ServerContext): CallToolResult | Promise<CallToolResult> {

@@ -62,6 +62,7 @@ import type {
 import type { CacheableMethod } from './base.js';
 import type { InputRequiredMethod } from './multi-round-trip.js';
 import { ALL, inSpan, ONLY_2025_11, SINCE_2026, UNTIL_2025_11, type Revision, type Span } from './revisions.js';
+import { TASKS_EXTENSION } from './tasks.js';
 
 export type MethodKind = 'request' | 'notification';
 
@@ -91,6 +92,11 @@ export type MethodInfo = {
   multiRoundTrip?: Span;
   /** Revisions in which its complete result may carry caching hints (`ttlMs`, `cacheScope`). */
   cacheHints?: Span;
+  /**
+   * Revisions in which an extension, not the revision itself, defines it (`tasks/get` of the
+   * tasks extension of 2026-07-28): it exists there for peers that negotiate the extension.
+   */
+  extension?: { id: string; client?: Span; server?: Span };
 };
 
 type ClientMethod = keyof ClientRequestMap | keyof ClientNotificationMap;
@@ -122,6 +128,11 @@ const noNotificationParams = optional(notificationParams);
 const SINCE_2025_06_UNTIL_2025_11: Span = { since: '2025-06-18', until: '2025-11-25' };
 
 const tasks = { kind: 'request', client: ONLY_2025_11, server: ONLY_2025_11 } as const;
+/** The methods the tasks extension of 2026-07-28 keeps, clients' requests there; no capability but the extension. */
+const tasksExtension = {
+  extension: { id: TASKS_EXTENSION, client: SINCE_2026 },
+  capability: (v: string) => (v >= '2026-07-28' ? undefined : 'tasks'),
+} as const;
 
 /** Every method of every revision. */
 export const METHODS = {
@@ -269,7 +280,7 @@ export const METHODS = {
   },
   'tasks/get': {
     ...tasks,
-    capability: 'tasks',
+    ...tasksExtension,
     spec: 'GetTaskRequest',
     specResult: 'GetTaskResult',
     params: taskRequestParams,
@@ -285,7 +296,8 @@ export const METHODS = {
   },
   'tasks/cancel': {
     ...tasks,
-    capability: 'tasks.cancel',
+    extension: tasksExtension.extension,
+    capability: (v) => (v >= '2026-07-28' ? undefined : 'tasks.cancel'),
     spec: 'CancelTaskRequest',
     specResult: 'CancelTaskResult',
     params: taskRequestParams,

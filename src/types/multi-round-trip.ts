@@ -12,6 +12,8 @@ import type { CreateMessageRequestParams, CreateMessageResult } from './sampling
 export const RESULT_TYPE = {
   complete: 'complete',
   inputRequired: 'input_required',
+  /** A task in place of the result (the tasks extension of 2026-07-28). */
+  task: 'task',
 } as const;
 
 /**

@@ -11,6 +11,8 @@ export type SubscriptionFilter = {
   resourcesListChanged?: boolean;
   /** URIs to receive `notifications/resources/updated` for. */
   resourceSubscriptions?: string[];
+  /** Tasks to receive `notifications/tasks` for (the tasks extension). */
+  taskIds?: string[];
 };
 
 /** Params of `subscriptions/listen`. */

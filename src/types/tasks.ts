@@ -3,6 +3,7 @@
  * @module
  */
 import type { NotificationParams, PaginatedRequestParams, PaginatedResult, RequestParams, Result } from './base.js';
+import type { InputRequests, InputResponses } from './multi-round-trip.js';
 
 /** The state of a task. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
@@ -76,3 +77,43 @@ export type ListTasksResult = PaginatedResult & {
 
 /** Params of `notifications/tasks/status`. */
 export type TaskStatusNotificationParams = NotificationParams & Task;
+
+/** The identifier of the tasks extension of 2026-07-28. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/**
+ * A task as the tasks extension (`io.modelcontextprotocol/tasks`, 2026-07-28) shows it: the
+ * 2025-11-25 `Task` with its durations named by their unit.
+ */
+export type ExtensionTask = {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  lastUpdatedAt: string;
+  /** Retention from creation in milliseconds; `null` for unlimited. */
+  ttlMs: number | null;
+  /** Suggested polling interval in milliseconds. */
+  pollIntervalMs?: number;
+};
+
+/**
+ * A task with what its status brings: the outstanding input requests (`input_required`), the
+ * result (`completed`) or the JSON-RPC error (`failed`). `tasks/get` and `notifications/tasks`.
+ */
+export type DetailedTask = ExtensionTask & {
+  inputRequests?: InputRequests;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+};
+
+/** The extension's answer to a request that became a task: `resultType: "task"` and the task, flat. */
+export type ExtensionCreateTaskResult = Result & ExtensionTask & { resultType: 'task' };
+
+/** Params of the extension's `tasks/update`: answers to the task's input requests. */
+export type UpdateTaskRequestParams = RequestParams & {
+  taskId: string;
+  inputResponses: InputResponses;
+};

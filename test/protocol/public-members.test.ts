@@ -82,6 +82,8 @@ describe('the members a caller can reach', () => {
         'multiRoundTrip',
         'requestState',
         'sample',
+        'startTask',
+        'taskId',
       ].sort(),
     );
     assert.deepEqual(reachable(session), [

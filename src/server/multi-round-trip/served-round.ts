@@ -23,14 +23,14 @@ export class InputRequiredSignal extends Error {
 }
 
 /** The result an answer must be, by the method of the input request. */
-const ANSWER_TYPE: Readonly<Record<InputRequest['method'], string>> = {
+export const ANSWER_TYPE: Readonly<Record<InputRequest['method'], string>> = {
   'elicitation/create': 'ElicitResult',
   'sampling/createMessage': 'CreateMessageResult',
   'roots/list': 'ListRootsResult',
 };
 
 /** The prefix of default keys, by the method of the input request. */
-const KEY_PREFIX: Readonly<Record<InputRequest['method'], string>> = {
+export const KEY_PREFIX: Readonly<Record<InputRequest['method'], string>> = {
   'elicitation/create': 'elicitation',
   'sampling/createMessage': 'sampling',
   'roots/list': 'roots',

@@ -1,0 +1,81 @@
+/**
+ * Where a server keeps its tasks: the record of each, durable from the moment its id is given
+ * out, readable by any process that shares the store. The store knows nothing of protocol
+ * revisions; `task-wire.ts` shapes a record for the client that asks.
+ * @module
+ */
+import type { TaskStatus } from '../../types/tasks.js';
+import type { InputRequests } from '../../types/multi-round-trip.js';
+
+/** A JSON-RPC error as a failed task keeps it. */
+export interface TaskError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** Everything a server keeps of one task. */
+export interface TaskRecord {
+  /** Unguessable: 128 random bits. */
+  readonly taskId: string;
+  /**
+   * Who may read, update and cancel it: the principal of the request that made it (and its
+   * session, where there is one). Others are told the task does not exist.
+   */
+  readonly owner: string;
+  /** The request that made it (`tools/call`). */
+  readonly method: string;
+  /** The revision of that request: how the task is shown (2025-11-25 and 2026-07-28 differ). */
+  readonly protocolVersion: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  /** Milliseconds since the epoch. */
+  readonly createdAt: number;
+  lastUpdatedAt: number;
+  /** Kept this long from creation; `null` for as long as the store lasts. */
+  readonly ttlMs: number | null;
+  readonly pollIntervalMs: number;
+  /** The requests' result, once `completed` (or, in 2025-11-25, `failed` by a tool's error). */
+  result?: Record<string, unknown>;
+  /** The JSON-RPC error that ended it, once `failed`. */
+  error?: TaskError;
+  /** What the task waits for from the client, by key, while `input_required` (2026-07-28). */
+  inputRequests?: InputRequests;
+}
+
+/** What a store may change on a record: its state, never its identity. */
+export type TaskChange = Partial<
+  Pick<TaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'lastUpdatedAt'>
+>;
+
+/** A page of an owner's tasks, newest first. */
+export interface TaskPage {
+  records: TaskRecord[];
+  nextCursor?: string;
+}
+
+/**
+ * A task store. Every method may be asynchronous, so a store may live in another process
+ * (`mcpkit/redis`). Records are copies: changing one changes nothing stored.
+ */
+export interface TaskStore {
+  /** Stores a new record; resolves once a `get` anywhere would find it. */
+  create(record: TaskRecord): Promise<void>;
+  /** The record, or `undefined` when there is none or it has expired. */
+  get(taskId: string): Promise<TaskRecord | undefined>;
+  /**
+   * Applies `change` and resolves with the record as it is now; `undefined` when there is no
+   * such task. A task in a terminal state (`completed`, `failed`, `cancelled`) is left as it
+   * is: its record comes back unchanged.
+   */
+  update(taskId: string, change: TaskChange): Promise<TaskRecord | undefined>;
+  /** `owner`'s tasks, newest first, a page at a time. */
+  list(owner: string, cursor: string | undefined, limit: number): Promise<TaskPage>;
+  /** How many of `owner`'s tasks are not yet in a terminal state. */
+  active(owner: string): Promise<number>;
+}
+
+/** The states a task does not leave. */
+export function isTerminal(status: TaskStatus): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
+}
