@@ -59,6 +59,7 @@ const expected: Record<string, string[]> = {
     'InputRoundsExceededError',
     'MemoryEraCache',
     'Subscription',
+    'ToolTask',
     'processEraCache',
   ],
   './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],

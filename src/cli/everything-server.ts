@@ -163,6 +163,49 @@ export function createEverythingServer(): Server {
     },
   );
 
+  server.tool(
+    'report',
+    {
+      title: 'Report',
+      description:
+        'Writes a report in steps, as a task: it outlives the request, reports how far it is, and asks halfway whether to add details.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          topic: { type: 'string' },
+          steps: { type: 'integer', minimum: 2, maximum: 20, default: 4 },
+          stepMs: { type: 'integer', minimum: 0, maximum: 10_000, default: 400 },
+        },
+        required: ['topic'],
+      },
+      task: 'optional',
+    },
+    async ({ topic, steps, stepMs }, ctx) => {
+      const total = Number(steps ?? 4);
+      const pause = Number(stepMs ?? 400);
+      const lines = [`Report on ${String(topic)}`];
+      let details = false;
+      for (let step = 1; step <= total && !ctx.signal.aborted; step++) {
+        if (step === Math.ceil(total / 2) + 1) {
+          const answer = await ctx.elicit({
+            message: `Half of the report on ${String(topic)} is written. Add details to the rest?`,
+            requestedSchema: {
+              type: 'object',
+              properties: { details: { type: 'boolean', title: 'Add details', default: false } },
+              required: ['details'],
+            },
+          });
+          details = answer.action === 'accept' && answer.content?.details === true;
+        }
+        await sleep(pause, ctx.signal);
+        lines.push(`${step}. section ${step}${details ? ' (with details)' : ''}`);
+        await ctx.progress(step, total, `section ${step} of ${total} written`);
+      }
+      if (ctx.signal.aborted) return { content: [{ type: 'text', text: 'Report abandoned.' }], isError: true };
+      return { content: [{ type: 'text', text: lines.join('\n') }] };
+    },
+  );
+
   server.tool('roots', { description: "Lists the client's roots." }, async (_args, ctx) => {
     const { roots } = await ctx.listRoots();
     return { content: [{ type: 'text', text: roots.map((r) => r.uri).join('\n') || '(no roots)' }] };

@@ -41,6 +41,8 @@ export function exitCodeOf(error: unknown): number {
   const name = (error as Error | null)?.name;
   if (name === 'InterruptedError' || name === 'AbortError') return EXIT.interrupted;
   if (error instanceof ConsentDeniedError) return EXIT.toolError;
+  // A task that was cancelled (by someone else, or by the server): it ran and did not finish.
+  if (name === 'CancelledError') return EXIT.toolError;
   return EXIT.connection;
 }
 

@@ -41,6 +41,7 @@ Usage:
   mcpkit servers [options]                  each configured server: state, revision, counts
   mcpkit list [options] [server...]         tools, resources, templates and prompts
   mcpkit call [options] <tool> [arguments]  call a tool (<server>__<tool> with --config)
+  mcpkit task get|result|cancel <id>        a task a server runs (from call --task)
   mcpkit read [options] <uri>               read a resource
   mcpkit prompt [options] <name> [arguments]  get a prompt
   mcpkit chat [options]                     talk with a model that uses the servers' tools
@@ -79,7 +80,22 @@ Calls a tool and prints its result (structured content as JSON). Progress is sho
 on a terminal; Ctrl-C cancels the call. A form the server asks you to fill in is shown in the
 terminal. Exits 1 when the tool reports an error.
 
+  --task     run the call as a task (when the server runs the tool's calls as tasks) and
+             follow it to its end; Ctrl-C stops following and leaves the task running
+  --detach   only start the task: print its id and exit (mcpkit task picks it up)
+
 ${ARGUMENTS}
+
+${CONNECTION_OPTIONS}`,
+  task: `Usage: mcpkit task get <id> -- <command...> | <url>
+       mcpkit task result <id> -- <command...> | <url>
+       mcpkit task cancel <id> -- <command...> | <url>
+
+A task the server runs (started by mcpkit call --task or --detach), found again by its id:
+get shows its state; result waits for it to end (showing its status) and prints its result,
+Ctrl-C stops waiting; cancel asks the server to end it. A server of 2026-07-28 finds the task
+from any connection of the same client; one of 2025-11-25 only within the session that
+started it.
 
 ${CONNECTION_OPTIONS}`,
   read: `Usage: mcpkit read [options] [--server <name>] <uri>

@@ -15,6 +15,7 @@ import { runProxy } from './commands/proxy.js';
 import { runRead } from './commands/read.js';
 import { runServe } from './commands/serve.js';
 import { runServers } from './commands/servers.js';
+import { runTask } from './commands/task.js';
 import { EXIT, exitCodeOf, failureKind } from './exit-codes.js';
 import { COMMAND_HELP, USAGE } from './help.js';
 import { VERSION } from './version.js';
@@ -23,6 +24,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   servers: runServers,
   list: runList,
   call: runCall,
+  task: runTask,
   read: runRead,
   prompt: runPrompt,
   chat: runChat,

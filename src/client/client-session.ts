@@ -7,6 +7,7 @@
  */
 import { type ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
+import type { Clock } from '../jsonrpc/clock.js';
 import { CapabilityNotSupportedError, invalidParams, McpErrorCode } from '../protocol/errors.js';
 import { stampMember, type RequestHandler, type Session, type SendRequestOptions } from '../protocol/session.js';
 import type { InitializeOutcome } from '../protocol/handshake.js';
@@ -50,6 +51,7 @@ import {
   type SubscriptionHost,
 } from './subscription.js';
 import { ToolOutputChecker } from './tool-output.js';
+import { stateOf, ToolTask, type TaskSession } from './tool-task.js';
 
 export type { SendRequestOptions as RequestOptions };
 
@@ -75,6 +77,8 @@ export interface ClientSessionSetup {
   maxInputRounds?: number;
   /** The session's cache; none turns caching off. */
   cache?: ResultCache;
+  /** Times the polling of tasks. */
+  clock?: Clock;
 }
 
 /** Params of a list walked by an iterator: the cursor is the iterator's business. */
@@ -87,6 +91,7 @@ export class ClientSession {
   readonly #inputHandler: (method: string) => RequestHandler | undefined;
   readonly #maxInputRounds: number;
   readonly #cache: ResultCache | undefined;
+  readonly #clock: Clock | undefined;
   /** Aborted when the session ends: input handlers still running then have no one to answer. */
   readonly #closing = new AbortController();
   readonly serverInfo: Implementation;
@@ -101,6 +106,7 @@ export class ClientSession {
     this.#inputHandler = setup.inputHandler ?? (() => undefined);
     this.#maxInputRounds = setup.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
     this.#cache = setup.cache;
+    this.#clock = setup.clock;
     if (this.#cache) this.#evictOnChange(this.#cache);
     void session.finished.then((reason) => this.#closing.abort(reason));
     this.serverInfo = outcome.serverInfo as Implementation;
@@ -158,13 +164,63 @@ export class ClientSession {
   callTool(params: CallToolRequestParams & { task: TaskMetadata }, options?: CallOptions): Promise<CreateTaskResult>;
   callTool(params: CallToolRequestParams, options?: CallOptions): Promise<CallToolResult>;
   callTool(params: CallToolRequestParams, options?: CallOptions): Promise<CallToolResult | CreateTaskResult> {
-    return this.#withInput('tools/call', params, options).then(({ result }) => {
-      const outcome = result as CallToolResult | CreateTaskResult;
+    return this.#withInput('tools/call', params, options).then(async ({ result }) => {
+      let outcome = result as CallToolResult | CreateTaskResult;
+      // The server made the call a task (the tasks extension): it is waited for, as one call.
+      if ((outcome as { resultType?: unknown }).resultType === 'task')
+        outcome = await this.#finish(new ToolTask(this.#taskSession(), stateOf(outcome)), options?.signal);
       if (!('content' in outcome)) return outcome;
       // A tool listed with an output schema must keep to it (checked once the tools were listed).
       const checking = this.#outputs.check(params.name, outcome);
       return checking ? checking.then(() => outcome) : outcome;
     });
+  }
+
+  /**
+   * `tools/call` as a task the caller holds: resolves with the task once the server has made
+   * it (2025-11-25: asked with `task`, when the server runs the tool's calls as tasks; the tasks
+   * extension: when the server chooses to), or with the result when the server answered at once.
+   * A task's `result()` waits for the end; `cancel()` ends it; `taskId` finds it again from
+   * another session (`session.task(id)`).
+   */
+  async callToolAsTask(
+    params: CallToolRequestParams,
+    options: CallOptions & { ttlMs?: number } = {},
+  ): Promise<ToolTask | CallToolResult> {
+    const { ttlMs, ...call } = options;
+    const wantsTask = !isModern(this.protocolVersion) && this.serverCapabilities.tasks?.requests?.tools?.call;
+    const sent = wantsTask ? { ...params, task: ttlMs === undefined ? {} : { ttl: ttlMs } } : params;
+    const { result } = await this.#withInput('tools/call', sent, call);
+    const answer = result as Record<string, unknown>;
+    if (answer.resultType === 'task') return new ToolTask(this.#taskSession(), stateOf(answer));
+    if (isObject(answer.task) && !('content' in answer)) return new ToolTask(this.#taskSession(), stateOf(answer.task));
+    const checking = this.#outputs.check(params.name, answer as CallToolResult);
+    if (checking) await checking;
+    return answer as CallToolResult;
+  }
+
+  /** The task `taskId` of this server, made in this session or another (a stored id, after a reconnect). */
+  task(taskId: string): ToolTask {
+    return new ToolTask(this.#taskSession(), taskId);
+  }
+
+  /** Waits for a task the caller did not ask to hold; cancelling the call cancels the task. */
+  async #finish(task: ToolTask, signal: AbortSignal | undefined): Promise<CallToolResult> {
+    try {
+      return await task.result(signal ? { signal } : {});
+    } catch (error) {
+      if (signal?.aborted) await task.cancel().catch(() => {});
+      throw error;
+    }
+  }
+
+  #taskSession(): TaskSession {
+    return {
+      modern: isModern(this.protocolVersion),
+      request: (method, params, signal) => this.request(method, params, signal ? { signal } : undefined),
+      answer: (requests, signal) => this.#answer(requests, signal),
+      ...(this.#clock && { clock: this.#clock }),
+    };
   }
 
   /** `resources/list`: one page of resources. See `resources()`. Cached while fresh. */

@@ -29,6 +29,7 @@ import {
   type SamplingOptions,
 } from './client-handlers.js';
 import { ClientSession, expectUrlElicitations } from './client-session.js';
+import { TASKS_EXTENSION } from '../types/tasks.js';
 import { DEFAULT_MAX_INPUT_ROUNDS } from './multi-round-trip.js';
 import { DEFAULT_MAX_CACHE_ENTRIES, ResultCache } from './result-cache.js';
 
@@ -60,6 +61,13 @@ export interface ClientOptions {
   /** Problems that do not end a session: malformed messages, listeners or handlers that fail. */
   onError?: (error: Error) => void;
   clock?: Clock;
+  /**
+   * Declares the tasks extension (`io.modelcontextprotocol/tasks`) to 2026-07-28 servers, so a
+   * tool the server runs as a task can be called: `callTool` waits for its result, polling at
+   * the server's interval and answering its input with the client's handlers;
+   * `callToolAsTask` hands the task over. Default true.
+   */
+  tasks?: boolean;
 }
 
 export interface ConnectOptions {
@@ -225,6 +233,7 @@ export class Client {
       events,
       inputHandler,
       maxInputRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+      ...(this.#options.clock && { clock: this.#options.clock }),
       ...(cache !== false && {
         cache: new ResultCache(
           this.#options.clock ?? systemClock,
@@ -235,7 +244,10 @@ export class Client {
   }
 
   #capabilitiesFor(version: string): Record<string, unknown> {
-    return mergeCapabilities(derivedCapabilities(this.#answers, version), this.#options.capabilities);
+    const derived = derivedCapabilities(this.#answers, version);
+    // The tasks extension: a call the server makes a task is waited for like any other.
+    if (this.#options.tasks !== false && version >= '2026-07-28') derived.extensions = { [TASKS_EXTENSION]: {} };
+    return mergeCapabilities(derived, this.#options.capabilities);
   }
 
   #report(error: unknown): void {

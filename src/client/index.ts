@@ -21,6 +21,7 @@ export {
   type InputRound,
 } from './multi-round-trip.js';
 export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './client-events.js';
+export { ToolTask, type TaskState, type TaskWaitOptions } from './tool-task.js';
 export {
   Subscription,
   type SubscriptionOptions,

@@ -48,7 +48,8 @@ import {
   subscriptionsListenRequestParams,
   subscriptionsListenResult,
   taskRequestParams,
-  taskResult,
+  anyTaskResult,
+  cancelTaskResult,
   taskStatusNotificationParams,
 } from './guards/protocol.js';
 import type {
@@ -284,7 +285,7 @@ export const METHODS = {
     spec: 'GetTaskRequest',
     specResult: 'GetTaskResult',
     params: taskRequestParams,
-    result: taskResult,
+    result: anyTaskResult,
   },
   'tasks/result': {
     ...tasks,
@@ -301,7 +302,7 @@ export const METHODS = {
     spec: 'CancelTaskRequest',
     specResult: 'CancelTaskResult',
     params: taskRequestParams,
-    result: taskResult,
+    result: cancelTaskResult,
   },
   'tasks/list': {
     ...tasks,

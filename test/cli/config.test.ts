@@ -45,11 +45,11 @@ describe('mcpkit with --config', () => {
     );
     const example = servers[0]!;
     assert.equal(example.protocolVersion, '2026-07-28');
-    assert.equal(example.tools, 11);
+    assert.equal(example.tools, 12);
     assert.equal(servers[2]!.protocolVersion, '2025-11-25');
     const text = await runCli(['servers', '--config', config], 60_000);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^example +ready +2026-07-28 +11 tools/m);
+    assert.match(text.stdout, /^example +ready +2026-07-28 +12 tools/m);
   });
 
   it('list: everything grouped by server, or the servers named', async () => {

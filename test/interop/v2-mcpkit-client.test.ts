@@ -238,7 +238,10 @@ for (const setup of SETUPS) {
         assert.deepEqual(JSON.parse(firstText(await session.callTool({ name: 'envelope', arguments: {} }))), {
           'io.modelcontextprotocol/protocolVersion': '2026-07-28',
           'io.modelcontextprotocol/clientInfo': clientInfo,
-          'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+          'io.modelcontextprotocol/clientCapabilities': {
+            elicitation: { form: {} },
+            extensions: { 'io.modelcontextprotocol/tasks': {} },
+          },
         });
       });
 

@@ -87,11 +87,12 @@ describe('the members a caller can reach', () => {
       ].sort(),
     );
     assert.deepEqual(reachable(session), [
-      ...['answerInputRequests', 'callTool', 'clearCache', 'close', 'closed', 'complete', 'discover', 'finished'],
+      ...['answerInputRequests', 'callTool', 'callToolAsTask', 'clearCache', 'close', 'closed', 'complete'],
+      ...['discover', 'finished'],
       ...['getPrompt', 'instructions', 'listPrompts', 'listResourceTemplates', 'listResources', 'listTools', 'listen'],
       ...['notify', 'on', 'ping', 'prompts', 'protocolVersion', 'readResource', 'request', 'resourceTemplates'],
       ...['resources', 'resumeSubscriptions', 'serverCapabilities', 'serverInfo', 'setLoggingLevel'],
-      ...['subscribeResource', 'subscriptions', 'tools', 'unsubscribeResource'],
+      ...['subscribeResource', 'subscriptions', 'task', 'tools', 'unsubscribeResource'],
     ]);
     await session.close();
   });

@@ -25,7 +25,8 @@ const COMMON = [
 const OPTIONS: Record<string, string[]> = {
   servers: COMMON,
   list: COMMON,
-  call: COMMON,
+  call: [...COMMON, '--task', '--detach'],
+  task: ['get', 'result', 'cancel', ...COMMON],
   read: [...COMMON, '--server'],
   prompt: COMMON,
   chat: [...COMMON, '--provider', '--base-url', '--model', '--system', '--prompt', '--yes', '--max-steps'],

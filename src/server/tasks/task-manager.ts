@@ -190,7 +190,8 @@ export class TaskManager implements ServerFeature {
       const result = await outcome;
       // In 2025-11-25 a tool's own failure fails the task; in the extension it completes it.
       const failed = result.isError === true && envelopeOf(run.ctx) === undefined;
-      change = { status: failed ? 'failed' : 'completed', result };
+      // What the task said on the way (how far it was) says nothing of the end.
+      change = { status: failed ? 'failed' : 'completed', result, statusMessage: undefined };
       if (failed) change.statusMessage = textOf(result) ?? 'The tool reported an error';
     } catch (error) {
       const failure = taskError(error);

@@ -15,6 +15,7 @@ import {
 } from './base.js';
 import { clientCapabilities, serverCapabilities } from './capabilities.js';
 import { elicitRequestURLParams } from './client-features.js';
+import { inputRequests } from './multi-round-trip.js';
 import {
   array,
   bool,
@@ -24,6 +25,7 @@ import {
   nullable,
   num,
   obj,
+  record,
   requestId,
   select,
   str,
@@ -89,13 +91,52 @@ export const task: Guard = obj(taskRequired, taskOptional);
 /** `CreateTaskResult`. */
 export const createTaskResult: Guard = obj({ task }, resultMembers);
 
-/** A result guard that also accepts a `CreateTaskResult`, told apart by `task` without the result's own `member`. */
+const extensionTaskRequired: Shape = {
+  taskId: str,
+  status: taskStatus,
+  createdAt: str,
+  lastUpdatedAt: str,
+  ttlMs: nullable(int),
+};
+const extensionTaskOptional: Shape = { statusMessage: str, pollIntervalMs: int };
+
+/** The tasks extension's `CreateTaskResult`: `resultType: "task"` and the task, flat. */
+export const extensionCreateTaskResult: Guard = obj(
+  { ...extensionTaskRequired, resultType: literal('task') },
+  { ...resultMembers, ...extensionTaskOptional },
+);
+
+/**
+ * A result guard that also accepts a `CreateTaskResult`: of 2025-11-25, told apart by `task`
+ * without the result's own `member`; of the tasks extension, by `resultType: "task"`.
+ */
 export function orTask(complete: Guard, member: string): Guard {
-  return select((o) => (o.task !== undefined && o[member] === undefined ? createTaskResult : complete));
+  return select((o) =>
+    o.resultType === 'task'
+      ? extensionCreateTaskResult
+      : o.task !== undefined && o[member] === undefined
+        ? createTaskResult
+        : complete,
+  );
 }
 
-/** `GetTaskResult` and `CancelTaskResult`: a result that is a task. */
+/** The tasks extension's `GetTaskResult`: the task with what its status brings. */
+export const detailedTaskResult: Guard = obj(extensionTaskRequired, {
+  ...resultMembers,
+  ...extensionTaskOptional,
+  inputRequests,
+  result: record(unknownJson),
+  error: obj({ code: int, message: str }, { data: unknownJson }),
+});
+
+/** `GetTaskResult` and `CancelTaskResult` of 2025-11-25: a result that is a task. */
 export const taskResult: Guard = obj(taskRequired, { ...resultMembers, ...taskOptional });
+
+/** `tasks/get`'s result in either form: the extension's names its time to live `ttlMs`. */
+export const anyTaskResult: Guard = select((o) => (o.ttlMs !== undefined ? detailedTaskResult : taskResult));
+
+/** `tasks/cancel`'s result: the task (2025-11-25), or an empty acknowledgement (the extension). */
+export const cancelTaskResult: Guard = select((o) => (o.taskId === undefined ? obj({}, resultMembers) : taskResult));
 
 /** `ListTasksResult`. */
 export const listTasksResult: Guard = obj({ tasks: array(task) }, paginatedResultMembers);
