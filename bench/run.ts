@@ -14,6 +14,7 @@ import { evaluateTargets, machine, toMarkdown, type Report } from './report.js';
 import { catalogGroup } from './groups/catalog.js';
 import { clientGroup } from './groups/client.js';
 import { gatewayGroup } from './groups/gateway.js';
+import { tasksGroup } from './groups/tasks.js';
 import { httpGroup, toolScalingGroup } from './groups/http.js';
 import { memoryGroup } from './groups/memory.js';
 import { stdioGroup } from './groups/stdio.js';
@@ -27,6 +28,7 @@ const GROUPS: Record<string, MeasureGroup> = {
   tools: toolScalingGroup,
   catalog: catalogGroup,
   gateway: gatewayGroup,
+  tasks: tasksGroup,
 };
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -32,6 +32,10 @@ export const FIGURES = {
   gatewayCpuRatio: 'stdio tools/call through the gateway: the gateway’s CPU per call ÷ the server’s, runs alternating',
   gatewayWholeCpuRatio:
     'stdio tools/call through the gateway: the gateway’s and its server’s CPU per call ÷ the server’s alone',
+  taskPlainCall: 'stdio tools/call, one at a time: time per plain call, beside tasks',
+  taskFlow: 'stdio task of 2025-11-25, one at a time: time to create it, poll it once and collect its result',
+  taskWallRatio: 'stdio task (create, poll, collect) ÷ plain tools/call of the same tool: time, runs alternating',
+  taskCpuRatio: 'stdio task (create, poll, collect) ÷ plain tools/call of the same tool: server CPU, runs alternating',
 } as const;
 
 export interface Target {

@@ -7,8 +7,7 @@
 // involved, is set beside its neighbour's. Figures: each side's time per call, the gateway's
 // own time per call ÷ the server's (what the target holds to), and the gateway's and its
 // server's together ÷ the server's alone (the whole cost of the extra hop).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { FIGURES } from '../targets.js';
 import { median, type Figure, type Implementation } from '../figure.js';
@@ -19,38 +18,12 @@ import { LineClient } from '../drivers/line-client.js';
 import { runLoad } from '../drivers/load.js';
 import { serverScript, stopChild } from '../drivers/server-process.js';
 import { BUNDLED_DIR } from '../bundle-servers.js';
+import { childrenOf, cpuOf, needProc } from '../drivers/proc-cpu.js';
 import { ECHO_TEXT } from '../workload.js';
 
 /** Pairs of turns per sample. */
 const PAIRS = 6;
 const IN_FLIGHT = 16;
-
-/** Clock ticks per second of /proc's times. */
-let ticks: number | undefined;
-
-/** User and system processor time of process `pid`, in microseconds. */
-function cpuOf(pid: number): number {
-  ticks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name may hold spaces: fields are counted after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1e6;
-}
-
-/** The processes `parent` started. */
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) children.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children;
-}
 
 interface Side {
   child: ChildProcess;
@@ -69,7 +42,7 @@ async function open(script: string, tool: string): Promise<Side> {
 }
 
 async function pairedSample(impl: Implementation, options: BenchOptions): Promise<Sample[]> {
-  if (!existsSync('/proc/self/stat')) throw new Error('the gateway figures read processor time from /proc (Linux)');
+  needProc('the gateway figures');
   const direct = await open(serverScript('stdio', impl), 'echo');
   const gateway = await open(join(BUNDLED_DIR, `stdio-gateway-${impl}.mjs`), 'w__echo');
   try {
