@@ -30,6 +30,7 @@ import {
 } from './client-handlers.js';
 import { ClientSession, expectUrlElicitations } from './client-session.js';
 import { TASKS_EXTENSION } from '../types/tasks.js';
+import { ClientTasks, TASK_REQUESTS } from './client-tasks.js';
 import { DEFAULT_MAX_INPUT_ROUNDS } from './multi-round-trip.js';
 import { DEFAULT_MAX_CACHE_ENTRIES, ResultCache } from './result-cache.js';
 
@@ -65,7 +66,8 @@ export interface ClientOptions {
    * Declares the tasks extension (`io.modelcontextprotocol/tasks`) to 2026-07-28 servers, so a
    * tool the server runs as a task can be called: `callTool` waits for its result, polling at
    * the server's interval and answering its input with the client's handlers;
-   * `callToolAsTask` hands the task over. Default true.
+   * `callToolAsTask` hands the task over. To 2025-11-25 servers it declares that sampling and
+   * forms (those the client answers) may be asked as tasks of the client's. Default true.
    */
   tasks?: boolean;
 }
@@ -182,8 +184,15 @@ export class Client {
     // Modern input requests get no completion notification: nothing to expect.
     const inputAnswers = answerHandlers(this.#answers, { expectCompletion: () => {}, forgetCompletion: () => {} });
     const inputHandler = (method: string) => this.#requestHandlers.get(method) ?? inputAnswers.get(method);
+    // The client's own tasks (2025-11-25), made once the session is.
+    let tasks: ClientTasks | undefined;
     const handlers: HandlerTable = {
-      request: (method) => this.#requestHandlers.get(method) ?? answers.get(method),
+      request: (method) => {
+        const own = this.#requestHandlers.get(method) ?? answers.get(method);
+        if (tasks === undefined) return own;
+        if (Object.hasOwn(tasks.handlers, method)) return tasks.handlers[method];
+        return own && (TASK_REQUESTS as readonly string[]).includes(method) ? tasks.wrap(own) : own;
+      },
       notification: (method) => events.handler(method),
     };
     const session = new Session(transport, declared, {
@@ -196,6 +205,7 @@ export class Client {
       // Set by the probe when the server turns out to be modern.
       stamp: new RequestStamp(),
     });
+    if (this.#options.tasks !== false) tasks = new ClientTasks(session, this.#options.clock);
     await startSession(session);
     try {
       const cacheKey = options.eraCacheKey ?? eraCacheKeyOf(transport);
@@ -245,8 +255,16 @@ export class Client {
 
   #capabilitiesFor(version: string): Record<string, unknown> {
     const derived = derivedCapabilities(this.#answers, version);
-    // The tasks extension: a call the server makes a task is waited for like any other.
-    if (this.#options.tasks !== false && version >= '2026-07-28') derived.extensions = { [TASKS_EXTENSION]: {} };
+    if (this.#options.tasks !== false) {
+      // The tasks extension: a call the server makes a task is waited for like any other.
+      if (version >= '2026-07-28') derived.extensions = { [TASKS_EXTENSION]: {} };
+      // 2025-11-25: the server may ask for sampling or a form as a task of the client's.
+      const requests: Record<string, unknown> = {};
+      if (derived.sampling !== undefined) requests.sampling = { createMessage: {} };
+      if (derived.elicitation !== undefined) requests.elicitation = { create: {} };
+      if (version === '2025-11-25' && Object.keys(requests).length > 0)
+        derived.tasks = { list: {}, cancel: {}, requests };
+    }
     return mergeCapabilities(derived, this.#options.capabilities);
   }
 

@@ -21,7 +21,7 @@ export {
 } from './multi-round-trip/used-states.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
 export type { TaskOptions } from './tasks/task-manager.js';
-export { MemoryTaskStore, type MemoryTaskStoreOptions } from './tasks/memory-task-store.js';
+export { MemoryTaskStore, type MemoryTaskStoreOptions } from '../protocol/tasks/memory-task-store.js';
 export {
   isTerminal,
   type TaskChange,
@@ -29,7 +29,7 @@ export {
   type TaskPage,
   type TaskRecord,
   type TaskStore,
-} from './tasks/task-store.js';
+} from '../protocol/tasks/task-store.js';
 export { shapeResult } from './result-shape.js';
 export type { FeatureHandle } from './feature-set.js';
 export type {

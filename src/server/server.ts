@@ -70,7 +70,7 @@ import { SubscriptionStreams, type ListKind } from './subscriptions.js';
 import type { TemplateVariables } from './uri-template.js';
 import { NO_SCOPES } from '../auth/server/scopes.js';
 import { TaskManager, type TaskOptions } from './tasks/task-manager.js';
-import { detailedTask } from './tasks/task-wire.js';
+import { detailedTask } from '../protocol/tasks/task-wire.js';
 
 export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */

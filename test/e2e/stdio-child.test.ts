@@ -69,6 +69,8 @@ describe('over stdio with the example server', () => {
       assert.match(session.instructions ?? '', /Example tools/);
       assert.deepEqual(session.serverCapabilities, {
         tools: { listChanged: true },
+        // Its `report` tool runs as a task.
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
         resources: { subscribe: true, listChanged: true },
         prompts: { listChanged: true },
         completions: {},

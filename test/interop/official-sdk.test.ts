@@ -66,6 +66,7 @@ describe('the official SDK client against our servers', () => {
         'logging',
         'prompts',
         'resources',
+        'tasks',
         'tools',
       ]);
       assert.deepEqual(await client.ping(), {});

@@ -22,10 +22,16 @@ import { TASKS_EXTENSION } from '../../types/tasks.js';
 import { enterTask, ServerContext } from '../context.js';
 import type { ServerFeature } from '../feature.js';
 import { toBase64Url } from '../multi-round-trip/base64url.js';
-import { MemoryTaskStore } from './memory-task-store.js';
-import { isTerminal, type TaskChange, type TaskError, type TaskRecord, type TaskStore } from './task-store.js';
+import { MemoryTaskStore } from '../../protocol/tasks/memory-task-store.js';
+import {
+  isTerminal,
+  type TaskChange,
+  type TaskError,
+  type TaskRecord,
+  type TaskStore,
+} from '../../protocol/tasks/task-store.js';
 import { TaskRun } from './task-run.js';
-import { createTaskResult, detailedTask, legacyTask, relatedTask } from './task-wire.js';
+import { createTaskResult, detailedTask, legacyTask, relatedTask } from '../../protocol/tasks/task-wire.js';
 
 export interface TaskOptions {
   /** Where tasks are kept. Default: in this process's memory ({@link MemoryTaskStore}). */

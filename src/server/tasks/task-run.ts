@@ -12,8 +12,8 @@ import type { InputRequest, InputRequests, InputResponses } from '../../types/mu
 import type { LoggingLevel } from '../../types/logging.js';
 import { levelPasses, type ServerContext } from '../context.js';
 import { ANSWER_TYPE, KEY_PREFIX } from '../multi-round-trip/served-round.js';
-import type { TaskChange, TaskRecord } from './task-store.js';
-import { relatedTask } from './task-wire.js';
+import type { TaskChange, TaskRecord } from '../../protocol/tasks/task-store.js';
+import { relatedTask } from '../../protocol/tasks/task-wire.js';
 
 /** What a context in task mode hands its calls to. */
 export interface TaskChannel {
