@@ -88,6 +88,8 @@ export class ClientSession {
   readonly #session: Session;
   readonly #events: SessionEvents;
   readonly #outputs = new ToolOutputChecker();
+  /** The task support of each tool listed so far (`execution.taskSupport`; absent is forbidden). */
+  readonly #taskSupport = new Map<string, string>();
   readonly #inputHandler: (method: string) => RequestHandler | undefined;
   readonly #maxInputRounds: number;
   readonly #cache: ResultCache | undefined;
@@ -152,6 +154,7 @@ export class ClientSession {
   async listTools(params: PaginatedRequestParams = {}, options?: CachedRequestOptions): Promise<ListToolsResult> {
     const result = (await this.#cached('tools/list', params, options)) as ListToolsResult;
     this.#outputs.remember(result.tools);
+    for (const tool of result.tools) this.#taskSupport.set(tool.name, tool.execution?.taskSupport ?? 'forbidden');
     return result;
   }
 
@@ -188,7 +191,12 @@ export class ClientSession {
     options: CallOptions & { ttlMs?: number } = {},
   ): Promise<ToolTask | CallToolResult> {
     const { ttlMs, ...call } = options;
-    const wantsTask = !isModern(this.protocolVersion) && this.serverCapabilities.tasks?.requests?.tools?.call;
+    // 2025-11-25: the spec forbids asking for a task of a tool listed without task support; a
+    // tool not listed yet is asked for one, and the server says.
+    const wantsTask =
+      !isModern(this.protocolVersion) &&
+      this.serverCapabilities.tasks?.requests?.tools?.call &&
+      this.#taskSupport.get(params.name) !== 'forbidden';
     const sent = wantsTask ? { ...params, task: ttlMs === undefined ? {} : { ttl: ttlMs } } : params;
     const { result } = await this.#withInput('tools/call', sent, call);
     const answer = result as Record<string, unknown>;

@@ -3,7 +3,8 @@
  * form (the experimental tasks of 2025-11-25 or the tasks extension of 2026-07-28). Its state
  * is read with `tasks/get` at the interval the server asks for; the input a task of the
  * extension needs is answered with the client's own handlers through `tasks/update` (a
- * 2025-11-25 server asks with ordinary requests, which the handlers answer as they come).
+ * 2025-11-25 server asks with ordinary requests tied to the task, which the handlers answer as
+ * they come: at once, or held back until the client calls `tasks/result`).
  * @module
  */
 import { systemClock, type Clock } from '../jsonrpc/clock.js';
@@ -78,13 +79,26 @@ export class ToolTask {
    */
   async result(options: TaskWaitOptions = {}): Promise<CallToolResult> {
     const { signal, onStatus } = options;
+    /** 2025-11-25: a `tasks/result` open while the task needs input (none while it is undefined). */
+    let delivering: Promise<void> | undefined;
     for (;;) {
       const raw = await this.#get(signal);
       const state = this.#last!;
       onStatus?.(state);
       if (state.status === 'completed' || state.status === 'failed' || state.status === 'cancelled')
         return this.#outcome(raw, state, signal);
-      if (state.status === 'input_required' && this.#session.modern) await this.#answer(raw, signal);
+      if (state.status === 'input_required') {
+        if (this.#session.modern) await this.#answer(raw, signal);
+        // A 2025-11-25 server may keep the task's requests for the stream of a `tasks/result`,
+        // which the spec has the requestor call on input_required: one is kept open, its
+        // requests answered by the handlers, while polling goes on; the outcome is read once
+        // the task has ended.
+        else
+          delivering ??= this.#session.request('tasks/result', { taskId: this.taskId }, signal).then(
+            () => (delivering = undefined),
+            () => (delivering = undefined),
+          );
+      }
       await this.#sleep(state.pollIntervalMs ?? DEFAULT_POLL_MS, signal);
     }
   }
