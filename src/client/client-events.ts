@@ -10,6 +10,7 @@ import type { ElicitationCompleteNotificationParams } from '../types/elicitation
 import type { LoggingMessageNotificationParams } from '../types/logging.js';
 import type { ListChangedNotificationParams } from '../types/notifications.js';
 import type { ResourceUpdatedNotificationParams } from '../types/resources.js';
+import type { TaskStatusNotificationParams } from '../types/tasks.js';
 import { SubscriptionRouter } from './subscription-router.js';
 
 /** The events of a `ClientSession`, by name, with what each listener receives. */
@@ -34,6 +35,11 @@ export interface ClientSessionEventMap {
    * yet: ones the URL handler accepted, or ones a -32042 error asked for.
    */
   elicitationComplete: ElicitationCompleteNotificationParams;
+  /**
+   * `notifications/tasks/status` (2025-11-25): a task of the server's changed state. Optional
+   * for servers to send, so a task is still polled; `ToolTask.result()` does.
+   */
+  taskStatus: TaskStatusNotificationParams;
 }
 
 /** The name of a `ClientSession` event. */
@@ -49,6 +55,7 @@ const EVENT_OF_NOTIFICATION: Readonly<Record<string, ClientSessionEvent>> = {
   'notifications/resources/updated': 'resourceUpdated',
   'notifications/message': 'log',
   'notifications/elicitation/complete': 'elicitationComplete',
+  'notifications/tasks/status': 'taskStatus',
 };
 
 /**
@@ -96,7 +103,7 @@ export class SessionEvents {
     if (event === undefined) return undefined;
     if (event === 'elicitationComplete')
       return (params) => this.#complete(params as ElicitationCompleteNotificationParams);
-    if (event === 'log') return (params) => this.emit(event, params as never);
+    if (event === 'log' || event === 'taskStatus') return (params) => this.emit(event, params as never);
     return (params) => {
       if (this.subscriptions.route(event, params)) this.emit(event, params as never);
     };

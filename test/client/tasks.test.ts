@@ -134,11 +134,15 @@ describe('tasks over Streamable HTTP', () => {
     }
   });
 
-  it('2025-11-25: held, asked for input through the session, cancelled', async () => {
+  it('2025-11-25: held, asked for input through the session, cancelled; its status heard', async () => {
     const session = await connect('2025-11-25');
+    const heard: string[] = [];
+    session.on('taskStatus', (task) => heard.push(`${task.taskId} ${task.status}`));
     try {
       const asked = await held(session, 'ask');
       assert.equal(firstText(await within(asked.result(), LIMIT, 'the result')), 'Hello, Ada!');
+      assert.ok(heard.includes(`${asked.taskId} input_required`), heard.join(', '));
+      assert.ok(heard.includes(`${asked.taskId} completed`), heard.join(', '));
       const holding = await held(session, 'hold');
       await holding.cancel();
       await assert.rejects(holding.result(), CancelledError);
