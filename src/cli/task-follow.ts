@@ -21,9 +21,11 @@ export async function followTask(
     const line = `${state.status}${state.statusMessage ? `: ${state.statusMessage}` : ''}`;
     if (line === shown) return;
     shown = line;
-    // The extension reports progress as a status message; a bar shows it without a number.
-    if (bar.active) bar.update({ progress: 0, message: line });
-    else console.error(`  task ${task.taskId} ${line}`);
+    if (!bar.active) return console.error(`  task ${task.taskId} ${line}`);
+    // The task is about to ask (a form in the terminal): the line makes room for it.
+    if (state.status === 'input_required') return bar.clear();
+    // The extension reports progress as a status message: the bar shows it with no count.
+    bar.update({ progress: Number.NaN, message: line });
   };
   try {
     return await task.result({ signal, onStatus });

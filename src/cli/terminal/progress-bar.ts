@@ -101,7 +101,9 @@ export class ProgressBar {
       const percent = `${Math.floor(fraction * 100)}%`.padStart(4);
       meter = `[${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}] ${percent}`;
     } else {
-      meter = `${SPINNER[this.#frame++ % SPINNER.length]} ${done}`;
+      // No count at all (a task's status): the spinner alone says it is alive.
+      const spinner = SPINNER[this.#frame++ % SPINNER.length]!;
+      meter = Number.isFinite(progress) ? `${spinner} ${done}` : spinner;
     }
     const text = [this.#label, meter, message !== undefined ? sanitize(String(message)) : '']
       .filter((part) => part !== '')
