@@ -178,11 +178,16 @@ describe('capabilities follow from the handlers', () => {
     },
     elicitation: { form: () => ({ action: 'cancel' as const }), url: () => ({ action: 'cancel' as const }) },
   };
+  /** 2025-11-25: sampling and forms may be asked as tasks of the client's (`requests`). */
+  const tasks = (requests: Record<string, unknown>) => ({ tasks: { list: {}, cancel: {}, requests } });
+  const SAMPLING_TASKS = { sampling: { createMessage: {} } };
+  const ELICITATION_TASKS = { elicitation: { create: {} } };
   const expected: Record<LegacyVersion, unknown> = {
     '2025-11-25': {
       roots: { listChanged: true },
       sampling: { tools: {}, context: {} },
       elicitation: { form: {}, url: {} },
+      ...tasks({ ...SAMPLING_TASKS, ...ELICITATION_TASKS }),
     },
     '2025-06-18': { roots: { listChanged: true }, sampling: {}, elicitation: {} },
     '2025-03-26': { roots: { listChanged: true }, sampling: {} },
@@ -198,18 +203,23 @@ describe('capabilities follow from the handlers', () => {
 
   const cases: [string, ConstructorParameters<typeof Client>[1], LegacyVersion, unknown][] = [
     ['no handlers', {}, '2025-11-25', {}],
-    ['sampling without tools or context', { sampling: everything.sampling.handler }, '2025-11-25', { sampling: {} }],
+    [
+      'sampling without tools or context',
+      { sampling: everything.sampling.handler },
+      '2025-11-25',
+      { sampling: {}, ...tasks(SAMPLING_TASKS) },
+    ],
     [
       'form elicitation only',
       { elicitation: { form: everything.elicitation.form } },
       '2025-11-25',
-      { elicitation: { form: {} } },
+      { elicitation: { form: {} }, ...tasks(ELICITATION_TASKS) },
     ],
     [
       'URL elicitation only',
       { elicitation: { url: everything.elicitation.url } },
       '2025-11-25',
-      { elicitation: { url: {} } },
+      { elicitation: { url: {} }, ...tasks(ELICITATION_TASKS) },
     ],
     [
       'URL elicitation only, before URL mode existed',
@@ -225,7 +235,7 @@ describe('capabilities follow from the handlers', () => {
         capabilities: { experimental: { trace: {} }, sampling: { context: undefined }, roots: undefined },
       },
       '2025-11-25',
-      { experimental: { trace: {} }, sampling: { tools: {} } },
+      { experimental: { trace: {} }, sampling: { tools: {} }, ...tasks(SAMPLING_TASKS) },
     ],
   ];
   for (const [name, options, version, capabilities] of cases) {
