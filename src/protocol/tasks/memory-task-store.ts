@@ -1,6 +1,7 @@
 /**
  * The task store of one process: records in a map, each dropped once its time to live has
- * passed (checked when read, and swept as new tasks come).
+ * passed (checked when read, and swept now and then as new tasks come), with a count of each
+ * owner's tasks still running, so neither creating nor counting walks every task kept.
  * @module
  */
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
@@ -10,10 +11,16 @@ export interface MemoryTaskStoreOptions {
   clock?: Clock;
 }
 
+/** How often expired records are looked for, at most. */
+const SWEEP_EVERY_MS = 1000;
+
 export class MemoryTaskStore implements TaskStore {
   readonly #clock: Clock;
   /** In order of creation, so the newest are last. */
   readonly #records = new Map<string, TaskRecord>();
+  /** Tasks not in a terminal state, by owner. */
+  readonly #active = new Map<string, number>();
+  #nextSweep = -Infinity;
 
   constructor(options: MemoryTaskStoreOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -23,6 +30,7 @@ export class MemoryTaskStore implements TaskStore {
     this.#sweep();
     if (this.#records.has(record.taskId)) throw new Error(`task ${record.taskId} exists already`);
     this.#records.set(record.taskId, copy(record));
+    if (!isTerminal(record.status)) this.#count(record.owner, 1);
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
@@ -33,12 +41,15 @@ export class MemoryTaskStore implements TaskStore {
   async update(taskId: string, change: TaskChange): Promise<TaskRecord | undefined> {
     const record = this.#live(taskId);
     if (!record) return undefined;
-    if (!isTerminal(record.status)) Object.assign(record, change);
+    if (!isTerminal(record.status)) {
+      Object.assign(record, change);
+      if (isTerminal(record.status)) this.#count(record.owner, -1);
+    }
     return copy(record);
   }
 
   async list(owner: string, cursor: string | undefined, limit: number): Promise<TaskPage> {
-    this.#sweep();
+    this.#sweep(true);
     const mine = [...this.#records.values()].filter((record) => record.owner === owner).reverse();
     const start = cursor === undefined ? 0 : mine.findIndex((record) => record.taskId === cursor) + 1;
     const records = mine.slice(start, start + limit).map(copy);
@@ -49,15 +60,13 @@ export class MemoryTaskStore implements TaskStore {
 
   async active(owner: string): Promise<number> {
     this.#sweep();
-    let count = 0;
-    for (const record of this.#records.values()) if (record.owner === owner && !isTerminal(record.status)) count++;
-    return count;
+    return this.#active.get(owner) ?? 0;
   }
 
   #live(taskId: string): TaskRecord | undefined {
     const record = this.#records.get(taskId);
     if (record && this.#expired(record)) {
-      this.#records.delete(taskId);
+      this.#drop(record);
       return undefined;
     }
     return record;
@@ -67,11 +76,31 @@ export class MemoryTaskStore implements TaskStore {
     return record.ttlMs !== null && this.#clock.now() >= record.createdAt + record.ttlMs;
   }
 
-  #sweep(): void {
-    for (const [id, record] of this.#records) if (this.#expired(record)) this.#records.delete(id);
+  #drop(record: TaskRecord): void {
+    this.#records.delete(record.taskId);
+    if (!isTerminal(record.status)) this.#count(record.owner, -1);
+  }
+
+  #count(owner: string, by: number): void {
+    const count = (this.#active.get(owner) ?? 0) + by;
+    if (count > 0) this.#active.set(owner, count);
+    else this.#active.delete(owner);
+  }
+
+  /** Drops expired records: now when `always`, else at most once a second. */
+  #sweep(always = false): void {
+    const now = this.#clock.now();
+    if (!always && now < this.#nextSweep) return;
+    this.#nextSweep = now + SWEEP_EVERY_MS;
+    for (const record of [...this.#records.values()]) if (this.#expired(record)) this.#drop(record);
   }
 }
 
+/**
+ * A copy of the record's own members: what a caller sets on it changes nothing stored. Its
+ * result and input requests are shared, as nothing changes them once made (a deep copy on
+ * every read cost a task more than its three round trips).
+ */
 function copy(record: TaskRecord): TaskRecord {
-  return structuredClone(record);
+  return { ...record };
 }

@@ -55,8 +55,9 @@ export interface TaskPage {
 }
 
 /**
- * A task store. Every method may be asynchronous, so a store may live in another process
- * (`mcpkit/redis`). Records are copies: changing one changes nothing stored.
+ * A task store. Every method may be asynchronous, so a store may live in another process.
+ * Records are copies: setting a member of one changes nothing stored (a record's `result` and
+ * `inputRequests` are never changed in place).
  */
 export interface TaskStore {
   /** Stores a new record; resolves once a `get` anywhere would find it. */
