@@ -66,6 +66,29 @@ for (const version of ERAS) {
       assert.equal(firstText(count), '1');
     });
 
+    it('a task is forgotten once its time to live has passed', async () => {
+      const short = await within(
+        client().connect(nodeTransport(fixture('tasks-server'), ['--ttl', '300']), {
+          protocolVersion: version,
+          eraCache: false,
+        }),
+        LIMIT,
+        'connect',
+      );
+      try {
+        const task = await held(short, 'work', { ms: 10 });
+        assert.equal(task.state?.ttlMs, 300);
+        await within(task.result(), LIMIT, 'the result');
+        await new Promise((resolve) => setTimeout(resolve, 350));
+        await assert.rejects(task.status(), (error: Error & { code?: number }) => {
+          assert.equal(error.code, -32602);
+          return true;
+        });
+      } finally {
+        await short.close();
+      }
+    });
+
     it('a failed task rejects with the tool’s JSON-RPC error', async () => {
       const task = await held(session, 'fail');
       await assert.rejects(task.result(), (error: Error & { code?: number }) => {
@@ -149,6 +172,42 @@ describe('tasks over Streamable HTTP', () => {
       // Without asking for a task, the call answers in the request.
       const plain = await session.callTool({ name: 'work', arguments: { ms: 5 } });
       assert.equal(firstText(plain), 'worked 5 ms');
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('2025-11-25: a task belongs to its session: another is told there is none, and it expires', async () => {
+    const owner = await connect('2025-11-25');
+    const other = await connect('2025-11-25');
+    try {
+      const task = await held(owner, 'work', { ms: 10 });
+      await assert.rejects(other.task(task.taskId).status(), (error: Error & { code?: number }) => {
+        assert.equal(error.code, -32602);
+        return true;
+      });
+      await within(task.result(), LIMIT, 'the result');
+      assert.equal(task.state?.ttlMs, 400);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      await assert.rejects(task.status(), (error: Error & { code?: number }) => {
+        assert.equal(error.code, -32602);
+        return true;
+      });
+    } finally {
+      await owner.close();
+      await other.close();
+    }
+  });
+
+  it('2026-07-28: cancelling over HTTP reaches the tool', async () => {
+    const session = await connect('2026-07-28');
+    try {
+      const before = Number(firstText(await session.callTool({ name: 'cancelled', arguments: {} })));
+      const holding = await held(session, 'hold');
+      await holding.cancel();
+      await assert.rejects(holding.result(), CancelledError);
+      const after = Number(firstText(await session.callTool({ name: 'cancelled', arguments: {} })));
+      assert.equal(after, before + 1);
     } finally {
       await session.close();
     }
