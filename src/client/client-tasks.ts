@@ -13,8 +13,7 @@ import { abortRequest, RequestCancelledError, RequestContext } from '../protocol
 import type { RequestHandler, Session } from '../protocol/session.js';
 import { MemoryTaskStore } from '../protocol/tasks/memory-task-store.js';
 import { isTerminal, type TaskChange, type TaskRecord } from '../protocol/tasks/task-store.js';
-import { legacyTask } from '../protocol/tasks/task-wire.js';
-import { META } from '../types/meta.js';
+import { legacyTask, taggedResult } from '../protocol/tasks/task-wire.js';
 
 /** The requests a server may make tasks of, and so the client's `tasks.requests`. */
 export const TASK_REQUESTS = ['sampling/createMessage', 'elicitation/create'] as const;
@@ -117,9 +116,7 @@ export class ClientTasks {
     }
     if (record.status === 'cancelled') throw invalidParams(`Task ${record.taskId} was cancelled: it has no result`);
     if (record.error) throw new JsonRpcError(record.error.code, record.error.message, record.error.data);
-    const result = { ...(record.result ?? {}) };
-    result._meta = { ...(isObject(result._meta) ? result._meta : {}), [META.relatedTask]: { taskId: record.taskId } };
-    return result;
+    return taggedResult(record);
   }
 
   async #record(params: Record<string, unknown>): Promise<TaskRecord> {

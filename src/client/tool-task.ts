@@ -7,7 +7,7 @@
  * they come: at once, or held back until the client calls `tasks/result`).
  * @module
  */
-import { systemClock, type Clock } from '../jsonrpc/clock.js';
+import { sleep, systemClock, type Clock } from '../jsonrpc/clock.js';
 import { isObject } from '../jsonrpc/message.js';
 import { CancelledError, McpError } from '../protocol/errors.js';
 import type { InputRequests, InputResponses } from '../types/multi-round-trip.js';
@@ -99,7 +99,8 @@ export class ToolTask {
             () => (delivering = undefined),
           );
       }
-      await this.#sleep(state.pollIntervalMs ?? DEFAULT_POLL_MS, signal);
+      // The system clock's timers do not hold the process open; a wait someone awaits must.
+      await sleep(this.#session.clock ?? REF_CLOCK, state.pollIntervalMs ?? DEFAULT_POLL_MS, signal);
     }
   }
 
@@ -143,23 +144,6 @@ export class ToolTask {
       throw new McpError(Number(error.code), String(error.message), error.data);
     }
     return raw.result as CallToolResult;
-  }
-
-  #sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    // The system clock's timers do not hold the process open; a wait someone awaits must.
-    const clock = this.#session.clock ?? REF_CLOCK;
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason as Error);
-      const onAbort = () => {
-        clock.clearTimeout(timer);
-        reject(signal!.reason as Error);
-      };
-      const timer = clock.setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
   }
 }
 

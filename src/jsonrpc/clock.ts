@@ -21,3 +21,19 @@ export const systemClock: Clock = {
   },
   clearTimeout: (handle) => clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
 };
+
+/** Waits `ms` on `clock`, or rejects with the signal's reason as soon as `signal` aborts. */
+export function sleep(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clock.clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    const timer = clock.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -16,6 +16,10 @@ import { tasksServer } from '../fixtures/tasks-server.js';
 const LIMIT = 15_000;
 const firstText = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
+/** `promise` rejects with a JSON-RPC error of `code`. */
+const rejectsWith = (promise: Promise<unknown>, code: number) =>
+  assert.rejects(promise, (error: Error & { code?: number }) => error.code === code);
+
 function client(name = 'tasks-client'): Client {
   return new Client(
     { name, version: '1' },
@@ -80,10 +84,7 @@ for (const version of ERAS) {
         assert.equal(task.state?.ttlMs, 300);
         await within(task.result(), LIMIT, 'the result');
         await new Promise((resolve) => setTimeout(resolve, 350));
-        await assert.rejects(task.status(), (error: Error & { code?: number }) => {
-          assert.equal(error.code, -32602);
-          return true;
-        });
+        await rejectsWith(task.status(), -32602);
       } finally {
         await short.close();
       }
@@ -129,10 +130,7 @@ describe('tasks over Streamable HTTP', () => {
     const again = await connect('2026-07-28');
     const stranger = await connect('2026-07-28', 'someone-else');
     try {
-      await assert.rejects(stranger.task(task.taskId).status(), (error: Error & { code?: number }) => {
-        assert.equal(error.code, -32602);
-        return true;
-      });
+      await rejectsWith(stranger.task(task.taskId).status(), -32602);
       const result = await within(again.task(task.taskId).result(), LIMIT, 'the result');
       assert.equal(firstText(result), 'worked 80 ms');
     } finally {
@@ -148,10 +146,7 @@ describe('tasks over Streamable HTTP', () => {
       assert.equal(task.state?.ttlMs, 400);
       await within(task.result(), LIMIT, 'the result');
       await new Promise((resolve) => setTimeout(resolve, 450));
-      await assert.rejects(task.status(), (error: Error & { code?: number }) => {
-        assert.equal(error.code, -32602);
-        return true;
-      });
+      await rejectsWith(task.status(), -32602);
     } finally {
       await session.close();
     }
@@ -182,17 +177,11 @@ describe('tasks over Streamable HTTP', () => {
     const other = await connect('2025-11-25');
     try {
       const task = await held(owner, 'work', { ms: 10 });
-      await assert.rejects(other.task(task.taskId).status(), (error: Error & { code?: number }) => {
-        assert.equal(error.code, -32602);
-        return true;
-      });
+      await rejectsWith(other.task(task.taskId).status(), -32602);
       await within(task.result(), LIMIT, 'the result');
       assert.equal(task.state?.ttlMs, 400);
       await new Promise((resolve) => setTimeout(resolve, 450));
-      await assert.rejects(task.status(), (error: Error & { code?: number }) => {
-        assert.equal(error.code, -32602);
-        return true;
-      });
+      await rejectsWith(task.status(), -32602);
     } finally {
       await owner.close();
       await other.close();

@@ -4,6 +4,7 @@
  * extension of 2026-07-28 (`ttlMs`, `pollIntervalMs`, the result or error inline).
  * @module
  */
+import { isObject } from '../../jsonrpc/message.js';
 import { META } from '../../types/meta.js';
 import { RESULT_TYPE } from '../../types/multi-round-trip.js';
 import type { CreateTaskResult, DetailedTask, ExtensionTask, Task } from '../../types/tasks.js';
@@ -51,4 +52,11 @@ export function createTaskResult(record: TaskRecord, modern: boolean): Record<st
 /** `_meta` tying a 2025-11-25 message to its task. */
 export function relatedTask(taskId: string): Record<string, unknown> {
   return { [META.relatedTask]: { taskId } };
+}
+
+/** A 2025-11-25 task's result as `tasks/result` answers it: tagged with the task in `_meta`. */
+export function taggedResult(record: TaskRecord): Record<string, unknown> {
+  const result = { ...(record.result ?? {}) };
+  result._meta = { ...(isObject(result._meta) ? result._meta : {}), ...relatedTask(record.taskId) };
+  return result;
 }

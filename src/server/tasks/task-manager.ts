@@ -7,7 +7,7 @@
  * who made it; to anyone else it does not exist.
  * @module
  */
-import { systemClock, type Clock } from '../../jsonrpc/clock.js';
+import { sleep, systemClock, type Clock } from '../../jsonrpc/clock.js';
 import { JsonRpcError } from '../../jsonrpc/errors.js';
 import { isObject } from '../../jsonrpc/message.js';
 import { abortRequest, envelopeOf, RequestCancelledError } from '../../protocol/request-context.js';
@@ -16,7 +16,6 @@ import { missingClientCapability } from '../../protocol/modern.js';
 import type { RequestHandler, Session } from '../../protocol/session.js';
 import { principalOf } from '../../auth/auth-info.js';
 import type { ServerCapabilities } from '../../types/capabilities.js';
-import { META } from '../../types/meta.js';
 import type { InputResponses } from '../../types/multi-round-trip.js';
 import { TASKS_EXTENSION } from '../../types/tasks.js';
 import { enterTask, ServerContext } from '../context.js';
@@ -31,7 +30,13 @@ import {
   type TaskStore,
 } from '../../protocol/tasks/task-store.js';
 import { TaskRun } from './task-run.js';
-import { createTaskResult, detailedTask, legacyTask, relatedTask } from '../../protocol/tasks/task-wire.js';
+import {
+  createTaskResult,
+  detailedTask,
+  legacyTask,
+  relatedTask,
+  taggedResult,
+} from '../../protocol/tasks/task-wire.js';
 
 export interface TaskOptions {
   /** Where tasks are kept. Default: in this process's memory ({@link MemoryTaskStore}). */
@@ -248,15 +253,13 @@ export class TaskManager implements ServerFeature {
       const live = this.#runs.get(record.taskId);
       // A task of this process ends here; another process's is polled in the store.
       if (live) await live.done;
-      else await this.#sleep(record.pollIntervalMs, ctx.signal);
+      else await sleep(this.#clock, record.pollIntervalMs, ctx.signal);
       record = (await this.#store.get(record.taskId)) ?? gone(record.taskId);
     }
     if (record.status === 'cancelled')
       throw invalidParams(`Task ${record.taskId} was cancelled: it has no result`, relatedTask(record.taskId));
     if (record.error) throw new McpError(record.error.code, record.error.message, record.error.data);
-    const result = { ...(record.result ?? {}) };
-    result._meta = { ...(isObject(result._meta) ? result._meta : {}), [META.relatedTask]: { taskId: record.taskId } };
-    return result;
+    return taggedResult(record);
   }
 
   async #list(params: Record<string, unknown>, ctx: ServerContext): Promise<Record<string, unknown>> {
@@ -329,21 +332,6 @@ export class TaskManager implements ServerFeature {
     let key = this.#sessionKeys.get(session);
     if (key === undefined) this.#sessionKeys.set(session, (key = this.#nextSessionKey++));
     return key;
-  }
-
-  #sleep(ms: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason as Error);
-      const timer = this.#clock.setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        this.#clock.clearTimeout(timer);
-        reject(signal.reason as Error);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
   }
 }
 
