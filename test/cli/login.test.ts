@@ -234,7 +234,8 @@ describe('mcpkit logging in to a server that asks for authorization', { timeout:
     assert.equal(registered.status, 201, JSON.stringify(client));
     secrets.add(client.client_secret);
     const before = visits().length;
-    const r = await cli(['login', '--client-id', client.client_id, example.url], {
+    // `=`: an issued id may start with a dash, which a separate argument would read as an option.
+    const r = await cli(['login', `--client-id=${client.client_id}`, example.url], {
       MCPKIT_CLIENT_SECRET: client.client_secret,
     });
     assert.equal(r.code, 0, r.stderr);
