@@ -1,0 +1,139 @@
+/**
+ * What the processes of a fleet (several processes serving one MCP endpoint behind a load
+ * balancer) share, so that any of them can serve any request: legacy sessions, the events of
+ * their SSE streams, messages between processes, the keys and used ids of `requestState`, and
+ * tasks. One {@link FleetStore} is one process's handle on the shared engine:
+ * `MemoryFleet` (several endpoints in one process) or `redisStore` (`mcpkit/redis`).
+ * @module
+ */
+import type { JsonRpcMessage } from '../../jsonrpc/message.js';
+import type { TaskStore } from '../../protocol/tasks/task-store.js';
+import type { Implementation } from '../../types/base.js';
+import type { ClientCapabilities } from '../../types/capabilities.js';
+import type { LoggingLevel } from '../../types/logging.js';
+import type { UsedStateStore } from '../multi-round-trip/used-states.js';
+
+/** One process's handle on what the fleet shares. */
+export interface FleetStore {
+  /**
+   * This process's name in the fleet, unique while it runs: ids of the requests it sends to
+   * clients start with it, so an answer arriving at another process finds its way back.
+   * Letters, digits, `_` and `-` only.
+   */
+  readonly replicaId: string;
+  readonly sessions: SessionRecords;
+  readonly events: SessionEvents;
+  readonly bus: FleetBus;
+  /** `requestState`s accepted anywhere in the fleet (each is accepted once). */
+  readonly usedStates: UsedStateStore;
+  /** Tasks, readable by every process; each task runs in the process that made it. */
+  readonly tasks: TaskStore;
+  /** The secrets `requestState` is sealed with, rotated, the same in every process. */
+  readonly keys: RequestStateKeys;
+  /** Lets go of connections and subscriptions; the shared data stays. */
+  close(): Promise<void>;
+}
+
+/** What the fleet keeps of one legacy (2024-11-05 .. 2025-11-25) session. */
+export interface SessionRecord {
+  /** The negotiated revision. */
+  protocolVersion: string;
+  clientInfo?: Implementation;
+  clientCapabilities?: ClientCapabilities;
+  /** The principal whose token opened it, when the endpoint checks tokens. */
+  principal?: string;
+  /** What the client asked for with `logging/setLevel`. */
+  logLevel?: LoggingLevel;
+  /** URIs it subscribed to with `resources/subscribe`. */
+  subscriptions: string[];
+}
+
+/**
+ * The legacy sessions of the fleet. A session lives while it is used: each `touch` pushes its
+ * end `idleMs` away; once it passes, or `delete` ends it, nothing of it is left in the store
+ * (its record, its events, its place in every index).
+ */
+export interface SessionRecords {
+  /** Stores a new session; resolves once every process would find it. */
+  create(id: string, record: SessionRecord, idleMs: number): Promise<void>;
+  /** The session's record, its end pushed to `idleMs` from now; `undefined` when it ended. One round trip. */
+  touch(id: string, idleMs: number): Promise<SessionRecord | undefined>;
+  setLogLevel(id: string, level: LoggingLevel): Promise<void>;
+  /** Adds (`subscribed`) or removes a resource subscription. */
+  setSubscription(id: string, uri: string, subscribed: boolean): Promise<void>;
+  /** Ends a session; false when it had ended already. */
+  delete(id: string): Promise<boolean>;
+}
+
+/** What one SSE event carries: a message, or a batch of responses (2025-03-26). */
+export type EventMessage = JsonRpcMessage | JsonRpcMessage[];
+
+/** An event of a session's stream, as the log holds it. `message: null` marks the stream's end. */
+export interface LoggedEvent {
+  readonly streamId: string;
+  /** Increasing across the whole session, over every process. */
+  readonly seq: number;
+  readonly message: EventMessage | null;
+}
+
+/** What the log still holds of one stream after a position. */
+export interface StreamTail {
+  /** Its events after the position, in order (the end marker excluded). */
+  events: LoggedEvent[];
+  /** Whether the stream's end was logged. */
+  ended: boolean;
+  /** Whether events of the stream after the position were dropped: replaying the rest leaves a gap. */
+  eventsLost: boolean;
+}
+
+/**
+ * The events of the sessions' SSE streams (the standalone GET stream and each POST's answer
+ * stream), so a stream continues on whichever process the client reaches, and resumes there
+ * with `Last-Event-ID`. A session holds a bounded number of events; the oldest go first.
+ */
+export interface SessionEvents {
+  /**
+   * Logs an event of `streamId` (`null`: the stream ended) and tells every process watching
+   * the session, in the order the log holds them. Resolves with its sequence number; a session
+   * that ended logs nothing and resolves with `undefined`.
+   */
+  append(sessionId: string, streamId: string, message: EventMessage | null): Promise<number | undefined>;
+  /** The session's latest sequence number, with nothing logged: the start of a new stream. */
+  position(sessionId: string): Promise<number>;
+  /** What the log holds of `streamId` after `seq`; `undefined` when `seq` is beyond the session's latest. */
+  after(sessionId: string, streamId: string, seq: number): Promise<StreamTail | undefined>;
+  /** Calls `listener` with every event appended to the session from when this resolves on. */
+  watch(sessionId: string, listener: (event: LoggedEvent) => void): Promise<() => Promise<void>>;
+  /**
+   * Appends `message` to the standalone stream (`'g'`) of every live session, or of those
+   * subscribed to `uri`: a list change or a resource update, from whichever process it began in.
+   */
+  broadcast(message: JsonRpcMessage, uri?: string): Promise<void>;
+}
+
+/** Messages between the processes of the fleet. */
+export interface FleetBus {
+  /** Sends `message` to every process that listens to `channel`, this one included. */
+  publish(channel: string, message: string): Promise<void>;
+  /** Calls `listener` with every message published on `channel` from when this resolves on. */
+  subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>>;
+}
+
+/** A secret `requestState` is sealed with, and its name. */
+export interface RequestStateKey {
+  /** Short, printable, carried in every state the key seals. */
+  readonly id: string;
+  /** At least 32 random bytes. */
+  readonly secret: Uint8Array;
+}
+
+/**
+ * The keys of `requestState`, the same in every process: the newest seals; older ones still
+ * open what they sealed until those states have expired.
+ */
+export interface RequestStateKeys {
+  /** The key to seal with now. */
+  current(): Promise<RequestStateKey>;
+  /** The key named `id`, while states it sealed may still be valid; else `undefined`. */
+  find(id: string): Promise<RequestStateKey | undefined>;
+}

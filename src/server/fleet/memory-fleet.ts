@@ -1,0 +1,222 @@
+/**
+ * A fleet in one process: several endpoints (each a process of the fleet, as far as they can
+ * tell) sharing memory. For tests and for trying a fleet's behaviour without Redis; it is
+ * also what the Redis store is checked against.
+ * @module
+ */
+import { systemClock, type Clock } from '../../jsonrpc/clock.js';
+import type { JsonRpcMessage } from '../../jsonrpc/message.js';
+import { MemoryTaskStore } from '../../protocol/tasks/memory-task-store.js';
+import type { TaskStore } from '../../protocol/tasks/task-store.js';
+import type { LoggingLevel } from '../../types/logging.js';
+import { MemoryUsedStateStore } from '../multi-round-trip/used-states.js';
+import type {
+  EventMessage,
+  FleetBus,
+  FleetStore,
+  LoggedEvent,
+  RequestStateKey,
+  RequestStateKeys,
+  SessionEvents,
+  SessionRecord,
+  SessionRecords,
+  StreamTail,
+} from './fleet-store.js';
+import { KeyRotation, type KeyRotationOptions } from './key-rotation.js';
+
+/** Default bound of events a session keeps, the newest. */
+export const DEFAULT_FLEET_EVENTS_PER_SESSION = 1000;
+
+export interface MemoryFleetOptions extends KeyRotationOptions {
+  clock?: Clock;
+  /** Events each session keeps for resumption; the oldest go first. Default 1000. */
+  maxEventsPerSession?: number;
+}
+
+interface SessionEntry {
+  record: SessionRecord;
+  expiresAt: number;
+  seq: number;
+  events: LoggedEvent[];
+  /** Per stream, the newest of its events that was dropped. */
+  dropped: Map<string, number>;
+}
+
+/** The shared memory of a fleet in one process; `join()` gives each endpoint its handle. */
+export class MemoryFleet {
+  readonly #clock: Clock;
+  readonly #maxEvents: number;
+  readonly #sessions = new Map<string, SessionEntry>();
+  readonly #channels = new Map<string, Set<(message: string) => void>>();
+  readonly #usedStates: MemoryUsedStateStore;
+  readonly #tasks: TaskStore;
+  readonly #keys = new Map<string, RequestStateKey>();
+  readonly #rotation: KeyRotation;
+  #joined = 0;
+
+  constructor(options: MemoryFleetOptions = {}) {
+    this.#clock = options.clock ?? systemClock;
+    this.#maxEvents = options.maxEventsPerSession ?? DEFAULT_FLEET_EVENTS_PER_SESSION;
+    this.#usedStates = new MemoryUsedStateStore({ clock: this.#clock });
+    this.#tasks = new MemoryTaskStore({ clock: this.#clock });
+    this.#rotation = new KeyRotation(options, this.#clock);
+  }
+
+  /** A process's handle on the fleet. */
+  join(): FleetStore {
+    const replicaId = `m${++this.#joined}`;
+    const subscriptions = new Set<() => Promise<void>>();
+    const bus: FleetBus = {
+      publish: (channel, message) => {
+        for (const listener of [...(this.#channels.get(channel) ?? [])]) queueMicrotask(() => listener(message));
+        return Promise.resolve();
+      },
+      subscribe: (channel, listener) => {
+        let set = this.#channels.get(channel);
+        if (!set) this.#channels.set(channel, (set = new Set()));
+        const own = (message: string): void => listener(message);
+        set.add(own);
+        const stop = (): Promise<void> => {
+          subscriptions.delete(stop);
+          set.delete(own);
+          if (set.size === 0 && this.#channels.get(channel) === set) this.#channels.delete(channel);
+          return Promise.resolve();
+        };
+        subscriptions.add(stop);
+        return Promise.resolve(stop);
+      },
+    };
+    return {
+      replicaId,
+      sessions: this.#records(),
+      events: this.#events(bus),
+      bus,
+      usedStates: this.#usedStates,
+      tasks: this.#tasks,
+      keys: this.#keyRing(),
+      close: async () => {
+        await Promise.all([...subscriptions].map((stop) => stop()));
+      },
+    };
+  }
+
+  /** Sessions held now (expired ones are dropped as this counts). */
+  get sessionCount(): number {
+    this.#sweep();
+    return this.#sessions.size;
+  }
+
+  #live(id: string): SessionEntry | undefined {
+    const entry = this.#sessions.get(id);
+    if (entry && entry.expiresAt <= this.#clock.now()) {
+      this.#sessions.delete(id);
+      return undefined;
+    }
+    return entry;
+  }
+
+  #sweep(): void {
+    for (const id of [...this.#sessions.keys()]) this.#live(id);
+  }
+
+  #records(): SessionRecords {
+    const now = (): number => this.#clock.now();
+    return {
+      create: (id, record, idleMs) => {
+        this.#sessions.set(id, {
+          record: structuredClone(record),
+          expiresAt: now() + idleMs,
+          seq: 0,
+          events: [],
+          dropped: new Map(),
+        });
+        return Promise.resolve();
+      },
+      touch: (id, idleMs) => {
+        const entry = this.#live(id);
+        if (!entry) return Promise.resolve(undefined);
+        entry.expiresAt = now() + idleMs;
+        return Promise.resolve(structuredClone(entry.record));
+      },
+      setLogLevel: (id, level: LoggingLevel) => {
+        const entry = this.#live(id);
+        if (entry) entry.record.logLevel = level;
+        return Promise.resolve();
+      },
+      setSubscription: (id, uri, subscribed) => {
+        const entry = this.#live(id);
+        if (!entry) return Promise.resolve();
+        const uris = new Set(entry.record.subscriptions);
+        if (subscribed) uris.add(uri);
+        else uris.delete(uri);
+        entry.record.subscriptions = [...uris];
+        return Promise.resolve();
+      },
+      delete: (id) => {
+        const had = this.#live(id) !== undefined;
+        this.#sessions.delete(id);
+        return Promise.resolve(had);
+      },
+    };
+  }
+
+  #events(bus: FleetBus): SessionEvents {
+    const append = (sessionId: string, streamId: string, message: EventMessage | null): number | undefined => {
+      const entry = this.#live(sessionId);
+      if (!entry) return undefined;
+      const event: LoggedEvent = { streamId, seq: ++entry.seq, message };
+      entry.events.push(event);
+      while (entry.events.length > this.#maxEvents) {
+        const dropped = entry.events.shift()!;
+        entry.dropped.set(dropped.streamId, dropped.seq);
+      }
+      void bus.publish(watchChannel(sessionId), JSON.stringify(event));
+      return event.seq;
+    };
+    return {
+      append: (sessionId, streamId, message) => Promise.resolve(append(sessionId, streamId, message)),
+      position: (sessionId) => Promise.resolve(this.#live(sessionId)?.seq ?? 0),
+      after: (sessionId, streamId, seq) => {
+        const entry = this.#live(sessionId);
+        if (!entry || seq > entry.seq) return Promise.resolve(undefined);
+        const tail: StreamTail = {
+          events: [],
+          ended: false,
+          eventsLost: seq < (entry.dropped.get(streamId) ?? 0),
+        };
+        for (const event of entry.events) {
+          if (event.streamId !== streamId || event.seq <= seq) continue;
+          if (event.message === null) tail.ended = true;
+          else tail.events.push(event);
+        }
+        return Promise.resolve(tail);
+      },
+      watch: async (sessionId, listener) =>
+        bus.subscribe(watchChannel(sessionId), (text) => listener(JSON.parse(text) as LoggedEvent)),
+      broadcast: (message: JsonRpcMessage, uri?: string) => {
+        for (const [id, entry] of [...this.#sessions]) {
+          if (uri !== undefined && !entry.record.subscriptions.includes(uri)) continue;
+          append(id, 'g', message);
+        }
+        return Promise.resolve();
+      },
+    };
+  }
+
+  #keyRing(): RequestStateKeys {
+    return {
+      current: () => {
+        const id = this.#rotation.currentId();
+        let key = this.#keys.get(id);
+        if (!key) this.#keys.set(id, (key = { id, secret: globalThis.crypto.getRandomValues(new Uint8Array(32)) }));
+        return Promise.resolve(key);
+      },
+      find: (id) => Promise.resolve(this.#rotation.accepts(id) ? this.#keys.get(id) : undefined),
+    };
+  }
+}
+
+/** The channel a session's events are told on. */
+export function watchChannel(sessionId: string): string {
+  return `session:${sessionId}`;
+}
