@@ -99,6 +99,12 @@ export interface ConnectionOptions {
    * before the connection closes anyway (aborting them). Default 10 s.
    */
   drainTimeoutMs?: number;
+  /**
+   * Ids of the requests this side sends are strings starting with it (`<prefix>1`, ...) rather
+   * than numbers: a process of a fleet names itself, so answers reaching another process can
+   * be sent on to it.
+   */
+  idPrefix?: string;
 }
 
 interface Pending {
@@ -199,7 +205,8 @@ export class Connection<Owner = undefined> implements TransportReceiver {
 
   /** Ids are never reused within a connection, even after the request settles. */
   allocateId(): RequestId {
-    return this.#nextId++;
+    const prefix = this.#options.idPrefix;
+    return prefix === undefined ? this.#nextId++ : `${prefix}${this.#nextId++}`;
   }
 
   /** Sends a request and resolves with its result, or rejects with the peer's error. */

@@ -59,6 +59,8 @@ export interface SessionOptions {
   defaultTimeoutMs?: number;
   /** See `ConnectionOptions.drainTimeoutMs`. */
   drainTimeoutMs?: number;
+  /** See `ConnectionOptions.idPrefix`. */
+  idPrefix?: string;
   clock?: Clock;
   /** Builds the context handlers receive; lets a role add its own helpers. */
   createContext?: (

@@ -21,6 +21,20 @@ export {
 } from './multi-round-trip/used-states.js';
 export type { ServerFeature, FeatureHost } from './feature.js';
 export type { TaskOptions } from './tasks/task-manager.js';
+export { MemoryFleet, type MemoryFleetOptions } from './fleet/memory-fleet.js';
+export { DEFAULT_KEY_ROTATION_MS, type KeyRotationOptions } from './fleet/key-rotation.js';
+export type {
+  EventMessage,
+  FleetBus,
+  FleetStore,
+  LoggedEvent,
+  RequestStateKey,
+  RequestStateKeys,
+  SessionEvents,
+  SessionRecord,
+  SessionRecords,
+  StreamTail,
+} from './fleet/fleet-store.js';
 export { MemoryTaskStore, type MemoryTaskStoreOptions } from '../protocol/tasks/memory-task-store.js';
 export {
   isTerminal,

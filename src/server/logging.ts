@@ -5,13 +5,17 @@
  */
 import type { LoggingLevel } from '../types/logging.js';
 import type { ServerFeature } from './feature.js';
+import { mirrorOf } from './server-session.js';
 
 export function createLogging(): ServerFeature {
   return {
     handlers: {
       'logging/setLevel': (params, ctx) => {
-        ctx.session.logLevel = params.level as LoggingLevel;
-        return {};
+        const level = params.level as LoggingLevel;
+        ctx.session.logLevel = level;
+        // A fleet's session: any process may serve the next request, so the level is shared first.
+        const mirror = mirrorOf(ctx.session);
+        return mirror ? mirror.logLevel(level).then(() => ({})) : {};
       },
     },
     // Every handler can log, so every server declares it.

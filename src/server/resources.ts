@@ -18,6 +18,7 @@ import { isModern } from '../protocol/versions.js';
 import { isRevision, resourceNotFoundCode } from '../types/revisions.js';
 import type { RequestHandler } from '../protocol/session.js';
 import type { Completer, Completers, CompletionSource } from './completion.js';
+import { mirrorOf } from './server-session.js';
 import type { ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { FeatureSet, type FeatureHandle } from './feature-set.js';
@@ -316,11 +317,13 @@ export class ResourceRegistry implements ServerFeature, CompletionSource {
    * leaves the URI's meaning to the server, and updates may concern sub-resources of what was
    * subscribed to or resources that do not exist yet.
    */
-  #subscribe(uri: string, ctx: ServerContext, on: boolean): Record<string, never> {
+  #subscribe(uri: string, ctx: ServerContext, on: boolean): Record<string, never> | Promise<Record<string, never>> {
     if (!ABSOLUTE_URI.test(uri)) throw invalidParams(`Invalid resource URI: ${JSON.stringify(uri)}`, { uri });
     if (on) ctx.session.subscriptions.add(uri);
     else ctx.session.subscriptions.delete(uri);
-    return {};
+    // A fleet's session: an update may begin in any process, so the subscription is shared first.
+    const mirror = mirrorOf(ctx.session);
+    return mirror ? mirror.subscription(uri, on).then(() => ({})) : {};
   }
 }
 

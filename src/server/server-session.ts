@@ -40,3 +40,25 @@ export class ServerSession extends Session {
     return peerCapabilities(this) as ClientCapabilities | undefined;
   }
 }
+
+/**
+ * Where a session shared by a fleet writes what its client asks for, before the request is
+ * answered: any process may serve the session's next request.
+ */
+export interface SessionMirror {
+  logLevel(level: LoggingLevel): Promise<void>;
+  subscription(uri: string, subscribed: boolean): Promise<void>;
+}
+
+/** Kept apart from the sessions: only a fleet's have one, and an idle session stays small. */
+const mirrors = new WeakMap<ServerSession, SessionMirror>();
+
+/** Makes `session` write what its client asks for to `mirror`. */
+export function setMirror(session: ServerSession, mirror: SessionMirror): void {
+  mirrors.set(session, mirror);
+}
+
+/** Where `session` writes what its client asks for, if it is shared by a fleet. */
+export function mirrorOf(session: ServerSession): SessionMirror | undefined {
+  return mirrors.get(session);
+}

@@ -30,6 +30,7 @@ import { dressResult } from '../protocol/modern.js';
 import { SerializedResult } from '../jsonrpc/serialized-result.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../jsonrpc/transport.js';
+import type { SessionIdentified } from '../protocol/transport-abilities.js';
 import type { CacheableMethod, CacheScope, Implementation } from '../types/base.js';
 import { CACHEABLE_METHODS } from '../types/methods.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
@@ -71,6 +72,8 @@ import type { TemplateVariables } from './uri-template.js';
 import { NO_SCOPES } from '../auth/server/scopes.js';
 import { TaskManager, type TaskOptions } from './tasks/task-manager.js';
 import { detailedTask } from '../protocol/tasks/task-wire.js';
+import type { FleetStore } from './fleet/fleet-store.js';
+import { ServerFleet } from './fleet/server-fleet.js';
 
 export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */
@@ -178,6 +181,18 @@ export interface ServerEventMap {
   rootsListChanged: ServerSession;
 }
 
+/**
+ * Makes `server` one process of the fleet `store` is a handle on (sealing keys, used states,
+ * tasks and changes shared); resolves once it hears the fleet. Again with the same store, it
+ * only waits; with another, it throws.
+ */
+export let joinFleet: (server: Server, store: FleetStore) => Promise<void>;
+/**
+ * Serves a legacy session the fleet shares over `transport`: requests it sends name this
+ * process, and changes reach it through the fleet, not from this process.
+ */
+export let connectShared: (server: Server, transport: Transport) => Promise<ServerSession>;
+
 export class Server {
   readonly info: Implementation;
   readonly #options: ServerOptions;
@@ -200,6 +215,12 @@ export class Server {
   readonly #unlisted = new WeakSet<ServerSession>();
   readonly #failures: FailureLog;
   #sessionOptions: SessionOptions | undefined;
+  /** The fleet this server is a process of, once an endpoint made it one. */
+  #fleet: ServerFleet | undefined;
+  /** The options of the fleet's shared sessions: their requests' ids name this process. */
+  #sharedOptions: SessionOptions | undefined;
+  /** Sessions the fleet shares: changes reach them through the fleet's log. */
+  readonly #shared = new WeakMap<ServerSession, string>();
   #lastCapabilities: { text: string; value: ServerCapabilities } | undefined;
 
   constructor(info: Implementation, options: ServerOptions = {}) {
@@ -443,6 +464,41 @@ export class Server {
     return session;
   }
 
+  static {
+    joinFleet = (server, store) => server.#join(store);
+    connectShared = async (server, transport) => {
+      const fleet = server.#fleet;
+      if (!fleet) throw new Error('connectShared: the server is not part of a fleet');
+      const session = new ServerSession(
+        transport,
+        server.#declaredCapabilities(),
+        (server.#sharedOptions ??= { ...server.#createSessionOptions(), idPrefix: `${fleet.store.replicaId}.` }),
+      );
+      server.#sessions.add(session);
+      server.#shared.set(session, (transport as Partial<SessionIdentified>).sessionId ?? '');
+      await startSession(session);
+      return session;
+    };
+  }
+
+  #join(store: FleetStore): Promise<void> {
+    if (this.#fleet) {
+      if (this.#fleet.store !== store) throw new Error('This server is a process of another fleet already');
+      return this.#fleet.ready;
+    }
+    this.#multiRoundTrip.share(store.keys, store.usedStates);
+    const tasks = this.#tasks.share(store, (session) => this.#shared.get(session as ServerSession));
+    this.#fleet = new ServerFleet(
+      store,
+      {
+        listChanged: (kinds) => this.#deliverListChanges(kinds),
+        resourceUpdated: (uri) => this.#deliverResourceUpdated(uri),
+      },
+      (error) => this.#failures.serverBug(error),
+    );
+    return Promise.all([tasks, this.#fleet.ready]).then(() => {});
+  }
+
   /** The options every session of this server shares: its handlers reach the session through their arguments. */
   #createSessionOptions(): SessionOptions {
     const options = this.#options;
@@ -486,9 +542,15 @@ export class Server {
    * `subscriptions/listen` streams that asked for it.
    */
   async resourceUpdated(uri: string): Promise<void> {
+    if (this.#fleet) return this.#fleet.resourceUpdated(uri);
+    return this.#deliverResourceUpdated(uri);
+  }
+
+  /** Tells the clients this process holds (not the fleet's shared sessions) that `uri` changed. */
+  async #deliverResourceUpdated(uri: string): Promise<void> {
     const sends: Promise<void>[] = [this.#streams.resourceUpdated(uri)];
     for (const s of this.#sessions) {
-      if (s.subscribedTo(uri) && !s.closed)
+      if (s.subscribedTo(uri) && !s.closed && !this.#shared.has(s))
         sends.push(s.notify('notifications/resources/updated', { uri }).catch(() => {}));
     }
     await Promise.all(sends);
@@ -513,6 +575,7 @@ export class Server {
     this.#tasks.close();
     await this.endSubscriptions();
     await Promise.all([...this.#sessions].map((s) => s.close()));
+    await this.#fleet?.close();
   }
 
   /** Coalesces changes made in one tick into one notification per list per session. */
@@ -524,10 +587,20 @@ export class Server {
   #flushListChanges(): void {
     const kinds = [...this.#pendingListChanges];
     this.#pendingListChanges.clear();
+    if (!this.#fleet) return this.#deliverListChanges(kinds);
+    const declared = this.capabilities;
+    const announced = kinds.filter((kind) => (declared[kind] as { listChanged?: boolean } | undefined)?.listChanged);
+    this.#fleet
+      .listChanged(kinds, announced)
+      .catch((error: unknown) => this.#failures.serverBug(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  /** Tells the clients this process holds (not the fleet's shared sessions) that lists changed. */
+  #deliverListChanges(kinds: readonly ListKind[]): void {
     this.#streams.listChanged(kinds);
     for (const session of this.#sessions) {
       const version = session.protocolVersion;
-      if (version === undefined || session.closed) continue;
+      if (version === undefined || session.closed || this.#shared.has(session)) continue;
       for (const kind of kinds) {
         const declared = declaredCapabilities(session)[kind] as { listChanged?: boolean } | undefined;
         const method = `notifications/${kind}/list_changed`;

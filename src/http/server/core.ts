@@ -36,6 +36,8 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
   const handle: HttpExchangeHandler = async (request, response) => {
     const sink = new RecordingSink(response);
     try {
+      // A process of a fleet serves once it hears the fleet.
+      if (config.store) await sessions.ready;
       const rejection = hostOriginRejection(request, config);
       if (rejection !== undefined) return refuse(sink, 403, TransportErrorCode.BadRequest, `Forbidden: ${rejection}`);
       // With `auth`, the metadata is public and everything else needs a token, checked before
@@ -52,7 +54,7 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
         case 'POST':
           return await handlePost(request, sink, sessions, config, authorized);
         case 'GET':
-          return handleGet(request, sink, sessions, config, authorized);
+          return await handleGet(request, sink, sessions, config, authorized);
         case 'DELETE':
           return await handleDelete(request, sink, sessions, authorized);
         default:

@@ -11,6 +11,7 @@ import type { ResolvedOptions } from './options.js';
 import { PROTOCOL_VERSION_HEADER, refuse, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
 import type { HttpSession, SessionTable } from './session-table.js';
 import { samePrincipal, type Authorized } from '../authorization.js';
+import { isThenable } from '../../internal/maybe-async.js';
 
 const { BadRequest } = TransportErrorCode;
 const NO_GET = { allow: 'POST, DELETE' };
@@ -35,13 +36,13 @@ function refusedAsModern(request: HttpRequestLike, sink: HttpResponseSink, sessi
 }
 
 /** Answers a GET: the standalone stream, or the resumption of a stream after `Last-Event-ID`. */
-export function handleGet(
+export async function handleGet(
   request: HttpRequestLike,
   sink: HttpResponseSink,
   sessions: SessionTable,
   config: ResolvedOptions,
   authorized?: Authorized,
-): void {
+): Promise<void> {
   if (refusedAsModern(request, sink, sessions)) return;
   const lastEventId = request.header('last-event-id');
   // Resuming a POST's stream is always done with GET, even where the GET stream is disabled.
@@ -51,10 +52,12 @@ export function handleGet(
   if (!accepts(request.header('accept'), 'text/event-stream')) {
     return refuse(sink, 406, BadRequest, 'Not Acceptable: the client must accept text/event-stream');
   }
-  const session = findSession(request, sink, sessions, authorized);
+  const found = findSession(request, sink, sessions, authorized);
+  const session = isThenable(found) ? await found : found;
   if (!session) return;
   session.touch();
-  const refusal = lastEventId === undefined ? session.openStandalone(sink) : session.resume(lastEventId, sink);
+  const resumed = lastEventId === undefined ? session.openStandalone(sink) : session.resume(lastEventId, sink);
+  const refusal = isThenable(resumed) ? await resumed : resumed;
   if (refusal) refuse(sink, refusal.status, BadRequest, refusal.message, refusal.status === 405 ? NO_GET : {});
 }
 
@@ -66,9 +69,9 @@ export async function handleDelete(
   authorized?: Authorized,
 ): Promise<void> {
   if (refusedAsModern(request, sink, sessions)) return;
-  const session = findSession(request, sink, sessions, authorized);
+  const session = await findSession(request, sink, sessions, authorized);
   if (!session) return;
-  await session.serverSession.close();
+  await sessions.end(session);
   sink.send(200, {});
 }
 
@@ -81,13 +84,25 @@ function findSession(
   sink: HttpResponseSink,
   sessions: SessionTable,
   authorized: Authorized | undefined,
-): HttpSession | undefined {
+): HttpSession | undefined | Promise<HttpSession | undefined> {
   const id = request.header(SESSION_HEADER);
   if (id === undefined) {
     refuse(sink, 400, BadRequest, 'Bad Request: Mcp-Session-Id header is required');
     return undefined;
   }
-  const session = sessions.get(id);
+  const found = sessions.find(id);
+  return isThenable(found)
+    ? found.then((session) => checkedSession(request, sink, session, authorized))
+    : checkedSession(request, sink, found, authorized);
+}
+
+/** The session found, unless it is another principal's or the version header does not match it. */
+function checkedSession(
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+  session: HttpSession | undefined,
+  authorized: Authorized | undefined,
+): HttpSession | undefined {
   if (!session || !samePrincipal(session.principal, authorized)) {
     sessionNotFound(sink);
     return undefined;

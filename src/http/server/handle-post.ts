@@ -25,6 +25,8 @@ import {
   TransportErrorCode,
 } from './replies.js';
 import type { HttpSession, SessionTable } from './session-table.js';
+import { GatedSink } from './gated-sink.js';
+import { isThenable } from '../../internal/maybe-async.js';
 import { refusedForScopes, samePrincipal, type Authorized } from '../authorization.js';
 import { principalOf } from '../../auth/auth-info.js';
 
@@ -56,7 +58,8 @@ export async function handlePost(
   const modernHeader = isModernHeader(versionHeader);
   // A request of the modern revision ignores any session id, as that revision asks.
   const sessionId = modernHeader ? undefined : request.header(SESSION_HEADER);
-  const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+  const found = sessionId === undefined ? undefined : sessions.find(sessionId);
+  const session = isThenable(found) ? await found : found;
   // A session is its principal's: to anyone else it does not exist.
   if (sessionId !== undefined && (!session || !samePrincipal(session.principal, authorized)))
     return sessionNotFound(sink);
@@ -93,6 +96,13 @@ export async function handlePost(
   }
   // The session may have ended while the body was arriving.
   if (session.closed) return sessionNotFound(sink);
+  // In a fleet, what answers another process's requests goes to it.
+  const fleet = sessions.fleet;
+  if (fleet) {
+    const rest = fleet.route(session, body.value);
+    if (rest === undefined) return sink.send(202, {});
+    if (rest !== body.value) return deliver(request, sink, inspectBody(rest), session, config, authorized);
+  }
   return deliver(request, sink, body, session, config, authorized);
 }
 
@@ -170,10 +180,12 @@ async function openSession(
   // The session belongs to whoever opened it: a request of another principal will not find it.
   if (authorized) session.bindPrincipal(principalOf(authorized.auth));
   let initialized = false;
+  // In a fleet, the session is stored before its id goes out: the answer waits at the gate.
+  const gate = sessions.fleet ? new GatedSink(sink) : undefined;
   const exchange = session.createExchange({
     ids: body.answerIds,
     batch: false,
-    sink,
+    sink: gate ?? sink,
     answerHeaders: (answer): Record<string, string> => {
       initialized = isSuccess(answer);
       return initialized ? { [SESSION_HEADER]: session.sessionId } : {};
@@ -182,6 +194,12 @@ async function openSession(
   request.onAbort(() => exchange.clientGone());
   session.deliver(body, exchange, authorized && { auth: authorized.auth });
   await exchange.settled;
+  if (gate) {
+    if (initialized && (await sessions.initialized(session))) gate.open();
+    else if (initialized)
+      return refuse(sink, 503, BadRequest, 'Service Unavailable: the session could not be stored', RETRY_AFTER_FULL);
+    else gate.open();
+  }
   // A failed initialize (or a client that left before the answer) has no use for the session.
   if (!initialized) await session.serverSession.close();
 }

@@ -8,6 +8,7 @@ import { resolveSessionLimits, type ResolvedSessionLimits, type SessionLimits } 
 import { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore, type EventStore } from './event-store.js';
 import type { SseConnectionPolicy } from './sse-stream.js';
 import { ResourceServer, type ResourceServerOptions } from '../../auth/server/resource-server.js';
+import type { FleetStore } from '../../server/fleet/fleet-store.js';
 
 /** How a POST carrying requests is answered. */
 export type ResponseMode = 'json' | 'sse';
@@ -75,6 +76,13 @@ export interface StreamableHttpOptions extends HostOriginPolicy, SessionLimits {
    * endpoint too). Handlers find who the token speaks for in `ctx.auth`.
    */
   auth?: ResourceServerOptions;
+  /**
+   * Make the endpoint one process of a fleet behind a load balancer: legacy sessions, their
+   * streams' events, `requestState` keys, used states and tasks live in the fleet's store, so
+   * any process serves any request. `redisStore()` from `mcpkit/redis`, or a `MemoryFleet`'s
+   * handle for several endpoints in one process. Default: this process alone.
+   */
+  store?: FleetStore;
 }
 
 /** The options with every default filled in. */
@@ -98,6 +106,7 @@ export interface ResolvedOptions extends HostOriginPolicy, ResolvedSessionLimits
   epoch: number;
   /** The `auth` option made ready; none when the endpoint checks no tokens. */
   resourceServer: ResourceServer | undefined;
+  store: FleetStore | undefined;
 }
 
 /** Default of `sessionIdleTimeoutMs`: 30 minutes. */
@@ -124,6 +133,7 @@ export function resolveOptions(options: StreamableHttpOptions): ResolvedOptions 
     clock: options.clock ?? systemClock,
     onError: options.onError ?? (() => {}),
     epoch: (options.clock ?? systemClock).now(),
+    store: options.store,
     resourceServer: options.auth === undefined ? undefined : new ResourceServer(options.auth, options.clock),
     ssePolicy: {
       clock: options.clock ?? systemClock,

@@ -9,13 +9,19 @@ import { isObject, type JsonRpcMessage, type RequestId } from '../../jsonrpc/mes
 import type { HttpResponseSink } from '../exchange.js';
 import type { StoredMessage } from './event-store.js';
 import { JSON_HEADERS, SSE_HEADERS, sessionNotFound } from './replies.js';
-import type { SseStream } from './sse-stream.js';
+
+/** The stream a POST is answered on: what is sent about its requests, then the answer. */
+export interface AnswerStream {
+  emit(message: StoredMessage): void;
+  /** The answer was the last event: the stream is over. */
+  end(): void;
+}
 
 /** Starts an answer stream on `sink`, or returns `undefined` when the session is closed. */
 export type AnswerStreamOpener = (
   sink: HttpResponseSink,
   headers: Readonly<Record<string, string>>,
-) => SseStream | undefined;
+) => AnswerStream | undefined;
 
 /** How an exchange opens an answer stream: the session's, shared by all its exchanges. */
 export interface AnswerStreams {
@@ -51,7 +57,7 @@ export class PostExchange {
   readonly batch: boolean;
   readonly #options: PostExchangeOptions;
   readonly #streams: AnswerStreams;
-  #stream: SseStream | undefined;
+  #stream: AnswerStream | undefined;
   #finished = false;
   #clientGone = false;
   #over = false;

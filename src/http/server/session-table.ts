@@ -5,12 +5,15 @@
  * @module
  */
 import type { TimerHandle } from '../../jsonrpc/clock.js';
-import type { Server } from '../../server/server.js';
-import type { ServerSession } from '../../server/server-session.js';
+import { connectShared, joinFleet, type Server } from '../../server/server.js';
+import { setMirror, type ServerSession } from '../../server/server-session.js';
+import { establish } from '../../protocol/session.js';
+import type { SessionRecord } from '../../server/fleet/fleet-store.js';
+import { FleetSessions } from './fleet-sessions.js';
 import { SessionsPerClient, type ClientSessions } from '../session-limits.js';
 import { MemoryEventStore } from './event-store.js';
 import type { ResolvedOptions } from './options.js';
-import { HttpSessionTransport, type SessionDirectory } from './session-transport.js';
+import { HttpSessionTransport, type SessionConfig, type SessionDirectory } from './session-transport.js';
 
 /** One open session: its transport, which knows the session it carries. */
 export type HttpSession = HttpSessionTransport;
@@ -36,7 +39,13 @@ export class SessionTable implements SessionDirectory {
   readonly #server: Server;
   readonly #config: ResolvedOptions;
   /** Its sessions' options: the endpoint's, and this table to forget them when they close. */
-  readonly #sessionConfig: ResolvedOptions & { directory: SessionDirectory };
+  readonly #sessionConfig: SessionConfig;
+  /** The fleet the endpoint is a process of, when its sessions are shared. */
+  readonly #fleet: FleetSessions | undefined;
+  /** Sessions being made here from the fleet's records, once however many requests ask. */
+  readonly #reviving = new Map<string, Promise<HttpSession | undefined>>();
+  /** Resolves once the endpoint may serve: at once, or once it hears its fleet. */
+  readonly ready: Promise<void>;
   readonly #entries = new Map<string, HttpSession>();
   /** One timer for the whole table, set for the earliest moment a session may have gone idle. */
   #sweepTimer: TimerHandle | undefined;
@@ -59,7 +68,17 @@ export class SessionTable implements SessionDirectory {
   constructor(server: Server, config: ResolvedOptions) {
     this.#server = server;
     this.#config = config;
-    this.#sessionConfig = { ...config, directory: this };
+    const store = config.store;
+    if (store) {
+      this.#fleet = new FleetSessions(store, config, {
+        get: (id) => this.get(id),
+        busy: () => [...this.#entries.values()].filter((session) => session.busy),
+      });
+      this.ready = Promise.all([joinFleet(server, store), this.#fleet.ready]).then(() => {});
+    } else {
+      this.ready = Promise.resolve();
+    }
+    this.#sessionConfig = { ...config, directory: this, ...(this.#fleet && { fleet: this.#fleet.streams }) };
     const keepNone = new MemoryEventStore(0);
     this.#laneConfig = { ...config, createEventStore: () => keepNone };
     this.#perClient = new SessionsPerClient(config.maxSessionsPerClient);
@@ -81,10 +100,90 @@ export class SessionTable implements SessionDirectory {
     );
   }
 
-  /** The open session with this id; ended and expired sessions are gone. */
+  /** The open session with this id held here; ended and expired sessions are gone. */
   get(id: string): HttpSession | undefined {
     const session = this.#entries.get(id);
     return session && !session.closed ? session : undefined;
+  }
+
+  /** The fleet's handle, when the endpoint is a process of one. */
+  get fleet(): FleetSessions | undefined {
+    return this.#fleet;
+  }
+
+  /**
+   * The session with this id, for a request of it: the one held here, or, in a fleet, the
+   * fleet's, whose record is read (and kept alive) on every request, so a session ended or
+   * changed elsewhere is seen here. `undefined` once it ended.
+   */
+  find(id: string): HttpSession | undefined | Promise<HttpSession | undefined> {
+    const fleet = this.#fleet;
+    if (!fleet) return this.get(id);
+    const reviving = this.#reviving.get(id);
+    if (reviving) return reviving;
+    return fleet.touch(id).then((record) => {
+      const local = this.get(id);
+      if (!record) {
+        if (local) void local.serverSession.close();
+        return undefined;
+      }
+      if (local) {
+        applyRecord(local.serverSession, record);
+        return local;
+      }
+      return this.#revive(id, record);
+    });
+  }
+
+  /** Makes a copy here of a session of the fleet, from its record. */
+  #revive(id: string, record: SessionRecord): Promise<HttpSession | undefined> {
+    const revived = (async () => {
+      if (this.#entries.size >= this.#config.maxSessions) this.#closeIdlest();
+      const transport = new HttpSessionTransport(id, this.#sessionConfig);
+      const session = await connectShared(this.#server, transport);
+      transport.bindSession(session);
+      establish(session, {
+        version: record.protocolVersion,
+        capabilities: (record.clientCapabilities ?? {}) as Record<string, unknown>,
+        info: record.clientInfo as Record<string, unknown> | undefined,
+      });
+      if (record.principal !== undefined) transport.bindPrincipal(record.principal);
+      applyRecord(session, record);
+      setMirror(session, this.#fleet!.mirror(id));
+      this.#entries.set(id, transport);
+      this.#sweepBy(this.#config.clock.now() + this.#config.sessionIdleTimeoutMs);
+      return transport;
+    })();
+    this.#reviving.set(id, revived);
+    void revived.finally(() => this.#reviving.delete(id)).catch(() => {});
+    return revived;
+  }
+
+  /**
+   * Ends a session (its client's DELETE): in a fleet, everywhere (its record goes, and every
+   * process lets its copy go); then here.
+   */
+  async end(session: HttpSession): Promise<void> {
+    await this.#fleet?.end(session.sessionId);
+    await session.serverSession.close();
+  }
+
+  /**
+   * A session that was just initialized: in a fleet, stored before its id goes out. Resolves
+   * with false when the store failed (the session is then closed).
+   */
+  async initialized(session: HttpSession): Promise<boolean> {
+    const fleet = this.#fleet;
+    if (!fleet) return true;
+    try {
+      await fleet.create(session);
+      setMirror(session.serverSession, fleet.mirror(session.sessionId));
+      return true;
+    } catch (error) {
+      this.#config.onError(error instanceof Error ? error : new Error(String(error)));
+      await session.serverSession.close();
+      return false;
+    }
   }
 
   /**
@@ -103,7 +202,9 @@ export class SessionTable implements SessionDirectory {
     const transport = new HttpSessionTransport(id, this.#sessionConfig);
     this.#opening++;
     try {
-      transport.bindSession(await this.#server.connect(transport));
+      transport.bindSession(
+        await (this.#fleet ? connectShared(this.#server, transport) : this.#server.connect(transport)),
+      );
     } catch (error) {
       if (client) this.#perClient.remove(client);
       throw error;
@@ -190,6 +291,7 @@ export class SessionTable implements SessionDirectory {
     if (this.#lane) sessions.push(this.#lane.serverSession);
     await Promise.all(sessions.map((session) => this.#server.endSubscriptions(session)));
     await Promise.all(sessions.map((session) => session.close()));
+    await this.#fleet?.close();
   }
 
   /** Makes sure the table is swept by `deadline`. */
@@ -223,6 +325,15 @@ export class SessionTable implements SessionDirectory {
     }
     this.#sweepBy(next);
   }
+}
+
+/** What the fleet's record says the client asked for, on the copy held here. */
+function applyRecord(session: ServerSession, record: SessionRecord): void {
+  if (record.logLevel !== undefined || session.logLevel !== undefined) session.logLevel = record.logLevel;
+  const subscriptions = session.subscriptions;
+  if (subscriptions.size === 0 && record.subscriptions.length === 0) return;
+  subscriptions.clear();
+  for (const uri of record.subscriptions) subscriptions.add(uri);
 }
 
 /**

@@ -14,7 +14,8 @@ import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { EventStore, StoredMessage } from './event-store.js';
 import type { InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
-import { PostExchange, type AnswerStreams, type PostExchangeOptions } from './post-exchange.js';
+import { PostExchange, type AnswerStream, type AnswerStreams, type PostExchangeOptions } from './post-exchange.js';
+import { FleetStreams, type FleetStreamConfig } from './fleet-streams.js';
 import { SSE_HEADERS } from './replies.js';
 import { replayFinished, SseStream, type ReplayedEvent } from './sse-stream.js';
 import { WaitingExchanges } from './waiting-exchanges.js';
@@ -42,7 +43,7 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
   /** The connection, once it started this transport. */
   #receiver: TransportReceiver | undefined;
 
-  readonly #config: ResolvedOptions & { directory?: SessionDirectory };
+  readonly #config: SessionConfig;
   // What a session holds only while it is used is created on first use: most sessions sit idle
   // most of the time, and a server holds thousands.
   /** Its SSE streams, once it has one. */
@@ -60,9 +61,14 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
   #serverSession: ServerSession | undefined;
   /** Who opened the session, when the endpoint checks tokens (see `principalOf`). */
   #principal: string | undefined;
+  /** Its streams in the fleet's log, when a fleet shares the session and it has one here. */
+  #shared: FleetStreams | undefined;
 
-  /** `config.directory` forgets the session's id when it closes (a lane of modern requests has none). */
-  constructor(sessionId: string, config: ResolvedOptions & { directory?: SessionDirectory }) {
+  /**
+   * `config.directory` forgets the session's id when it closes (a lane of modern requests has
+   * none); with `config.fleet` the session is one a fleet shares, its streams in the fleet's log.
+   */
+  constructor(sessionId: string, config: SessionConfig) {
     this.sessionId = sessionId;
     this.#config = config;
     this.#lastActivity = config.clock.now() - config.epoch;
@@ -71,6 +77,13 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
   /** Whether answers go as a stream even when nothing comes before them (`responseMode: 'sse'`). */
   get preferStream(): boolean {
     return this.#config.responseMode === 'sse';
+  }
+
+  /** The streams of a session a fleet shares, once it has one here. */
+  #fleetStreams(): FleetStreams | undefined {
+    const fleet = this.#config.fleet;
+    if (fleet === undefined) return undefined;
+    return (this.#shared ??= new FleetStreams(this.sessionId, fleet, () => this.#pollable()));
   }
 
   #streams(): SessionStreams {
@@ -116,7 +129,11 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
 
   /** Whether an HTTP request of this session is still being answered (or a stream is open). */
   get busy(): boolean {
-    return (this.#waiting !== undefined && !this.#waiting.empty) || (this.#sse?.connections ?? 0) > 0;
+    return (
+      (this.#waiting !== undefined && !this.#waiting.empty) ||
+      (this.#sse?.connections ?? 0) > 0 ||
+      (this.#shared?.connections ?? 0) > 0
+    );
   }
 
   /** When an HTTP request of this session last started or finished. */
@@ -152,6 +169,7 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     for (const exchange of waiting ?? []) exchange.abandon();
     for (const stream of [...(this.#sse?.answers.values() ?? [])]) stream.end();
     this.#sse?.standalone?.end();
+    this.#shared?.close();
     this.#config.directory?.forget(this.sessionId);
     this.#receiver?.onTransportClose();
     return Promise.resolve();
@@ -207,8 +225,15 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     if (target?.cancel(id)) this.#retire(target);
   }
 
+  /** A message a fleet's other process received for this session (an answer to a request sent here). */
+  receiveRouted(message: JsonRpcMessage): void {
+    if (!this.#closed) this.#receive(message);
+  }
+
   /** Opens the standalone stream on a GET without `Last-Event-ID`; what it missed comes first. */
   openStandalone(sink: HttpResponseSink): StreamRefusal | undefined {
+    const shared = this.#fleetStreams();
+    if (shared) return shared.openStandalone(sink);
     const stream = this.#standaloneStream();
     if (stream.connected) return { status: 409, message: 'Conflict: the session already has a GET stream open' };
     if (this.#streams().gets >= this.#config.maxSseStreams) return tooManyStreams();
@@ -229,7 +254,9 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
    * the stream if it is not over. A connection still attached to it is replaced. When part of
    * what came after it is no longer held, the answer is 410 rather than a stream with a gap.
    */
-  resume(lastEventId: string, sink: HttpResponseSink): StreamRefusal | undefined {
+  resume(lastEventId: string, sink: HttpResponseSink): StreamRefusal | undefined | Promise<StreamRefusal | undefined> {
+    const shared = this.#fleetStreams();
+    if (shared) return shared.resume(lastEventId, sink);
     const replay: ReplayedEvent[] = [];
     const found = this.#streams().store.replayAfter(lastEventId, (eventId, message) => replay.push([eventId, message]));
     if (found === undefined) return { status: 400, message: 'Bad Request: unknown Last-Event-ID' };
@@ -278,7 +305,9 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
 
   #sendStandalone(message: JsonRpcMessage): void {
     if (this.#config.standaloneStream) {
-      this.#standaloneStream().emit(message);
+      const shared = this.#fleetStreams();
+      if (shared) shared.sendStandalone(message);
+      else this.#standaloneStream().emit(message);
       return;
     }
     // Without a GET stream a notification not tied to a request has nowhere to go; a request
@@ -302,8 +331,10 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
    * `maxSseStreams`: it takes the POST's own connection, open anyway until the answer and
    * bounded by `maxInFlightRequests`, and what is sent about a request belongs on its stream.
    */
-  openAnswerStream(sink: HttpResponseSink, headers: Readonly<Record<string, string>>): SseStream | undefined {
+  openAnswerStream(sink: HttpResponseSink, headers: Readonly<Record<string, string>>): AnswerStream | undefined {
     if (this.#closed) return undefined;
+    const shared = this.#fleetStreams();
+    if (shared) return shared.openAnswer(sink, headers);
     const sse = this.#streams();
     const writer = sink.stream(200, headers);
     const id = `p${++sse.count}`;
@@ -340,6 +371,9 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     return version !== undefined && version >= POLLING_SINCE;
   }
 }
+
+/** The options a session's transport is made with. */
+export type SessionConfig = ResolvedOptions & { directory?: SessionDirectory; fleet?: FleetStreamConfig };
 
 /** A session's SSE streams: their events, the open answer streams, the standalone one, and the connections. */
 interface SessionStreams {

@@ -11,6 +11,7 @@ import { invalidParams } from '../../protocol/errors.js';
 import { fromBase64Url, toBase64Url } from './base64url.js';
 import type { RequestBinding } from './binding.js';
 import type { UsedStateStore } from './used-states.js';
+import type { RequestStateKey, RequestStateKeys } from '../fleet/fleet-store.js';
 
 /** A secret for sealing `requestState`: at least 32 bytes, as bytes or a string (its UTF-8). */
 export type RequestStateSecret = string | Uint8Array;
@@ -22,6 +23,10 @@ const MIN_SECRET_BYTES = 32;
 const FORMAT = 1;
 /** The format byte, authenticated with the payload. */
 const HEADER = new Uint8Array([FORMAT]);
+/** The format of a state sealed by a fleet's rotating key: the key's id follows the format byte. */
+const NAMED_FORMAT = 2;
+/** Derived keys of a fleet's ring kept at once: a few periods' worth. */
+const MAX_NAMED_KEYS = 8;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const HKDF_INFO = new TextEncoder().encode('mcpkit requestState v1');
@@ -63,8 +68,11 @@ export class RequestStateSealer {
   readonly #secrets: readonly Uint8Array<ArrayBuffer>[];
   readonly #ttlMs: number;
   readonly #clock: Clock;
-  readonly #usedStates: UsedStateStore | undefined;
+  #usedStates: UsedStateStore | undefined;
   #keys: Promise<CryptoKey[]> | undefined;
+  /** A fleet's rotating keys, when the server shares them: they replace the secrets given. */
+  #ring: RequestStateKeys | undefined;
+  readonly #named = new Map<string, Promise<CryptoKey>>();
 
   constructor(options: RequestStateSealerOptions = {}) {
     const given =
@@ -86,6 +94,15 @@ export class RequestStateSealer {
     this.#usedStates = options.usedStates;
   }
 
+  /**
+   * Seals with a fleet's rotating keys from now on (each state names its key) and records used
+   * states in the fleet's store, so any process opens what another sealed, once.
+   */
+  share(ring: RequestStateKeys | undefined, usedStates: UsedStateStore | undefined): void {
+    if (ring) this.#ring = ring;
+    this.#usedStates = usedStates;
+  }
+
   async seal(round: RoundState, binding: RequestBinding): Promise<string> {
     const payload: Payload = {
       m: binding.method,
@@ -95,17 +112,25 @@ export class RequestStateSealer {
       a: round.answers,
     };
     if (round.state !== undefined) payload.s = round.state;
-    const [key] = await this.#cryptoKeys();
+    let header = HEADER;
+    let key: CryptoKey;
+    if (this.#ring) {
+      const named = await this.#ring.current();
+      header = namedHeader(named.id);
+      key = await this.#namedKey(named);
+    } else {
+      [key] = (await this.#cryptoKeys()) as [CryptoKey];
+    }
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
     // The answers are the client's: they may nest deeper than JSON.stringify can follow.
     const plain = new TextEncoder().encode(jsonOfAnyDepth(payload));
     const sealed = new Uint8Array(
-      await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: HEADER }, key!, plain),
+      await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: header }, key, plain),
     );
-    const out = new Uint8Array(1 + IV_BYTES + sealed.length);
-    out[0] = FORMAT;
-    out.set(iv, 1);
-    out.set(sealed, 1 + IV_BYTES);
+    const out = new Uint8Array(header.length + IV_BYTES + sealed.length);
+    out.set(header, 0);
+    out.set(iv, header.length);
+    out.set(sealed, header.length + IV_BYTES);
     return toBase64Url(out);
   }
 
@@ -116,10 +141,11 @@ export class RequestStateSealer {
    */
   async open(token: string, binding: RequestBinding): Promise<RoundState> {
     const bytes = fromBase64Url(token);
-    if (!bytes || bytes.length < 1 + IV_BYTES + TAG_BYTES || bytes[0] !== FORMAT) {
+    const headerLength = bytes === undefined ? 0 : headerLengthOf(bytes);
+    if (!bytes || headerLength === 0 || bytes.length < headerLength + IV_BYTES + TAG_BYTES) {
       throw invalidParams('Invalid requestState: it is not a state this server issued');
     }
-    const payload = await this.#decrypt(bytes);
+    const payload = await this.#decrypt(bytes, headerLength);
     if (!payload)
       throw invalidParams(
         'Invalid requestState: the integrity check failed (it was altered, or sealed by a server with another key)',
@@ -140,7 +166,8 @@ export class RequestStateSealer {
       throw invalidParams('Invalid requestState: it was issued to a different caller');
     // Recorded only once every check passed, so a copy presented wrongly cannot spend it. The
     // random IV names the state: the key authenticates it with everything sealed.
-    if (this.#usedStates && !(await this.#usedStates.add(toBase64Url(bytes.subarray(1, 1 + IV_BYTES)), payload.e))) {
+    const name = toBase64Url(bytes.subarray(headerLength, headerLength + IV_BYTES));
+    if (this.#usedStates && !(await this.#usedStates.add(name, payload.e))) {
       throw invalidParams(
         'Invalid requestState: it was used already (each is accepted once), or is too old for the server to tell; send the request again without requestState and inputResponses',
       );
@@ -148,13 +175,22 @@ export class RequestStateSealer {
     return payload.s === undefined ? { answers: payload.a } : { answers: payload.a, state: payload.s };
   }
 
-  async #decrypt(bytes: Uint8Array<ArrayBuffer>): Promise<Payload | undefined> {
-    const iv = bytes.subarray(1, 1 + IV_BYTES);
-    const sealed = bytes.subarray(1 + IV_BYTES);
-    for (const key of await this.#cryptoKeys()) {
+  async #decrypt(bytes: Uint8Array<ArrayBuffer>, headerLength: number): Promise<Payload | undefined> {
+    const header = bytes.subarray(0, headerLength);
+    const iv = bytes.subarray(headerLength, headerLength + IV_BYTES);
+    const sealed = bytes.subarray(headerLength + IV_BYTES);
+    let keys: CryptoKey[];
+    if (bytes[0] === NAMED_FORMAT) {
+      // A fleet's key, named in the state: one that is no longer accepted opens nothing.
+      const named = await this.#ring?.find(new TextDecoder().decode(header.subarray(2)));
+      keys = named ? [await this.#namedKey(named)] : [];
+    } else {
+      keys = await this.#cryptoKeys();
+    }
+    for (const key of keys) {
       let plain: ArrayBuffer;
       try {
-        plain = await globalThis.crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: HEADER }, key, sealed);
+        plain = await globalThis.crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: header }, key, sealed);
       } catch {
         continue; // sealed with another key, or altered
       }
@@ -162,6 +198,16 @@ export class RequestStateSealer {
       return isPayload(payload) ? payload : undefined;
     }
     return undefined;
+  }
+
+  /** The AES-GCM key of a fleet's key, derived once while it is in use. */
+  #namedKey(named: RequestStateKey): Promise<CryptoKey> {
+    let key = this.#named.get(named.id);
+    if (key === undefined) {
+      if (this.#named.size >= MAX_NAMED_KEYS) this.#named.delete(this.#named.keys().next().value!);
+      this.#named.set(named.id, (key = deriveKey(secretBytes(named.secret))));
+    }
+    return key;
   }
 
   /** The AES-GCM keys, derived from the secrets with HKDF on first use. */
@@ -173,6 +219,25 @@ export class RequestStateSealer {
       ).map(deriveKey),
     ));
   }
+}
+
+/** The header of a state sealed by the fleet's key `id`: the format, the id's length, the id. */
+function namedHeader(id: string): Uint8Array<ArrayBuffer> {
+  const name = new TextEncoder().encode(id);
+  if (name.length === 0 || name.length > 255)
+    throw new TypeError(`A requestState key id must be 1 to 255 bytes: ${id}`);
+  const header = new Uint8Array(2 + name.length);
+  header[0] = NAMED_FORMAT;
+  header[1] = name.length;
+  header.set(name, 2);
+  return header;
+}
+
+/** How many bytes the header of `bytes` takes; 0 when it is no format of ours. */
+function headerLengthOf(bytes: Uint8Array): number {
+  if (bytes[0] === FORMAT) return 1;
+  if (bytes[0] === NAMED_FORMAT && bytes.length > 2 && bytes[1]! > 0) return 2 + bytes[1]!;
+  return 0;
 }
 
 function secretBytes(secret: RequestStateSecret): Uint8Array<ArrayBuffer> {

@@ -15,6 +15,7 @@ import { requestBinding, salientParams, type RequestBinding } from './binding.js
 import { ServedRound } from './served-round.js';
 import { RequestStateSealer, type RequestStateSecret, type RoundState } from './request-state.js';
 import { MemoryUsedStateStore, type UsedStateStore } from './used-states.js';
+import type { RequestStateKeys } from '../fleet/fleet-store.js';
 import { isThenable } from '../../internal/maybe-async.js';
 import { principalOf } from '../../auth/auth-info.js';
 
@@ -62,11 +63,27 @@ export class MultiRoundTrip {
   readonly #sealer: RequestStateSealer;
   readonly #principal: NonNullable<RequestStateOptions['principal']>;
 
+  readonly #options: RequestStateOptions;
+
   constructor(options: RequestStateOptions = {}, clock?: Clock) {
+    this.#options = options;
     const usedStates =
       options.usedStates === false ? undefined : (options.usedStates ?? new MemoryUsedStateStore({ clock }));
     this.#sealer = new RequestStateSealer({ key: options.key, ttlMs: options.ttlMs, clock, usedStates });
     this.#principal = options.principal ?? defaultPrincipal;
+  }
+
+  /**
+   * Seals with the fleet's rotating keys and records used states in its store, so a round
+   * sealed by one process is finished by any other, once. A `key` or `usedStates` given in the
+   * options is kept.
+   */
+  share(keys: RequestStateKeys, usedStates: UsedStateStore): void {
+    const own = this.#options.usedStates;
+    this.#sealer.share(
+      this.#options.key === undefined ? keys : undefined,
+      own === false ? undefined : (own ?? usedStates),
+    );
   }
 
   /** `handler`, with its modern requests served as rounds of a multi round-trip request. */

@@ -29,6 +29,7 @@ import {
   type TaskRecord,
   type TaskStore,
 } from '../../protocol/tasks/task-store.js';
+import type { FleetStore } from '../fleet/fleet-store.js';
 import { TaskRun } from './task-run.js';
 import {
   createTaskResult,
@@ -72,7 +73,9 @@ export type TaskListener = (record: TaskRecord) => void;
 
 export class TaskManager implements ServerFeature {
   readonly handlers: Record<string, RequestHandler<ServerContext>>;
-  readonly #store: TaskStore;
+  #store: TaskStore;
+  /** The fleet this process is part of: its tasks run here, their records are shared. */
+  #fleet: { store: FleetStore; sessionName: (session: Session) => string | undefined } | undefined;
   readonly #clock: Clock;
   readonly #options: TaskOptions;
   readonly #offered: () => boolean;
@@ -119,6 +122,41 @@ export class TaskManager implements ServerFeature {
     }
     return owned;
   };
+
+  /**
+   * Keeps tasks in the fleet's store and hears the fleet: a cancellation or answers for a task
+   * running here, from whichever process the client reached; a change of any task, for the
+   * listen streams held here. `sessionName` names a session the fleet shares (a task of a
+   * legacy session belongs to it, in any process).
+   */
+  share(store: FleetStore, sessionName: (session: Session) => string | undefined): Promise<void> {
+    if (this.#options.store === undefined) this.#store = store.tasks;
+    this.#fleet = { store, sessionName };
+    return store.bus.subscribe(TASKS_CHANNEL, (text) => this.#heard(text)).then(() => {});
+  }
+
+  /** What the fleet told: `cancel` or `update` a task if it runs here; another process `changed` one. */
+  #heard(text: string): void {
+    let told: FleetTaskMessage;
+    try {
+      told = JSON.parse(text) as FleetTaskMessage;
+    } catch {
+      return;
+    }
+    if (told.changed !== undefined) {
+      if (told.from === this.#fleet?.store.replicaId) return;
+      for (const listener of this.#listeners) listener(told.changed);
+      return;
+    }
+    const live = typeof told.taskId === 'string' ? this.#runs.get(told.taskId) : undefined;
+    if (!live) return;
+    if (told.cancel === true) void this.#stop(live.run, 'Cancelled by the client');
+    else if (isObject(told.responses)) void live.run.deliver(told.responses as InputResponses).catch(() => {});
+  }
+
+  #tell(message: FleetTaskMessage): Promise<void> {
+    return this.#fleet ? this.#fleet.store.bus.publish(TASKS_CHANNEL, JSON.stringify(message)) : Promise.resolve();
+  }
 
   /** Hears every change of every task's record (status notifications, listen streams). */
   onChange(listener: TaskListener): () => void {
@@ -216,6 +254,7 @@ export class TaskManager implements ServerFeature {
     const record = await this.#store.update(taskId, { ...change, lastUpdatedAt: this.#clock.now() });
     if (!record) return record;
     for (const listener of this.#listeners) listener(record);
+    if (this.#fleet) void this.#tell({ changed: record, from: this.#fleet.store.replicaId }).catch(() => {});
     // 2025-11-25: the session that made the task hears of its status.
     const live = this.#runs.get(taskId);
     if (live && !envelopeOf(live.run.ctx) && !live.run.ctx.session.closed)
@@ -287,7 +326,11 @@ export class TaskManager implements ServerFeature {
     }
     const live = this.#runs.get(record.taskId);
     if (live) await this.#stop(live.run, 'Cancelled by the client');
-    else await this.#change(record.taskId, { status: 'cancelled', statusMessage: 'Cancelled by the client' });
+    else {
+      await this.#change(record.taskId, { status: 'cancelled', statusMessage: 'Cancelled by the client' });
+      // It may run in another process of the fleet: that one stops it.
+      await this.#tell({ taskId: record.taskId, cancel: true });
+    }
     if (modern) return {};
     return legacyTask((await this.#store.get(record.taskId)) ?? { ...record, status: 'cancelled' });
   }
@@ -301,6 +344,7 @@ export class TaskManager implements ServerFeature {
     if (!isObject(responses)) throw invalidParams('inputResponses must be an object of answers by key');
     const live = this.#runs.get(record.taskId);
     if (live) await live.run.deliver(responses as InputResponses);
+    else await this.#tell({ taskId: record.taskId, responses });
     return {};
   }
 
@@ -328,11 +372,26 @@ export class TaskManager implements ServerFeature {
     return who ?? (info ? `client ${info.name}@${info.version}` : 'anonymous');
   }
 
-  #sessionKey(session: Session): number {
+  #sessionKey(session: Session): number | string {
+    const shared = this.#fleet?.sessionName(session);
+    if (shared !== undefined) return shared;
     let key = this.#sessionKeys.get(session);
     if (key === undefined) this.#sessionKeys.set(session, (key = this.#nextSessionKey++));
     return key;
   }
+}
+
+/** The channel the processes of a fleet tell each other of tasks on. */
+const TASKS_CHANNEL = 'fleet:tasks';
+
+/** One message of that channel. */
+interface FleetTaskMessage {
+  taskId?: string;
+  cancel?: boolean;
+  responses?: unknown;
+  changed?: TaskRecord;
+  /** The process a change comes from (it told its own listeners already). */
+  from?: string;
 }
 
 /** The task waited on expired meanwhile. */

@@ -1,0 +1,131 @@
+// A fleet in one process: three endpoints (each its own Server, as separate processes would
+// have) sharing a MemoryFleet, and a client whose every HTTP request goes to the next
+// endpoint in turn. Any endpoint serves any request of a legacy session; answers, progress,
+// logs, subscriptions and list changes cross endpoints; a GET stream resumes elsewhere.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Client, type ClientSession } from '../../src/client/index.js';
+import { connectHttp } from '../../src/http/client/index.js';
+import { listen, type ListeningServer } from '../../src/node/index.js';
+import { MemoryFleet, Server } from '../../src/server/index.js';
+import { within } from '../e2e/helpers.js';
+
+const LIMIT = 10_000;
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+const firstText = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
+
+/** A server as each process of the fleet runs it; `name` tells which one answered. */
+function fleetServer(name: string): Server {
+  const server = new Server({ name: 'fleet', version: '1' });
+  server.tool('whoami', {}, () => text(name));
+  server.tool('ask', {}, async (_args, ctx) => {
+    const answer = await ctx.elicit({
+      message: 'Name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    });
+    return text(`${name}: hello ${String(answer.content?.name)}`);
+  });
+  server.tool('count', {}, async (args, ctx) => {
+    const n = Number(args.n ?? 3);
+    for (let i = 1; i <= n; i++) await ctx.progress(i, n, `step ${i}`);
+    await ctx.log('info', `counted on ${name}`);
+    return text(`counted to ${n}`);
+  });
+  server.resource('notes://today', { name: 'today' }, () => 'notes');
+  return server;
+}
+
+/** A fetch that sends each request to the next of `urls` in turn, and counts who got what. */
+function roundRobin(urls: string[]) {
+  const served: number[] = [];
+  let next = 0;
+  const down = new Set<number>();
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    for (let tries = 0; tries < urls.length; tries++) {
+      const index = next++ % urls.length;
+      if (down.has(index)) continue;
+      served.push(index);
+      const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+      const target = new URL(urls[index]!);
+      url.host = target.host;
+      return globalThis.fetch(url, init);
+    }
+    throw new Error('every endpoint is down');
+  };
+  return { fetch, served, down };
+}
+
+describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three endpoints', () => {
+  const fleet = new MemoryFleet();
+  const servers = ['a', 'b', 'c'].map(fleetServer);
+  let endpoints: ListeningServer[];
+  let balancer: ReturnType<typeof roundRobin>;
+  let session: ClientSession;
+  const logs: string[] = [];
+  const changes: string[] = [];
+
+  before(async () => {
+    endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
+    balancer = roundRobin(endpoints.map((e) => e.url));
+    const client = new Client(
+      { name: 'fleet-client', version: '1' },
+      { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
+    );
+    session = (
+      await connectHttp(client, endpoints[0]!.url, {
+        protocolVersion: '2025-11-25',
+        eraCache: false,
+        fetch: balancer.fetch,
+      })
+    ).session;
+    session.on('log', (message) => logs.push(String(message.data)));
+    session.on('resourceUpdated', (params) => changes.push(`updated ${params.uri}`));
+    session.on('toolsListChanged', () => changes.push('tools'));
+  });
+  after(async () => {
+    await session?.close();
+    await Promise.all(endpoints.map((e) => e.close()));
+  });
+
+  it('spreads one session’s requests over every endpoint', async () => {
+    const names = new Set<string>();
+    for (let i = 0; i < 6; i++) names.add(firstText(await within(session.callTool({ name: 'whoami' }), LIMIT, 'call')));
+    assert.deepEqual([...names].sort(), ['a', 'b', 'c']);
+    assert.equal(fleet.sessionCount, 1);
+  });
+
+  it('answers an elicitation through another endpoint than the one that asked', async () => {
+    const result = await within(session.callTool({ name: 'ask' }), LIMIT, 'ask');
+    assert.match(firstText(result), /^[abc]: hello Ada$/);
+  });
+
+  it('streams progress, and logs at the level set through another endpoint', async () => {
+    await session.setLoggingLevel({ level: 'info' });
+    const progress: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await within(
+        session.callTool({ name: 'count', arguments: { n: 2 } }, { onprogress: (p) => progress.push(p.progress) }),
+        LIMIT,
+        'count',
+      );
+      assert.equal(firstText(result), 'counted to 2');
+    }
+    assert.deepEqual(progress, [1, 2, 1, 2, 1, 2]);
+    assert.deepEqual(logs.sort(), ['counted on a', 'counted on b', 'counted on c']);
+  });
+
+  it('tells of a resource update and a list change begun on any endpoint, once each', async () => {
+    await session.subscribeResource({ uri: 'notes://today' });
+    await servers[2]!.resourceUpdated('notes://today');
+    servers[1]!.tool('late', {}, () => text('late'));
+    await within(
+      (async () => {
+        while (changes.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      })(),
+      LIMIT,
+      'the notifications',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(changes.sort(), ['tools', 'updated notes://today']);
+  });
+});
