@@ -4,7 +4,7 @@
 // logs, subscriptions and list changes cross endpoints; a GET stream resumes elsewhere.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Client, type ClientSession } from '../../src/client/index.js';
+import { Client, ToolTask, type ClientSession } from '../../src/client/index.js';
 import { connectHttp } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { MemoryFleet, Server } from '../../src/server/index.js';
@@ -32,8 +32,20 @@ function fleetServer(name: string): Server {
     return text(`counted to ${n}`);
   });
   server.resource('notes://today', { name: 'today' }, () => 'notes');
+  server.tool('hold', { task: 'optional' }, async (_args, ctx) => {
+    await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+    stopped.push(name);
+    return text('stopped');
+  });
+  server.tool('work', { task: 'optional' }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    return text(`worked on ${name}`);
+  });
   return server;
 }
+
+/** The processes whose `hold` task saw its cancellation. */
+const stopped: string[] = [];
 
 /** A fetch that sends each request to the next of `urls` in turn, and counts who got what. */
 function roundRobin(urls: string[]) {
@@ -127,5 +139,115 @@ describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three en
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(changes.sort(), ['tools', 'updated notes://today']);
+  });
+});
+
+/** Resolves once `check` holds, polling; fails after LIMIT. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  await within(
+    (async () => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+    })(),
+    LIMIT,
+    what,
+  );
+}
+
+describe('a fleet in one process (MemoryFleet): a GET stream resumes on another endpoint', () => {
+  const fleet = new MemoryFleet();
+  const servers = ['a', 'b', 'c'].map(fleetServer);
+  let endpoints: ListeningServer[];
+  let balancer: ReturnType<typeof roundRobin>;
+  let session: ClientSession;
+  const updates: string[] = [];
+
+  before(async () => {
+    endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
+    balancer = roundRobin(endpoints.map((e) => e.url));
+    session = (
+      await connectHttp(new Client({ name: 'fleet-client', version: '1' }), endpoints[0]!.url, {
+        protocolVersion: '2025-11-25',
+        eraCache: false,
+        fetch: balancer.fetch,
+        reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
+      })
+    ).session;
+    session.on('resourceUpdated', (params) => updates.push(params.uri));
+  });
+  after(async () => {
+    await session?.close();
+    await Promise.all(endpoints.map((e) => e.close()));
+  });
+
+  it('loses nothing and doubles nothing when the endpoint holding the stream goes away', async () => {
+    await session.subscribeResource({ uri: 'notes://1' });
+    // The GET stream is open on some endpoint once an update sent now arrives.
+    await servers[0]!.resourceUpdated('notes://1');
+    await until(() => updates.length === 1, 'the first update');
+    // Every endpoint drops its connections, as a process that died would: the client resumes
+    // with Last-Event-ID on whichever endpoint it reaches next.
+    for (const endpoint of endpoints) endpoint.httpServer.closeAllConnections();
+    for (let i = 2; i <= 4; i++) await servers[i % 3]!.resourceUpdated(`notes://1`);
+    await until(() => updates.length === 4, 'the updates sent while the stream was down');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(updates.length, 4);
+  });
+});
+
+describe('a fleet in one process (MemoryFleet), 2026-07-28 requests over three endpoints', () => {
+  const fleet = new MemoryFleet();
+  const servers = ['a', 'b', 'c'].map(fleetServer);
+  let endpoints: ListeningServer[];
+  let session: ClientSession;
+
+  before(async () => {
+    endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
+    const balancer = roundRobin(endpoints.map((e) => e.url));
+    const client = new Client(
+      { name: 'fleet-client', version: '1' },
+      { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
+    );
+    session = (
+      await connectHttp(client, endpoints[0]!.url, {
+        protocolVersion: '2026-07-28',
+        eraCache: false,
+        fetch: balancer.fetch,
+      })
+    ).session;
+  });
+  after(async () => {
+    await session?.close();
+    await Promise.all(endpoints.map((e) => e.close()));
+  });
+
+  it('finishes a multi round-trip request on another endpoint than the one that sealed its state', async () => {
+    for (let i = 0; i < 3; i++) {
+      const result = await within(session.callTool({ name: 'ask' }), LIMIT, 'ask');
+      assert.match(firstText(result), /^[abc]: hello Ada$/);
+    }
+  });
+
+  it('runs a task on one endpoint, polled and cancelled through the others', async () => {
+    const worked = await within(session.callTool({ name: 'work' }), LIMIT, 'a task waited for as one call');
+    assert.match(firstText(worked), /^worked on [abc]$/);
+    const task = await session.callToolAsTask({ name: 'hold' });
+    assert.ok(task instanceof ToolTask);
+    for (let i = 0; i < 3; i++) assert.equal((await task.status()).status, 'working');
+    await task.cancel();
+    await until(() => stopped.length === 1, 'the task to stop where it runs');
+    assert.equal((await task.status()).status, 'cancelled');
+  });
+
+  it('hears on a listen stream what any endpoint announces', async () => {
+    const subscription = await session.listen({ resourceSubscriptions: ['notes://today'], toolsListChanged: true });
+    const heard: string[] = [];
+    subscription.on('resourceUpdated', (params) => heard.push(params.uri));
+    subscription.on('toolsListChanged', () => heard.push('tools'));
+    for (const server of servers) await server.resourceUpdated('notes://today');
+    servers[2]!.tool('later', {}, () => text('later'));
+    await until(() => heard.length === 4, 'four notifications');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(heard.sort(), ['notes://today', 'notes://today', 'notes://today', 'tools']);
+    await subscription.close();
   });
 });
