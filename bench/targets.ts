@@ -8,6 +8,14 @@ export const FIGURES = {
   stdioCall64: 'stdio tools/call, 64 in flight',
   stdioList: 'stdio tools/list (102 tools)',
   coldStart: 'cold start, spawn to first answer',
+  fleetCpu: (mode: 'session' | 'modern', store: 'memory' | 'Redis') =>
+    `server CPU per HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call, 16 connections, ${store} store`,
+  fleetCpuRatio: (mode: 'session' | 'modern') =>
+    `server CPU per HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call: Redis store ÷ memory store`,
+  fleetRedisCommands: (mode: 'session' | 'modern') =>
+    `Redis commands per HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call`,
+  fleetThroughput: (processes: number) =>
+    `HTTP 2025-11-25 session tools/call, 16 connections, through a round-robin proxy to ${processes} process${processes === 1 ? '' : 'es'} on Redis`,
   httpSession: (connections: number) => `HTTP 2025-11-25 session tools/call, ${connections} connections`,
   httpModern: (connections: number) => `HTTP 2026-07-28 modern tools/call, ${connections} connections`,
   httpSessionCpu: 'server CPU per HTTP 2025-11-25 session tools/call, 16 connections',

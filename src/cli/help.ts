@@ -48,7 +48,7 @@ Usage:
   mcpkit serve --config <file> [--http]     one MCP server offering every configured server
   mcpkit proxy <url> | --http -- <command>  a remote server on stdio, or a stdio server on HTTP
   mcpkit login <url> / mcpkit logout <url>  log in to a server that asks for authorization
-  mcpkit example-server [--http [--port N] [--auth]]   the example server
+  mcpkit example-server [--http [--port N] [--auth] [--redis URL]]   the example server
   mcpkit completion bash|zsh|fish           a shell completion script
 
 ${SERVERS}
@@ -147,11 +147,13 @@ Prints a completion script for the shell. Install it with, for example:
   bash: mcpkit completion bash > ~/.local/share/bash-completion/completions/mcpkit
   zsh:  mcpkit completion zsh > "\${fpath[1]}/_mcpkit"
   fish: mcpkit completion fish > ~/.config/fish/completions/mcpkit.fish`,
-  'example-server': `Usage: mcpkit example-server [--http [--port N] [--auth [--auth-port N]]]
+  'example-server': `Usage: mcpkit example-server [--http [--port N] [--auth [--auth-port N]] [--redis URL]]
 
 Serves the example server over stdio, or over HTTP at http://127.0.0.1:N/mcp (and HTTP+SSE at
 /sse). With --auth, every request needs a token from a development authorization server it
-starts (needs the oidc-provider package).`,
+starts (needs the oidc-provider package). With --redis redis://host:port, the process is one
+of a fleet: start several on other ports with the same URL and put a load balancer in front;
+any of them serves any request (needs the @redis/client package; HTTP+SSE is then off).`,
   login: `Usage: mcpkit login [options] <url>
 
 Logs in to a server that asks for authorization (OAuth): opens the authorization page with

@@ -141,6 +141,8 @@ export function nextSubscriptionEvent<E extends keyof SubscriptionEventMap>(
 export interface ServingProcess {
   readonly url: string;
   close(): Promise<void>;
+  /** Ends it at once (SIGKILL), as a process that dies does. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -166,6 +168,11 @@ export async function serving(
         lines.close();
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
         await within(exited, 10_000, 'the server to exit');
+      },
+      kill: async () => {
+        lines.close();
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await within(exited, 10_000, 'the server to die');
       },
     };
   } catch (error) {

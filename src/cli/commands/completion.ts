@@ -34,7 +34,7 @@ const OPTIONS: Record<string, string[]> = {
   proxy: [...COMMON, '--http', '--port'],
   login: ['--client-id', '--client-secret', '--client-metadata-url', '--scope', '--help'],
   logout: ['--help'],
-  'example-server': ['--http', '--port', '--auth', '--auth-port', '--help'],
+  'example-server': ['--http', '--port', '--auth', '--auth-port', '--redis', '--help'],
   completion: ['bash', 'zsh', 'fish'],
 };
 

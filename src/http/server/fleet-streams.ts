@@ -138,19 +138,25 @@ export class FleetStreams {
       counted = false;
       this.connections--;
       if (byGet) this.gets--;
-      if (this.connections === 0 && !stream.writes) this.#forget(stream);
+      this.#forget(stream);
     });
-    stream.connect(writer, after, prime, this.#pollable());
+    const connection = stream.connect(writer, after, prime, this.#pollable());
+    // Listed (again) once connected: a connection it replaced may have unlisted it.
+    this.#streams.set(stream.id, stream);
     this.#watch()
       .then(() => this.#config.store.events.after(this.#sessionId, stream.id, after))
       .then(
-        (tail) => stream.caughtUp(tail?.events ?? [], tail?.ended ?? false),
+        (tail) => stream.caughtUp(connection, tail?.events ?? [], tail?.ended ?? false),
         (error: unknown) => this.#failed(writer, error),
       );
   }
 
+  /**
+   * A stream whose connection here closed is no longer listed: what it still sends goes to the
+   * log, and on to wherever the client resumes it. The log is unwatched once nothing is listed.
+   */
   #forget(stream: FleetStream): void {
-    if (stream.connected) return;
+    if (stream.connected || this.#streams.get(stream.id) !== stream) return;
     this.#streams.delete(stream.id);
     if (this.#streams.size === 0) void this.#stopWatching();
   }
@@ -196,8 +202,8 @@ export class FleetStream {
   #waiting: LoggedEvent[] | undefined;
   #keepAlive: unknown;
   #maxAge: unknown;
-  /** Events appended and not yet in the log: the stream is being written here. */
-  writes = 0;
+  /** Connections it has had here, the latest's number. */
+  #connections = 0;
 
   constructor(id: string, sessionId: string, config: FleetStreamConfig) {
     this.id = id;
@@ -220,17 +226,19 @@ export class FleetStream {
   }
 
   #append(message: StoredMessage | null): void {
-    this.writes++;
     this.#config.store.events
       .append(this.#sessionId, this.id, message)
-      .catch((error: unknown) => this.#config.onError(asError(error)))
-      .finally(() => this.writes--);
+      .catch((error: unknown) => this.#config.onError(asError(error)));
   }
 
-  /** Takes `writer` as the connection, writing nothing until the log has been read back. */
-  connect(writer: HttpStreamWriter, after: number, prime: boolean, pollable: boolean): void {
+  /**
+   * Takes `writer` as the connection, writing nothing until the log has been read back; returns
+   * the connection's number, for `caughtUp`.
+   */
+  connect(writer: HttpStreamWriter, after: number, prime: boolean, pollable: boolean): number {
     this.detach();
     this.#writer = writer;
+    const connection = ++this.#connections;
     this.delivered = after;
     this.#waiting = [];
     writer.onClose(() => {
@@ -244,10 +252,15 @@ export class FleetStream {
     const maxMs = this.#config.policy.connectionMaxMs;
     if (pollable && maxMs !== undefined)
       this.#maxAge = this.#config.policy.clock.setTimeout(() => this.#closeForPolling(writer), maxMs);
+    return connection;
   }
 
-  /** The log was read back: writes it, then what was heard meanwhile, and goes live. */
-  caughtUp(events: readonly LoggedEvent[], ended: boolean): void {
+  /**
+   * The log was read back for connection number `connection`: writes it, then what was heard
+   * meanwhile, and goes live. Nothing, when another connection has taken the stream since.
+   */
+  caughtUp(connection: number, events: readonly LoggedEvent[], ended: boolean): void {
+    if (connection !== this.#connections || !this.connected) return;
     const waiting = this.#waiting ?? [];
     this.#waiting = undefined;
     for (const event of events) this.#write(event);
