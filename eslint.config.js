@@ -13,8 +13,9 @@ const LAYERS = [
   ['protocol'], // MCP sessions, without features
   ['server', 'client'], // the features of each side
   ['http'], // Streamable HTTP and HTTP+SSE, on any runtime
-  // Node's adapters, the development authorization server, the test helpers, the `mcpkit` entry point
-  ['node', 'dev-auth-server', 'testing', 'index.ts'],
+  // Node's adapters, the development authorization server, the fleet's store in Redis, the test
+  // helpers, the `mcpkit` entry point
+  ['node', 'dev-auth-server', 'redis', 'testing', 'index.ts'],
 ];
 
 export default tseslint.config(
@@ -60,7 +61,7 @@ export default tseslint.config(
           // The host and the command line use the library as an app does: through the entry points alone.
           publicOnly: ['host', 'cli'],
           // Only these may need Node itself; the rest runs on Bun, Deno and Workers too.
-          nodeBuiltins: ['node', 'dev-auth-server', 'host', 'cli'],
+          nodeBuiltins: ['node', 'dev-auth-server', 'redis', 'host', 'cli'],
         },
       ],
     },

@@ -28,6 +28,7 @@ const ENTRIES = {
   auth: 'src/auth/index.ts',
   host: 'src/host/index.ts',
   'dev-auth-server': 'src/dev-auth-server/index.ts',
+  redis: 'src/redis/index.ts',
 };
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -65,12 +66,15 @@ const exportsOf = Object.fromEntries(
 );
 
 // The library, in two parts that share what they have in common (one split chunk): what a
-// server over stdio needs, and the rest (clients, HTTP, testing, authorization); and the
-// development authorization server, apart. Each entry point re-exports its
-// names from its part: a stdio server reads the two files it needs, no more.
+// server over stdio needs, and the rest (clients, HTTP, testing, authorization, the fleet's
+// store in Redis); and the development authorization server, apart. Each entry point
+// re-exports its names from its part: a stdio server reads the two files it needs, no more.
 const PARTS = {
   core: ['index', 'server', 'stdio'],
-  more: ['client', 'http', 'node', 'testing', 'auth', 'host'],
+  // The Redis store is small and shares the fleet's code with the server: a part of its own would
+  // split what the core part loads into more files. node-redis itself is external, loaded when a
+  // store connects.
+  more: ['client', 'http', 'node', 'testing', 'auth', 'host', 'redis'],
   // The development authorization server shares nothing with the rest: a part of its own.
   dev: ['dev-auth-server'],
 };

@@ -82,6 +82,7 @@ const expected: Record<string, string[]> = {
     'principalOf',
   ],
   './dev-auth-server': ['startDevAuthServer'],
+  './redis': ['redisStore'],
   './host': [
     'ConsentDeniedError',
     'DEFAULT_HOST_TIMEOUT_MS',

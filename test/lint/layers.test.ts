@@ -30,7 +30,7 @@ describe('the layer order of src/', () => {
     );
   });
 
-  it('refuses node:* and bare builtins outside src/node/, src/dev-auth-server/, src/host/ and src/cli/, in every form of import', async () => {
+  it('refuses node:* and bare builtins outside src/node/, src/dev-auth-server/, src/redis/, src/host/ and src/cli/, in every form of import', async () => {
     const code = [
       "import { randomUUID } from 'node:crypto';",
       "import { readFileSync } from 'fs';",
@@ -40,13 +40,14 @@ describe('the layer order of src/', () => {
     ].join('\n');
     const errors = await layerErrors('src/protocol/violation.ts', code);
     assert.deepEqual(errors, [
-      "1: 'node:crypto' only in src/node/ and src/dev-auth-server/ and src/host/ and src/cli/: the rest of the library runs on any runtime.",
-      "2: 'fs' only in src/node/ and src/dev-auth-server/ and src/host/ and src/cli/: the rest of the library runs on any runtime.",
-      "3: 'node:http' only in src/node/ and src/dev-auth-server/ and src/host/ and src/cli/: the rest of the library runs on any runtime.",
-      "4: 'node:child_process' only in src/node/ and src/dev-auth-server/ and src/host/ and src/cli/: the rest of the library runs on any runtime.",
+      "1: 'node:crypto' only in src/node/ and src/dev-auth-server/ and src/redis/ and src/host/ and src/cli/: the rest of the library runs on any runtime.",
+      "2: 'fs' only in src/node/ and src/dev-auth-server/ and src/redis/ and src/host/ and src/cli/: the rest of the library runs on any runtime.",
+      "3: 'node:http' only in src/node/ and src/dev-auth-server/ and src/redis/ and src/host/ and src/cli/: the rest of the library runs on any runtime.",
+      "4: 'node:child_process' only in src/node/ and src/dev-auth-server/ and src/redis/ and src/host/ and src/cli/: the rest of the library runs on any runtime.",
     ]);
     assert.deepEqual(await layerErrors('src/node/allowed.ts', code), []);
     assert.deepEqual(await layerErrors('src/dev-auth-server/allowed.ts', code), []);
+    assert.deepEqual(await layerErrors('src/redis/allowed.ts', code), []);
   });
 
   it('keeps the command line on the public entry points', async () => {

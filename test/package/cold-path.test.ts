@@ -3,7 +3,8 @@
 // which only a starting development authorization server loads). Only code that authorizes a
 // request loads them, when it first does. Likewise the host's JSON-with-comments parser, which
 // only reading a configuration loads; nor does the command line load its prompt library
-// (@clack/prompts) unless it asks the user something.
+// (@clack/prompts) unless it asks the user something; nor node-redis, which only a Redis store
+// that connects loads.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
@@ -21,8 +22,9 @@ const ENTRIES = [
   'auth.js',
   'dev-auth-server.js',
   'host.js',
+  'redis.js',
 ];
-const HEAVY = /^(oauth4webapi|jose|oidc-provider|jsonc-parser|@clack\/prompts)(\/|$)/;
+const HEAVY = /^(oauth4webapi|jose|oidc-provider|jsonc-parser|@clack\/prompts|@redis\/client)(\/|$)/;
 
 // A module resolution hook that reports every package a process resolves, on stdout.
 const HOOKS = `export async function resolve(specifier, context, next) {
