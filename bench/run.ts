@@ -15,6 +15,7 @@ import { catalogGroup } from './groups/catalog.js';
 import { clientGroup } from './groups/client.js';
 import { gatewayGroup } from './groups/gateway.js';
 import { tasksGroup } from './groups/tasks.js';
+import { fleetGroup } from './groups/fleet.js';
 import { httpGroup, toolScalingGroup } from './groups/http.js';
 import { memoryGroup } from './groups/memory.js';
 import { stdioGroup } from './groups/stdio.js';
@@ -29,6 +30,7 @@ const GROUPS: Record<string, MeasureGroup> = {
   catalog: catalogGroup,
   gateway: gatewayGroup,
   tasks: tasksGroup,
+  fleet: fleetGroup,
 };
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -23,6 +23,11 @@ if (process.argv.includes('--auth')) {
   // The same server without authorization on another port, for the paired cost figure.
   const plain = await listen(server, { port: 0 });
   announce(listening.url, await issuer.token(listening.url), plain.url);
+} else if (process.argv.includes('--redis')) {
+  // One process of a fleet on the Redis at the next argument.
+  const { redisStore } = await import('mcpkit/redis');
+  const store = await redisStore({ url: process.argv[process.argv.indexOf('--redis') + 1]! });
+  announce((await listen(server, { port: 0, store })).url);
 } else {
   announce((await listen(server, { port: 0 })).url);
 }

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { listen } from 'mcpkit/node';
+import type { FleetStore } from 'mcpkit/server';
 import { StdioServerTransport } from 'mcpkit/stdio';
 import { EXAMPLE_SCOPE, startExampleAuth, type ExampleAuth } from '../example-auth.js';
 import { createEverythingServer, NOTES_WRITE_SCOPE } from '../everything-server.js';
@@ -19,12 +20,14 @@ export async function runExampleServer(args: string[]): Promise<number> {
       port: { type: 'string' },
       auth: { type: 'boolean', default: false },
       'auth-port': { type: 'string' },
+      redis: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
   if (values.port !== undefined && !values.http) throw new UsageError('--port goes with --http');
   if (values.auth && !values.http) throw new UsageError('--auth goes with --http (stdio has no authorization)');
   if (values['auth-port'] !== undefined && !values.auth) throw new UsageError('--auth-port goes with --auth');
+  if (values.redis !== undefined && !values.http) throw new UsageError('--redis goes with --http');
   const server = createEverythingServer();
   if (!values.http) {
     const session = await server.connect(new StdioServerTransport());
@@ -33,24 +36,33 @@ export async function runExampleServer(args: string[]): Promise<number> {
   }
   const port = portOption(values.port, '--port', 3000);
   const authPort = portOption(values['auth-port'], '--auth-port', 0);
-  const auth: ExampleAuth | undefined = values.auth ? await startExampleAuth(authPort) : undefined;
+  const onError = (e: Error) => console.error(`mcpkit example-server: ${e.message}`);
+  // One process of a fleet: sessions, streams, tasks and keys live in Redis.
+  const store = values.redis === undefined ? undefined : await fleetStore(values.redis, onError);
+  let auth: ExampleAuth | undefined;
   let http;
   try {
+    auth = values.auth ? await startExampleAuth(authPort) : undefined;
     http = await listen(server, {
       port,
-      legacySse: true,
+      // HTTP+SSE sessions (2024-11-05) live in the process that holds their stream: not in a fleet.
+      legacySse: store === undefined,
       ...(auth && { auth: auth.options }),
-      onError: (e) => console.error(`mcpkit example-server: ${e.message}`),
+      ...(store && { store }),
+      onError,
     });
   } catch (error) {
     await auth?.server.close();
+    await store?.close();
     throw error;
   }
   auth?.addEndpoint(http.url);
   // The URL goes to stdout (a script can read it); everything else to stderr.
   console.log(http.url);
   console.error(
-    `Serving the example server on ${http.url} (HTTP+SSE on ${new URL('/sse', http.url).href}). Ctrl-C stops it.`,
+    store
+      ? `Serving the example server on ${http.url} as process ${store.replicaId} of the fleet on ${values.redis}. Ctrl-C stops it.`
+      : `Serving the example server on ${http.url} (HTTP+SSE on ${new URL('/sse', http.url).href}). Ctrl-C stops it.`,
   );
   if (auth)
     console.error(
@@ -66,7 +78,18 @@ export async function runExampleServer(args: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await Promise.all([http.close(), auth?.server.close()]);
+  await store?.close();
   return 0;
+}
+
+/** This process's handle on the fleet on Redis at `url`; a usage error when it cannot be reached. */
+async function fleetStore(url: string, onError: (e: Error) => void): Promise<FleetStore> {
+  const { redisStore } = await import('mcpkit/redis');
+  try {
+    return await redisStore({ url, onError });
+  } catch (error) {
+    throw new UsageError(`--redis ${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function portOption(value: string | undefined, name: string, fallback: number): number {
