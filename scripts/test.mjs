@@ -9,7 +9,7 @@
 //   node scripts/test.mjs --no-lint   everything but the lint
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { ensureRedis } from './redis.mjs';
 import { ensureTmux } from './tmux.mjs';
@@ -65,8 +65,8 @@ if (files.length === 0) {
 }
 // The terminal tests drive prompts through tmux: installed first when missing, where it may be.
 if (files.some((f) => f.includes('terminal-ui'))) ensureTmux();
-// The Redis store's tests start redis-server: installed the same way.
-if (files.some((f) => f.split(sep).includes('redis'))) ensureRedis();
+// The Redis store's tests and the fleet's start redis-server: installed the same way.
+if (files.some((f) => f.includes('redis'))) ensureRedis();
 const concurrency = String(Math.max(2, availableParallelism()));
 console.log(`Running ${files.length} test file${files.length === 1 ? '' : 's'}, ${concurrency} at a time\n`);
 const reporter = join('scripts', 'test-reporter.mjs');
