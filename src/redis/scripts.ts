@@ -4,28 +4,28 @@
  * sent by digest (`EVALSHA`) and, when Redis does not know them yet (a new or restarted
  * server), once in full (`EVAL`).
  *
- * The layout, every key under the store's prefix `P`:
- * - `P session:{<id>}`: a session's hash: `rec` (the record's JSON, without the two members
- *   below), `l` (its log level), `subs` (a JSON array of the URIs it subscribed to), `seq` (its
- *   latest event's number), `exp` (when it ends, ms since the epoch on Redis's clock) and
- *   `d:<streamId>` (the newest event of that stream that was dropped).
- * - `P events:{<id>}`: a session's events, a stream whose ids are `<seq>-1`, fields `s` (the
- *   stream's id) and `m` (the message's JSON; `null` marks the stream's end).
- * - `P sessions`: the live sessions, a sorted set scored by when each ends.
- * - `P subscribers:<uri>`: the sessions subscribed to `uri`, scored likewise.
- * - `P used:<id>`: a used `requestState`, until it expires.
- * - `P task:<taskId>`: a task's hash: each member of its record as JSON, and `.owner` (the owner
- *   as it is, to name the owner's keys).
- * - `P tasks:<owner>`: an owner's tasks in the order they were made; `P task-ends:<owner>`: the
- *   same, scored by when each ends (`inf`: never); `P running:<owner>`: those not yet in a
- *   terminal state, scored by when each ends.
- * - `P key:<id>`: a `requestState` key's secret, base64.
+ * The layout, every key under the store's prefix (shown here as the default, `mcpkit:`):
+ * - `mcpkit:session:{<id>}`: a session's hash: `rec` (the record's JSON, without the two
+ *   members below), `l` (its log level), `subs` (a JSON array of the URIs it subscribed to),
+ *   `seq` (its latest event's number), `exp` (when it ends, ms since the epoch on Redis's
+ *   clock) and `d:<streamId>` (the newest event of that stream that was dropped).
+ * - `mcpkit:events:{<id>}`: a session's events, a stream whose ids are `<seq>-1`, fields `s`
+ *   (the stream's id) and `m` (the message's JSON; `null` marks the stream's end).
+ * - `mcpkit:sessions`: the live sessions, a sorted set scored by when each ends.
+ * - `mcpkit:subscribers:<uri>`: the sessions subscribed to `uri`, scored likewise.
+ * - `mcpkit:used:<id>`: a used `requestState`, until it expires.
+ * - `mcpkit:task:<taskId>`: a task's hash: each member of its record as JSON, and `.owner`
+ *   (the owner as it is, to name the owner's keys).
+ * - `mcpkit:tasks:<owner>`: an owner's tasks in the order they were made;
+ *   `mcpkit:task-ends:<owner>`: the same, scored by when each ends (`inf`: never);
+ *   `mcpkit:running:<owner>`: those not yet in a terminal state, scored by when each ends.
+ * - `mcpkit:key:<id>`: a `requestState` key's secret, base64.
  *
  * Every key ends: a session's keys when the session does (each `touch` pushes that back), a
  * sorted set when the last of its members does (members that ended are dropped as the set is
  * used), a task's keys when it does (a task kept "for as long as the store lasts" is kept until
  * it is deleted in Redis), a key when the last state it sealed has expired. Pub/sub channels
- * are `P <channel>`; a session's events are told on `P session:<id>`.
+ * are `mcpkit:<channel>`; a session's events are told on `mcpkit:session:<id>`.
  * @module
  */
 import { createHash } from 'node:crypto';
