@@ -13,7 +13,7 @@ export const FIGURES = {
   fleetCpuRatio: (mode: 'session' | 'modern') =>
     `server CPU per HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call: Redis store ÷ memory store`,
   fleetRedisCommands: (mode: 'session' | 'modern') =>
-    `Redis commands per HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call`,
+    `Redis commands sent per HTTP ${mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern'} tools/call (a script is one)`,
   fleetThroughput: (processes: number) =>
     `HTTP 2025-11-25 session tools/call, 16 connections, through a round-robin proxy to ${processes} process${processes === 1 ? '' : 'es'} on Redis`,
   httpSession: (connections: number) => `HTTP 2025-11-25 session tools/call, ${connections} connections`,

@@ -4,15 +4,16 @@
 // legacy session's request should cost one, a modern request none). Then throughput through a
 // round-robin HTTP proxy (test/fixtures/round-robin-proxy.ts, one Node process) to one and to
 // three processes on Redis: on a machine of few cores the proxy, wrk, Redis and the processes
-// share them, so the second figure says what a fleet costs here more than how it scales.
-import { spawnSync } from 'node:child_process';
+// share them, so the second figure says what a fleet costs here more than how it scales. The
+// proxy keeps its connections to the processes open, as a production one does.
+import { spawn } from 'node:child_process';
 import { FIGURES } from '../targets.js';
 import type { Figure } from '../figure.js';
 import type { BenchOptions, MeasureGroup } from '../options.js';
 import { measureTogether, type Sample } from '../measure.js';
 import { openHttpSession } from '../drivers/http-session.js';
 import { startHttpServer, type HttpServerProcess } from '../drivers/server-process.js';
-import { ensureWrk, runWrk } from '../drivers/wrk.js';
+import { ensureWrk, runWrk, type WrkOptions } from '../drivers/wrk.js';
 import { redisMissing, startRedis, type RedisServer } from '../../test/fixtures/redis.js';
 import { startRoundRobinProxy } from '../../test/fixtures/round-robin-proxy.js';
 
@@ -20,21 +21,40 @@ type Mode = 'session' | 'modern';
 type Store = 'memory' | 'Redis';
 const CONNECTIONS = 16;
 
-/** Commands Redis has processed so far. */
-function commandsOf(redis: RedisServer): number {
-  const out = spawnSync('redis-cli', ['-p', String(redis.port), 'info', 'stats'], { encoding: 'utf8' }).stdout;
-  const found = /total_commands_processed:(\d+)/.exec(out);
-  if (!found) throw new Error(`redis-cli info stats said: ${out.slice(0, 200)}`);
-  return Number(found[1]);
+/**
+ * The commands processes send Redis per request (round trips; a script is one, whatever it
+ * runs inside): counted with MONITOR, which lists them by client, over a fixed number of
+ * requests apart from the timed runs.
+ */
+async function commandsPerRequest(redis: RedisServer, load: Omit<WrkOptions, 'durationMs'>): Promise<number> {
+  const monitor = spawn('redis-cli', ['-p', String(redis.port), 'monitor'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  monitor.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
+  try {
+    while (!out.startsWith('OK')) await new Promise((resolve) => setTimeout(resolve, 10));
+    const result = await runWrk({ ...load, connections: 4, stopAfter: COUNTED, durationMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A command a client sent names its address; one a script ran says "lua".
+    const sent = out.split('\n').filter((line) => /^\d+\.\d+ \[\d+ \d/.test(line)).length;
+    return sent / Math.max(1, result.requests);
+  } finally {
+    monitor.kill();
+  }
 }
 
-/** A warmed-up wrk run against one fresh process: its CPU per request and Redis commands per request. */
+/** Requests of the counting pass. */
+const COUNTED = 2000;
+
+/**
+ * A warmed-up wrk run against one fresh process: its CPU per request, and (on Redis) the
+ * commands it sends Redis per request.
+ */
 async function storeSample(
   mode: Mode,
   store: Store,
   redis: RedisServer,
   options: BenchOptions,
-): Promise<[number, number, number]> {
+): Promise<[cpu: number, commands: number, errors: number]> {
   const server = await startHttpServer('mcpkit', [
     '--mode',
     mode,
@@ -45,13 +65,11 @@ async function storeSample(
     const load = { url: server.url, mode, ...(sessionId !== undefined && { sessionId }), connections: CONNECTIONS };
     await runWrk({ ...load, durationMs: 1000 * options.scale });
     const before = await server.cpu();
-    const commandsBefore = commandsOf(redis);
     const result = await runWrk({ ...load, durationMs: 3000 * options.scale });
-    // The `info` call itself is one command.
-    const commands = commandsOf(redis) - commandsBefore - 1;
     const after = await server.cpu();
-    const requests = Math.max(1, result.requests);
-    return [(after.user + after.system - before.user - before.system) / requests, commands / requests, result.errors];
+    const cpu = (after.user + after.system - before.user - before.system) / Math.max(1, result.requests);
+    const commands = store === 'Redis' ? await commandsPerRequest(redis, load) : 0;
+    return [cpu, commands, result.errors];
   } finally {
     await server.stop();
   }
@@ -90,7 +108,10 @@ function storeFigures(mode: Mode, redis: RedisServer, options: BenchOptions): Pr
 
 /** Session throughput through the proxy to the first `count` of `servers`. */
 async function proxiedThroughput(servers: HttpServerProcess[], count: number, options: BenchOptions): Promise<Sample> {
-  const proxy = await startRoundRobinProxy(servers.slice(0, count).map((server) => new URL(server.url).origin));
+  const proxy = await startRoundRobinProxy(
+    servers.slice(0, count).map((server) => new URL(server.url).origin),
+    { keepAlive: true },
+  );
   try {
     const url = `${proxy.url}/mcp`;
     const sessionId = await openHttpSession(url);
