@@ -208,7 +208,11 @@ export class MemoryFleet {
       current: () => {
         const id = this.#rotation.currentId();
         let key = this.#keys.get(id);
-        if (!key) this.#keys.set(id, (key = { id, secret: globalThis.crypto.getRandomValues(new Uint8Array(32)) }));
+        if (!key) {
+          // Keys no longer accepted are let go as a new one comes.
+          for (const old of [...this.#keys.keys()]) if (!this.#rotation.accepts(old)) this.#keys.delete(old);
+          this.#keys.set(id, (key = { id, secret: globalThis.crypto.getRandomValues(new Uint8Array(32)) }));
+        }
         return Promise.resolve(key);
       },
       find: (id) => Promise.resolve(this.#rotation.accepts(id) ? this.#keys.get(id) : undefined),
