@@ -34,7 +34,9 @@ const expected: Record<string, string[]> = {
     'isSupportedVersion',
   ],
   './server': [
+    'DEFAULT_KEY_ROTATION_MS',
     'DEFAULT_MAX_USED_STATES',
+    'MemoryFleet',
     'MemoryTaskStore',
     'MemoryUsedStateStore',
     'SchemaError',

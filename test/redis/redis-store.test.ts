@@ -142,21 +142,26 @@ describe('redisStore on a Redis', { skip: missing ?? false }, () => {
     const given: NodeRedisClient = client;
     const prefix = `${randomUUID()}:`;
     const fleet = await redisStore({ client: given, prefix, onError: (error) => errors.push(error) });
-    assert.ok(client.isReady, 'connected by the store');
     const other = await redisStore({ url: server.url, prefix });
-    const heard: string[] = [];
-    await fleet.bus.subscribe('c', (message) => heard.push(message));
-    await other.bus.publish('c', 'hello');
-    await until(() => heard.length === 1, 'the message');
-    await fleet.sessions.create('s1', { protocolVersion: '2025-06-18', subscriptions: [] }, 10_000);
-    assert.deepEqual(await other.sessions.touch('s1', 10_000), { protocolVersion: '2025-06-18', subscriptions: [] });
-    await fleet.close();
-    assert.ok(client.isReady, 'still open');
-    assert.equal(await client.ping(), 'PONG');
-    assert.deepEqual(await client.keys(`${prefix}*`), [`${prefix}session:{s1}`, `${prefix}sessions`].sort());
-    await other.close();
-    await client.close();
-    assert.deepEqual(errors, []);
+    // Whatever fails, nothing is left open to keep the test process alive.
+    try {
+      assert.ok(client.isReady, 'connected by the store');
+      const heard: string[] = [];
+      await fleet.bus.subscribe('c', (message) => heard.push(message));
+      await other.bus.publish('c', 'hello');
+      await until(() => heard.length === 1, 'the message');
+      await fleet.sessions.create('s1', { protocolVersion: '2025-06-18', subscriptions: [] }, 10_000);
+      assert.deepEqual(await other.sessions.touch('s1', 10_000), { protocolVersion: '2025-06-18', subscriptions: [] });
+      await fleet.close();
+      assert.ok(client.isReady, 'still open');
+      assert.equal(await client.ping(), 'PONG');
+      assert.deepEqual((await client.keys(`${prefix}*`)).sort(), [`${prefix}session:{s1}`, `${prefix}sessions`].sort());
+      assert.deepEqual(errors, []);
+    } finally {
+      await fleet.close();
+      await other.close();
+      if (client.isOpen) await client.close();
+    }
   });
 
   it('reports a lost Redis, fails commands while it is away, and carries on when it is back', () =>
