@@ -36,6 +36,35 @@ async function until(check: () => boolean, what: string): Promise<void> {
   );
 }
 
+interface Fleet {
+  redis: RedisServer;
+  replicas: ServingProcess[];
+  proxy: RoundRobinProxy;
+  /** The MCP endpoint, through the proxy. */
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** redis-server, three processes of the example server on it, and the proxy in front. */
+async function startFleet(): Promise<Fleet> {
+  const redis = await startRedis();
+  const replicas = await Promise.all(
+    [0, 1, 2].map(() => serving(DIST_CLI, ['example-server', '--http', '--port', '0', '--redis', redis.url])),
+  );
+  const proxy = await startRoundRobinProxy(replicas.map((r) => new URL(r.url).origin));
+  return {
+    redis,
+    replicas,
+    proxy,
+    endpoint: `${proxy.url}/mcp`,
+    stop: async () => {
+      await proxy.close();
+      await Promise.all(replicas.map((r) => r.close()));
+      await redis.stop();
+    },
+  };
+}
+
 /** Keys of the Redis at `port` that match `pattern`. */
 function redisKeys(port: number, pattern: string): string[] {
   const out = spawnSync('redis-cli', ['-p', String(port), '--scan', '--pattern', pattern], { encoding: 'utf8' });
@@ -43,24 +72,17 @@ function redisKeys(port: number, pattern: string): string[] {
 }
 
 describe('a fleet of three example-server processes on Redis, behind a round-robin proxy', { skip: missing }, () => {
+  let fleet: Fleet;
   let redis: RedisServer;
   let replicas: ServingProcess[];
   let proxy: RoundRobinProxy;
   let endpoint: string;
 
   before(async () => {
-    redis = await startRedis();
-    replicas = await Promise.all(
-      [0, 1, 2].map(() => serving(DIST_CLI, ['example-server', '--http', '--port', '0', '--redis', redis.url])),
-    );
-    proxy = await startRoundRobinProxy(replicas.map((r) => new URL(r.url).origin));
-    endpoint = `${proxy.url}/mcp`;
+    fleet = await startFleet();
+    ({ redis, replicas, proxy, endpoint } = fleet);
   });
-  after(async () => {
-    await proxy?.close();
-    await Promise.all((replicas ?? []).map((r) => r.close()));
-    await redis?.stop();
-  });
+  after(() => fleet?.stop());
 
   describe('SDK 1.32.2, a 2025-11-25 session', () => {
     let client: SdkClient;
@@ -148,24 +170,15 @@ describe('a fleet of three example-server processes on Redis, behind a round-rob
 });
 
 describe('a fleet on Redis, 2026-07-28 requests and tasks', { skip: missing }, () => {
-  let redis: RedisServer;
-  let replicas: ServingProcess[];
+  let fleet: Fleet;
   let proxy: RoundRobinProxy;
   let endpoint: string;
 
   before(async () => {
-    redis = await startRedis();
-    replicas = await Promise.all(
-      [0, 1, 2].map(() => serving(DIST_CLI, ['example-server', '--http', '--port', '0', '--redis', redis.url])),
-    );
-    proxy = await startRoundRobinProxy(replicas.map((r) => new URL(r.url).origin));
-    endpoint = `${proxy.url}/mcp`;
+    fleet = await startFleet();
+    ({ proxy, endpoint } = fleet);
   });
-  after(async () => {
-    await proxy?.close();
-    await Promise.all((replicas ?? []).map((r) => r.close()));
-    await redis?.stop();
-  });
+  after(() => fleet?.stop());
 
   it('SDK 2.4.0: a multi round-trip request finished on another process, listen events from every process', async () => {
     const client = new V2Client(
