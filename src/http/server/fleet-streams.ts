@@ -12,7 +12,7 @@ import type { FleetStore, LoggedEvent } from '../../server/fleet/fleet-store.js'
 import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { StoredMessage } from './event-store.js';
 import { SSE_HEADERS } from './replies.js';
-import type { StreamRefusal } from './session-transport.js';
+import { eventsLost, tooManyStreams, type StreamRefusal } from './session-transport.js';
 import { formatSseComment, formatSseEvent } from './sse-format.js';
 import type { SseConnectionPolicy } from './sse-stream.js';
 
@@ -93,11 +93,7 @@ export class FleetStreams {
       return { status: 405, message: 'Method Not Allowed: this endpoint offers no GET stream' };
     const tail = await this.#config.store.events.after(this.#sessionId, streamId, seq);
     if (tail === undefined) return { status: 400, message: 'Bad Request: unknown Last-Event-ID' };
-    if (tail.eventsLost)
-      return {
-        status: 410,
-        message: `Gone: messages of this stream after Last-Event-ID ${lastEventId} are no longer held; the stream cannot resume without a gap. Read again the state they concerned, and open a new stream`,
-      };
+    if (tail.eventsLost) return eventsLost(lastEventId);
     const stream = this.#stream(streamId);
     if (!stream.connected && this.gets >= this.#config.maxSseStreams) return tooManyStreams();
     this.#attach(stream, sink.stream(200, SSE_HEADERS), seq, true, false);
@@ -320,10 +316,6 @@ export class FleetStream {
     this.#writer = undefined;
     if (writer && !writer.closed) writer.close();
   }
-}
-
-function tooManyStreams(): StreamRefusal {
-  return { status: 429, message: 'Too Many Requests: the session has too many SSE streams open' };
 }
 
 function asError(error: unknown): Error {

@@ -388,13 +388,15 @@ interface SessionStreams {
   gets: number;
 }
 
-function eventsLost(lastEventId: string): StreamRefusal {
+/** The 410 for a resumption that would leave a gap: what followed `lastEventId` is no longer held. */
+export function eventsLost(lastEventId: string): StreamRefusal {
   return {
     status: 410,
     message: `Gone: messages of this stream after Last-Event-ID ${lastEventId} are no longer held; the stream cannot resume without a gap. Read again the state they concerned, and open a new stream`,
   };
 }
 
-function tooManyStreams(): StreamRefusal {
+/** The 429 for a GET beyond `maxSseStreams`. */
+export function tooManyStreams(): StreamRefusal {
   return { status: 429, message: 'Too Many Requests: the session has too many SSE streams open' };
 }
