@@ -15,7 +15,7 @@ const LAYERS = [
   ['http'], // Streamable HTTP and HTTP+SSE, on any runtime
   // Node's adapters, the development authorization server, the fleet's store in Redis, the test
   // helpers, the `mcpkit` entry point
-  ['node', 'dev-auth-server', 'redis', 'testing', 'index.ts'],
+  ['node', 'dev-auth-server', 'redis', 'otel', 'testing', 'index.ts'],
 ];
 
 export default tseslint.config(

@@ -29,6 +29,7 @@ const ENTRIES = {
   host: 'src/host/index.ts',
   'dev-auth-server': 'src/dev-auth-server/index.ts',
   redis: 'src/redis/index.ts',
+  otel: 'src/otel/index.ts',
 };
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -77,6 +78,9 @@ const PARTS = {
   more: ['client', 'http', 'node', 'testing', 'auth', 'host', 'redis'],
   // The development authorization server shares nothing with the rest: a part of its own.
   dev: ['dev-auth-server'],
+  // OpenTelemetry's API is imported statically here, so it must not be loaded by the other parts:
+  // without the optional peer dependency they work, and only `mcpkit/otel` fails to load.
+  otel: ['otel'],
 };
 const partOf = Object.fromEntries(
   Object.entries(PARTS).flatMap(([part, entries]) => entries.map((entry) => [entry, part])),

@@ -39,6 +39,13 @@ export {
 } from './protocol/versions.js';
 export type { Implementation } from './protocol/handshake.js';
 export type { SendOptions, Transport, TransportReceiver } from './jsonrpc/transport.js';
-export type { EraCacheKeyed, ProtocolVersionSetter, SessionIdentified } from './protocol/transport-abilities.js';
+export type {
+  EraCacheKeyed,
+  NetworkAttributes,
+  NetworkDescribed,
+  ProtocolVersionSetter,
+  SessionIdentified,
+} from './protocol/transport-abilities.js';
+export { installTelemetry, type Operation, type Recording, type Telemetry } from './protocol/telemetry.js';
 export type * from './types/index.js';
 export { META } from './types/meta.js';

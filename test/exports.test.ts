@@ -30,6 +30,7 @@ const expected: Record<string, string[]> = {
     'SUPPORTED_VERSIONS',
     'UnsupportedVersionError',
     'UrlElicitationRequiredError',
+    'installTelemetry',
     'isModern',
     'isSupportedVersion',
   ],
@@ -85,6 +86,7 @@ const expected: Record<string, string[]> = {
   ],
   './dev-auth-server': ['startDevAuthServer'],
   './redis': ['redisStore'],
+  './otel': ['McpTelemetry', 'SCOPE', 'instrument', 'uninstrument'],
   './host': [
     'ConsentDeniedError',
     'DEFAULT_HOST_TIMEOUT_MS',

@@ -7,6 +7,7 @@
 import { systemClock, type Clock } from '../jsonrpc/clock.js';
 import { hasCapability, methodAllowed } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
+import type { Telemetry } from '../protocol/telemetry.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import { RequestStamp } from '../protocol/request-stamp.js';
 import { Session, startSession, type HandlerTable, type RequestHandler } from '../protocol/session.js';
@@ -40,6 +41,12 @@ export interface ClientOptions {
    * `roots`; merged one level deep over them (`{ roots: undefined }` withdraws one).
    */
   capabilities?: ClientCapabilities & Record<string, unknown>;
+  /**
+   * What records every request and notification the client sends and handles (spans, durations,
+   * trace context); `false` records nothing. Default: what `mcpkit/otel`'s `instrument()`
+   * installed, if it was called.
+   */
+  telemetry?: Telemetry | false;
   /** Answers `sampling/createMessage`; declares `sampling` (and `sampling.tools` / `sampling.context` as set). */
   sampling?: SamplingHandler | SamplingOptions;
   /** Answers `elicitation/create` in the modes given; declares `elicitation` with those modes. */
@@ -204,6 +211,7 @@ export class Client {
       ...(this.#options.onError && { onError: this.#options.onError }),
       // Set by the probe when the server turns out to be modern.
       stamp: new RequestStamp(),
+      ...(this.#options.telemetry !== undefined && { telemetry: this.#options.telemetry }),
     });
     if (this.#options.tasks !== false) tasks = new ClientTasks(session, this.#options.clock);
     await startSession(session);

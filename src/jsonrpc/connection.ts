@@ -203,6 +203,11 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     return this.#closed !== undefined;
   }
 
+  /** The channel the connection drives. */
+  get transport(): Transport {
+    return this.#transport;
+  }
+
   /** Ids are never reused within a connection, even after the request settles. */
   allocateId(): RequestId {
     const prefix = this.#options.idPrefix;

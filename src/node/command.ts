@@ -10,7 +10,12 @@ import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/error
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
 import { LineSplitter } from '../transports/ndjson.js';
 import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
-import type { EraCacheKeyed } from '../protocol/transport-abilities.js';
+import {
+  PIPE_NETWORK,
+  type EraCacheKeyed,
+  type NetworkAttributes,
+  type NetworkDescribed,
+} from '../protocol/transport-abilities.js';
 import { decodeUtf8, linePreview, toBytes } from './bytes.js';
 import { getDefaultEnvironment } from './environment.js';
 import { LineWriter } from './line-writer.js';
@@ -65,7 +70,7 @@ const STDIO_DRAIN_GRACE_MS = 250;
  * skipped; the report of a line that is not JSON-RPC carries its start as `data.line` (see
  * {@link nonProtocolLine}).
  */
-export class CommandTransport implements Transport, EraCacheKeyed {
+export class CommandTransport implements Transport, EraCacheKeyed, NetworkDescribed {
   /** With `stderr: 'pipe'`, each chunk the child writes to stderr. */
   onstderr?: (chunk: Uint8Array) => void;
 
@@ -85,6 +90,11 @@ export class CommandTransport implements Transport, EraCacheKeyed {
   readonly #finishedSignal = deferred();
   /** Why the connection ended, once it has. */
   #ending: ConnectionClosedError | undefined;
+
+  /** The channel, for telemetry: a pipe. */
+  get network(): NetworkAttributes {
+    return PIPE_NETWORK;
+  }
 
   constructor(options: CommandTransportOptions) {
     this.#options = options;

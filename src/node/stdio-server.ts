@@ -9,6 +9,7 @@ import { ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/error
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../transports/ndjson.js';
 import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
+import { PIPE_NETWORK, type NetworkAttributes, type NetworkDescribed } from '../protocol/transport-abilities.js';
 import { LineWriter } from './line-writer.js';
 import { decodeUtf8, linePreview, toBytes } from './bytes.js';
 
@@ -49,7 +50,7 @@ const DEFAULT_OUTPUT_HIGH_WATER_MARK = 4 * 1024 * 1024;
  *   is taken (from the next line on, and stdin is paused), so a client that does not read
  *   cannot grow the server's memory without bound; nothing is dropped.
  */
-export class StdioServerTransport implements Transport {
+export class StdioServerTransport implements Transport, NetworkDescribed {
   readonly #stdin: Readable;
   readonly #stdout: Writable;
   readonly #splitter: LineSplitter;
@@ -58,6 +59,11 @@ export class StdioServerTransport implements Transport {
   #receiver: TransportReceiver | undefined;
   #closed = false;
   #reading = false;
+
+  /** The channel, for telemetry: a pipe. */
+  get network(): NetworkAttributes {
+    return PIPE_NETWORK;
+  }
 
   constructor(options: StdioServerTransportOptions = {}) {
     this.#stdin = options.stdin ?? process.stdin;

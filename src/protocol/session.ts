@@ -26,6 +26,7 @@ import {
   RequestContext,
 } from './request-context.js';
 import { withMeta, type RequestStamp } from './request-stamp.js';
+import { installedTelemetry, type Telemetry } from './telemetry.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
 
 export type { Role };
@@ -85,6 +86,8 @@ export interface SessionOptions {
   modern?: ModernServing;
   /** A client's: the envelope each request carries once the session is modern. */
   stamp?: RequestStamp;
+  /** What records the session's messages; `false` records nothing. Default: `installedTelemetry`. */
+  telemetry?: Telemetry | false;
 }
 
 export interface SendRequestOptions extends RequestOptions {
@@ -207,6 +210,16 @@ export class Session {
     }
     const stamp = this.#options.stamp;
     if (stamp !== undefined) params = stamp.apply(params);
+    const telemetry = this.#telemetry();
+    if (telemetry !== undefined) return this.#recordedRequest(telemetry, method, params, options);
+    return this.#send(method, params, options);
+  }
+
+  #send(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: SendRequestOptions,
+  ): Promise<Record<string, unknown>> {
     if (options.onprogress) return this.#requestWithProgress(method, params, options, options.onprogress);
     // One promise on top of the connection's: this runs for every request a client makes.
     const onError = this.#options.onRequestError;
@@ -218,6 +231,31 @@ export class Session {
           throw error;
         }),
     );
+  }
+
+  /** A request offered to telemetry: its id is chosen first, for the record to name it. */
+  #recordedRequest(
+    telemetry: Telemetry,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: SendRequestOptions,
+  ): Promise<Record<string, unknown>> {
+    const id = options.id ?? this.#connection.allocateId();
+    const recording = telemetry.outbound(this.#operation(method, params, id));
+    if (recording === undefined) return this.#send(method, params, { ...options, id });
+    const sent = recording.params;
+    return recording.run(() => this.#send(method, sent, { ...options, id }));
+  }
+
+  /** What telemetry is told of a message of this session. */
+  #operation(method: string, params: Record<string, unknown> | undefined, id: RequestId | undefined) {
+    return { session: this, transport: this.#connection.transport, role: this.#options.role, method, params, id };
+  }
+
+  /** The telemetry this session's messages go to, if any. */
+  #telemetry(): Telemetry | undefined {
+    const own = this.#options.telemetry;
+    return own === undefined ? installedTelemetry : own === false ? undefined : own;
   }
 
   async #requestWithProgress(
@@ -246,7 +284,16 @@ export class Session {
   notify(method: string, params?: Record<string, unknown>, options?: SendOptions): Promise<void> {
     const revision = this.#revision;
     if (revision !== undefined) checkOutbound(method, 'notification', revision, this.#options.role, undefined);
-    return this.#connection.notify(method, params, options);
+    return this.#notify(method, params, options);
+  }
+
+  /** Sends a notification, offered to telemetry first. */
+  #notify(method: string, params: Record<string, unknown> | undefined, options: SendOptions | undefined): Promise<void> {
+    const telemetry = this.#telemetry();
+    const recording = telemetry?.outbound(this.#operation(method, params, undefined));
+    if (recording === undefined) return this.#connection.notify(method, params, options);
+    const sent = recording.params;
+    return recording.run(() => this.#connection.notify(method, sent, options));
   }
 
   /** Pings the peer; resolves when it answers. */
@@ -257,16 +304,18 @@ export class Session {
   static {
     startSession = (session) => session.#connection.start();
     establish = (session, peer) => {
+      const first = session.#peerCapabilities === undefined;
       session.#revision = peer.version;
       session.#peerCapabilities = peer.capabilities;
       session.#peerInfo = peer.info;
+      if (first) session.#telemetry()?.sessionStarted?.(session, session.#connection.transport, session.#options.role);
     };
     declaredCapabilities = (session) => session.#declared;
     peerCapabilities = (session) => session.#peerCapabilities;
     peerInfo = (session) => session.#peerInfo;
     isServing = (session, id) => session.#inflight?.has(id) ?? false;
     allocateId = (session) => session.#connection.allocateId();
-    notifyUnchecked = (session, method, params, options) => session.#connection.notify(method, params, options);
+    notifyUnchecked = (session, method, params, options) => session.#notify(method, params, options);
     stampRequests = (session, meta) => stampOf(session.#options).set(meta);
     stampMember = (session, key, value) => stampOf(session.#options).add(key, value);
     RECEIVER = {
@@ -287,8 +336,15 @@ export class Session {
     };
   }
 
-  /** A request of the peer: admitted, checked, then handed to its handler. */
+  /** A request of the peer, offered to telemetry, then served. */
   #onRequest(request: JsonRpcRequest, batched: boolean, info: MessageInfo | undefined): unknown {
+    const recording = this.#telemetry()?.inbound(this.#operation(request.method, request.params, request.id));
+    if (recording === undefined) return this.#serve(request, batched, info);
+    return recording.run(() => this.#serve(request, batched, info));
+  }
+
+  /** A request of the peer: admitted, checked, then handed to its handler. */
+  #serve(request: JsonRpcRequest, batched: boolean, info: MessageInfo | undefined): unknown {
     const { method } = request;
     const options = this.#options;
     const modern = options.modern;
@@ -345,6 +401,12 @@ export class Session {
   }
 
   #onNotification(notification: JsonRpcNotification): void {
+    const recording = this.#telemetry()?.inbound(this.#operation(notification.method, notification.params, undefined));
+    if (recording === undefined) this.#hear(notification);
+    else recording.run(() => this.#hear(notification));
+  }
+
+  #hear(notification: JsonRpcNotification): void {
     const { method } = notification;
     const params = notification.params ?? {};
     const revision = this.protocolVersion;
@@ -398,7 +460,7 @@ export class Session {
     if (reason instanceof CancelledByPeerError) return; // the peer cancelled it: nothing to tell it
     const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
     const params: Record<string, unknown> = text === undefined ? { requestId: id } : { requestId: id, reason: text };
-    this.#connection.notify('notifications/cancelled', params).catch(() => {
+    this.#notify('notifications/cancelled', params, undefined).catch(() => {
       // The connection is going away; there is no one left to tell.
     });
   }
@@ -410,8 +472,14 @@ export class Session {
     for (const ctx of inflight?.values() ?? []) abortRequest(ctx, error);
     if (this.#finished) this.#finished.resolve(error);
     else this.#finished = { promise: Promise.resolve(error), resolve: () => {} };
+    if (this.#peerCapabilities !== undefined) this.#telemetry()?.sessionEnded?.(this, causeOf(error));
     this.#options.onClose?.(this, error);
   }
+}
+
+/** Why a session closed, when it was not asked to: what its transport failed with. */
+function causeOf(error: ConnectionClosedError): Error | undefined {
+  return error.cause instanceof Error ? error.cause : undefined;
 }
 
 function stampOf(options: SessionOptions): RequestStamp {

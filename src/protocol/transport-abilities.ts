@@ -38,3 +38,47 @@ export function eraCacheKeyOf(transport: Transport): string | undefined {
   const key = (transport as Partial<EraCacheKeyed>).eraCacheKey;
   return typeof key === 'string' ? key : undefined;
 }
+
+/**
+ * What telemetry records of a transport's channel, under OpenTelemetry's attribute names
+ * (`network.transport`, `server.address`, ...): made once per transport, shared by its messages.
+ */
+export type NetworkAttributes = Readonly<Record<string, string | number>>;
+
+/** A transport that describes its channel to telemetry. */
+export interface NetworkDescribed {
+  readonly network: NetworkAttributes;
+}
+
+/** A pipe to or from another process: stdio. */
+export const PIPE_NETWORK: NetworkAttributes = Object.freeze({ 'network.transport': 'pipe' });
+
+/** HTTP over TCP, as a server sees it. */
+export const HTTP_NETWORK: NetworkAttributes = Object.freeze({
+  'network.transport': 'tcp',
+  'network.protocol.name': 'http',
+});
+
+/** HTTP over TCP to the server at `url`, as a client sees it. */
+export function httpNetworkTo(url: URL): NetworkAttributes {
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  // A URL's hostname keeps an IPv6 address's brackets; the attribute is the address alone.
+  const address = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return Object.freeze({
+    'network.transport': 'tcp',
+    'network.protocol.name': 'http',
+    'server.address': address,
+    'server.port': port,
+  });
+}
+
+/** The transport's description of its channel, when it gives one. */
+export function networkOf(transport: Transport): NetworkAttributes | undefined {
+  return (transport as Partial<NetworkDescribed>).network;
+}
+
+/** The session id the transport carries, when it carries one. */
+export function sessionIdOf(transport: Transport): string | undefined {
+  const id = (transport as Partial<SessionIdentified>).sessionId;
+  return typeof id === 'string' ? id : undefined;
+}

@@ -31,6 +31,7 @@ import { SerializedResult } from '../jsonrpc/serialized-result.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import type { SessionIdentified } from '../protocol/transport-abilities.js';
+import type { Telemetry } from '../protocol/telemetry.js';
 import type { CacheableMethod, CacheScope, Implementation } from '../types/base.js';
 import { CACHEABLE_METHODS } from '../types/methods.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
@@ -78,6 +79,12 @@ import { ServerFleet } from './fleet/server-fleet.js';
 export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */
   instructions?: string;
+  /**
+   * What records every request and notification the server sends and handles (spans, durations,
+   * trace context); `false` records nothing. Default: what `mcpkit/otel`'s `instrument()`
+   * installed, if it was called.
+   */
+  telemetry?: Telemetry | false;
   /** Capabilities to declare beyond those implied by what is registered. */
   capabilities?: ServerCapabilities;
   /**
@@ -525,6 +532,7 @@ export class Server {
       // Input over (stdin's end): streams end with their result so the session can finish.
       onInputEnd: (s) => void this.#streams.end(s),
       ...(this.#servesModern && { modern: this.#modern }),
+      ...(options.telemetry !== undefined && { telemetry: options.telemetry }),
     };
   }
 

@@ -13,6 +13,7 @@ import { buildHeaders, fetchFailure, globalFetch, type FetchLike, type HttpClien
 import { authorizedFetch } from './authorized-fetch.js';
 import { HttpStatusError } from './http-error.js';
 import { discardBody, mediaType, readEventStream } from './response-body.js';
+import { httpNetworkTo, type NetworkAttributes, type NetworkDescribed } from '../../protocol/transport-abilities.js';
 
 /** Options of an {@link SseClientTransport}; `url` is the SSE endpoint. */
 export interface SseClientTransportOptions extends HttpClientOptions {
@@ -26,7 +27,7 @@ interface Waiter {
 }
 
 /** A {@link Transport} to a server of the 2024-11-05 HTTP+SSE transport. */
-export class SseClientTransport implements Transport {
+export class SseClientTransport implements Transport, NetworkDescribed {
   /** The SSE endpoint. */
   readonly url: string;
   readonly #options: SseClientTransportOptions;
@@ -37,11 +38,17 @@ export class SseClientTransport implements Transport {
   /** Set by `start()`. */
   #receiver: TransportReceiver | undefined;
   #closed = false;
+  #network: NetworkAttributes | undefined;
 
   constructor(options: SseClientTransportOptions) {
     this.url = new URL(options.url).href;
     this.#options = options;
     this.#fetch = options.fetch ?? globalFetch;
+  }
+
+  /** The channel, for telemetry: HTTP to the endpoint's host and port. */
+  get network(): NetworkAttributes {
+    return (this.#network ??= httpNetworkTo(new URL(this.url)));
   }
 
   /** Where messages are POSTed, once the server named it. */

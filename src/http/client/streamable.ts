@@ -17,7 +17,14 @@ import {
   type JsonRpcRequest,
   type RequestId,
 } from '../../jsonrpc/message.js';
-import type { EraCacheKeyed, ProtocolVersionSetter, SessionIdentified } from '../../protocol/transport-abilities.js';
+import {
+  httpNetworkTo,
+  type EraCacheKeyed,
+  type NetworkAttributes,
+  type NetworkDescribed,
+  type ProtocolVersionSetter,
+  type SessionIdentified,
+} from '../../protocol/transport-abilities.js';
 import type { Transport, TransportReceiver } from '../../jsonrpc/transport.js';
 import {
   buildHeaders,
@@ -62,7 +69,7 @@ export interface StreamableHttpClientOptions extends HttpClientOptions {
  * learned from the initialize exchange passing through it and sent on every later request.
  */
 export class StreamableHttpClientTransport
-  implements Transport, EraCacheKeyed, SessionIdentified, ProtocolVersionSetter
+  implements Transport, EraCacheKeyed, SessionIdentified, ProtocolVersionSetter, NetworkDescribed
 {
   /** The MCP endpoint. */
   readonly url: string;
@@ -85,6 +92,7 @@ export class StreamableHttpClientTransport
   readonly #streams: StreamOwner;
   /** Requests of the modern revision, once one was sent. */
   #lane: ModernLane | undefined;
+  #network: NetworkAttributes | undefined;
 
   constructor(options: StreamableHttpClientOptions) {
     this.url = new URL(options.url).href;
@@ -107,6 +115,11 @@ export class StreamableHttpClientTransport
    */
   get eraCacheKey(): string {
     return endpointKey(this.url);
+  }
+
+  /** The channel, for telemetry: HTTP to the endpoint's host and port. */
+  get network(): NetworkAttributes {
+    return (this.#network ??= httpNetworkTo(new URL(this.url)));
   }
 
   /** The session id the server assigned at initialization, if any. */

@@ -9,7 +9,12 @@ import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
 import type { MessageInfo, Transport, TransportReceiver } from '../../jsonrpc/transport.js';
-import type { SessionIdentified } from '../../protocol/transport-abilities.js';
+import {
+  HTTP_NETWORK,
+  type NetworkAttributes,
+  type NetworkDescribed,
+  type SessionIdentified,
+} from '../../protocol/transport-abilities.js';
 import type { HttpStreamWriter } from '../exchange.js';
 import { formatSseComment, formatSseEvent } from '../server/sse-format.js';
 
@@ -41,7 +46,7 @@ const KEEP_ALIVE = formatSseComment('keep-alive');
  * One session's transport. The stream belongs to it: closing the transport ends the stream,
  * and the stream ending (the client went away) closes the transport.
  */
-export class LegacySseTransport implements Transport, SessionIdentified {
+export class LegacySseTransport implements Transport, SessionIdentified, NetworkDescribed {
   readonly sessionId: string;
   /** Who opened the session, when the endpoint checks tokens. */
   readonly principal: string | undefined;
@@ -62,6 +67,11 @@ export class LegacySseTransport implements Transport, SessionIdentified {
     this.#keepAliveMs = options.keepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS;
     this.#clock = options.clock ?? systemClock;
     stream.onClose(() => this.#finish());
+  }
+
+  /** The channel, for telemetry. */
+  get network(): NetworkAttributes {
+    return HTTP_NETWORK;
   }
 
   /** Whether the session has ended. */

@@ -9,7 +9,12 @@
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
 import type { MessageInfo, SendOptions, Transport, TransportReceiver } from '../../jsonrpc/transport.js';
-import type { SessionIdentified } from '../../protocol/transport-abilities.js';
+import {
+  HTTP_NETWORK,
+  type NetworkAttributes,
+  type NetworkDescribed,
+  type SessionIdentified,
+} from '../../protocol/transport-abilities.js';
 import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { EventStore, StoredMessage } from './event-store.js';
 import type { InboundBody } from './inbound-body.js';
@@ -38,7 +43,7 @@ export interface StreamRefusal {
 }
 
 /** The transport the server serves one HTTP session over; the HTTP handlers feed it exchanges. */
-export class HttpSessionTransport implements Transport, SessionIdentified, AnswerStreams {
+export class HttpSessionTransport implements Transport, SessionIdentified, AnswerStreams, NetworkDescribed {
   readonly sessionId: string;
   /** The connection, once it started this transport. */
   #receiver: TransportReceiver | undefined;
@@ -68,6 +73,11 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
    * `config.directory` forgets the session's id when it closes (a lane of modern requests has
    * none); with `config.fleet` the session is one a fleet shares, its streams in the fleet's log.
    */
+  /** The channel, for telemetry. */
+  get network(): NetworkAttributes {
+    return HTTP_NETWORK;
+  }
+
   constructor(sessionId: string, config: SessionConfig) {
     this.sessionId = sessionId;
     this.#config = config;

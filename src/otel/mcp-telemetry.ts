@@ -1,0 +1,210 @@
+/**
+ * `Telemetry` on OpenTelemetry, by its semantic conventions for MCP: a CLIENT span for each
+ * message a side sends and a SERVER span for each it handles, W3C trace context carried in
+ * `params._meta`, and the operation and session duration histograms.
+ * @module
+ */
+import {
+  context,
+  createNoopMeter,
+  metrics,
+  propagation,
+  ProxyTracerProvider,
+  SpanKind,
+  trace,
+  type Context,
+  type Histogram,
+  type Link,
+  type Span,
+  type MeterProvider,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api';
+import { isObject } from '../jsonrpc/message.js';
+import type { Transport } from '../jsonrpc/transport.js';
+import { withMeta } from '../protocol/request-stamp.js';
+import type { Session } from '../protocol/session.js';
+import type { Operation, Recording, Telemetry } from '../protocol/telemetry.js';
+import { networkOf } from '../protocol/transport-abilities.js';
+import { commonAttributes, spanAttributes, spanName, type Attributes } from './attributes.js';
+import { OperationRecording } from './recording.js';
+
+export interface McpTelemetryOptions {
+  /** Where spans go. Default: the global tracer provider, looked up on each message. */
+  tracerProvider?: TracerProvider;
+  /** Where durations go. Default: the global meter provider, looked up on each message. */
+  meterProvider?: MeterProvider;
+}
+
+/** The instrumentation scope of every span and instrument. */
+export const SCOPE = 'mcpkit';
+
+/** The bucket boundaries the conventions advise for MCP durations, in seconds. */
+const DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+
+/** A global tracer provider with no SDK behind it delegates to this. */
+const NO_SDK = new ProxyTracerProvider().getDelegate();
+const NO_METER = createNoopMeter();
+
+interface Durations {
+  operation: { client: Histogram; server: Histogram };
+  session: { client: Histogram; server: Histogram };
+}
+
+interface SessionStart {
+  at: number;
+  role: 'client' | 'server';
+  attributes: Attributes;
+}
+
+/** Reads and writes the trace context keys in `_meta`. */
+const META_GETTER = {
+  keys: (carrier: Record<string, unknown>) => Object.keys(carrier),
+  get: (carrier: Record<string, unknown>, key: string) => {
+    const value = carrier[key];
+    return typeof value === 'string' ? value : undefined;
+  },
+};
+
+export class McpTelemetry implements Telemetry {
+  readonly #options: McpTelemetryOptions;
+  /** The provider the tracer came from, to make a new one when the global provider changes. */
+  #tracerSource: TracerProvider | undefined;
+  #tracer: Tracer | undefined;
+  #meterSource: MeterProvider | undefined;
+  #durations: Durations | undefined;
+  readonly #sessions = new WeakMap<Session, SessionStart>();
+
+  constructor(options: McpTelemetryOptions = {}) {
+    this.#options = options;
+  }
+
+  outbound(operation: Operation): Recording | undefined {
+    const tracer = this.#currentTracer();
+    const durations = this.#currentDurations();
+    if (tracer === undefined && durations === undefined) return undefined;
+    const common = commonAttributes(operation);
+    const parent = context.active();
+    let runIn = parent;
+    let params = operation.params;
+    const span = tracer?.startSpan(
+      spanName(operation),
+      { kind: SpanKind.CLIENT, attributes: spanAttributes(operation, common) },
+      parent,
+    );
+    if (span !== undefined) {
+      runIn = trace.setSpan(parent, span);
+      const carrier: Record<string, string> = {};
+      propagation.inject(runIn, carrier);
+      for (const _ in carrier) {
+        params = withMeta(params, carrier);
+        break;
+      }
+    }
+    // Whichever side sends it, its duration is the sender's: `mcp.client.operation.duration`.
+    return new OperationRecording(operation, span, runIn, durations?.operation.client, common, false, params);
+  }
+
+  inbound(operation: Operation): Recording | undefined {
+    const tracer = this.#currentTracer();
+    const durations = this.#currentDurations();
+    if (tracer === undefined && durations === undefined) return undefined;
+    const common = commonAttributes(operation);
+    const ambient = context.active();
+    let runIn = ambient;
+    let span: Span | undefined;
+    if (tracer !== undefined) {
+      const parent = this.#parentOf(operation, ambient);
+      span = startServerSpan(tracer, operation, common, parent, ambient);
+      runIn = trace.setSpan(parent, span);
+    }
+    // Whichever side handles it, its duration is the receiver's: `mcp.server.operation.duration`.
+    return new OperationRecording(operation, span, runIn, durations?.operation.server, common, true, undefined);
+  }
+
+  /** The context the caller sent in `_meta`, or `ambient` when it sent none. */
+  #parentOf(operation: Operation, ambient: Context): Context {
+    const meta = operation.params?._meta;
+    if (!isObject(meta) || typeof meta.traceparent !== 'string') return ambient;
+    return propagation.extract(ambient, meta, META_GETTER);
+  }
+
+  sessionStarted(session: Session, transport: Transport, role: 'client' | 'server'): void {
+    if (this.#currentDurations() === undefined) return;
+    const attributes: Attributes = Object.assign({}, networkOf(transport));
+    const version = session.protocolVersion;
+    if (version !== undefined) attributes['mcp.protocol.version'] = version;
+    this.#sessions.set(session, { at: performance.now(), role, attributes });
+  }
+
+  sessionEnded(session: Session, error: Error | undefined): void {
+    const start = this.#sessions.get(session);
+    const durations = this.#currentDurations();
+    if (start === undefined || durations === undefined) return;
+    this.#sessions.delete(session);
+    if (error !== undefined) start.attributes['error.type'] = error.name;
+    durations.session[start.role].record((performance.now() - start.at) / 1000, start.attributes);
+  }
+
+  /** The tracer, while a tracer provider with an SDK behind it is there to make one. */
+  #currentTracer(): Tracer | undefined {
+    let provider = this.#options.tracerProvider ?? trace.getTracerProvider();
+    // The global provider is a proxy: what counts is what it delegates to.
+    if (provider instanceof ProxyTracerProvider) provider = provider.getDelegate();
+    if (provider === NO_SDK) return undefined;
+    if (provider !== this.#tracerSource) {
+      this.#tracerSource = provider;
+      this.#tracer = provider.getTracer(SCOPE);
+    }
+    return this.#tracer;
+  }
+
+  /** The duration histograms, while a meter provider with an SDK behind it is there to make them. */
+  #currentDurations(): Durations | undefined {
+    const provider = this.#options.meterProvider ?? metrics.getMeterProvider();
+    if (provider !== this.#meterSource) {
+      this.#meterSource = provider;
+      const meter = provider.getMeter(SCOPE);
+      this.#durations = meter === NO_METER ? undefined : makeDurations(meter);
+    }
+    return this.#durations;
+  }
+}
+
+/**
+ * A SERVER span whose parent is the caller's context from `_meta`; the context current when
+ * the message arrived (an HTTP request's span) is linked when it is not the parent.
+ */
+function startServerSpan(tracer: Tracer, operation: Operation, common: Attributes, parent: Context, ambient: Context): Span {
+  const links: Link[] = [];
+  if (parent !== ambient) {
+    const current = trace.getSpanContext(ambient);
+    if (current !== undefined && trace.isSpanContextValid(current)) links.push({ context: current });
+  }
+  return tracer.startSpan(
+    spanName(operation),
+    { kind: SpanKind.SERVER, attributes: spanAttributes(operation, common), links },
+    parent,
+  );
+}
+
+function makeDurations(meter: ReturnType<MeterProvider['getMeter']>): Durations {
+  const histogram = (name: string, description: string) =>
+    meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
+  return {
+    operation: {
+      client: histogram(
+        'mcp.client.operation.duration',
+        'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.',
+      ),
+      server: histogram(
+        'mcp.server.operation.duration',
+        'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
+      ),
+    },
+    session: {
+      client: histogram('mcp.client.session.duration', 'The duration of the MCP session as observed on the MCP client.'),
+      server: histogram('mcp.server.session.duration', 'The duration of the MCP session as observed on the MCP server.'),
+    },
+  };
+}
