@@ -112,7 +112,8 @@ export function failureOf(
     return { type: code, code, message: error.message, exception: undefined };
   }
   const exception = error instanceof Error ? error : new Error(String(error));
-  if (exception.name === 'AbortError') return { type: 'cancelled', code: undefined, message: exception.message, exception: undefined };
+  if (exception.name === 'AbortError')
+    return { type: 'cancelled', code: undefined, message: exception.message, exception: undefined };
   // A handler's other throws are answered -32603 (Internal error); a send's are named for their class.
   if (inbound) return { type: '-32603', code: '-32603', message: exception.message, exception };
   return { type: exception.name, code: undefined, message: exception.message, exception };

@@ -175,7 +175,13 @@ export class McpTelemetry implements Telemetry {
  * A SERVER span whose parent is the caller's context from `_meta`; the context current when
  * the message arrived (an HTTP request's span) is linked when it is not the parent.
  */
-function startServerSpan(tracer: Tracer, operation: Operation, common: Attributes, parent: Context, ambient: Context): Span {
+function startServerSpan(
+  tracer: Tracer,
+  operation: Operation,
+  common: Attributes,
+  parent: Context,
+  ambient: Context,
+): Span {
   const links: Link[] = [];
   if (parent !== ambient) {
     const current = trace.getSpanContext(ambient);
@@ -203,8 +209,14 @@ function makeDurations(meter: ReturnType<MeterProvider['getMeter']>): Durations 
       ),
     },
     session: {
-      client: histogram('mcp.client.session.duration', 'The duration of the MCP session as observed on the MCP client.'),
-      server: histogram('mcp.server.session.duration', 'The duration of the MCP session as observed on the MCP server.'),
+      client: histogram(
+        'mcp.client.session.duration',
+        'The duration of the MCP session as observed on the MCP client.',
+      ),
+      server: histogram(
+        'mcp.server.session.duration',
+        'The duration of the MCP session as observed on the MCP server.',
+      ),
     },
   };
 }

@@ -288,7 +288,11 @@ export class Session {
   }
 
   /** Sends a notification, offered to telemetry first. */
-  #notify(method: string, params: Record<string, unknown> | undefined, options: SendOptions | undefined): Promise<void> {
+  #notify(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: SendOptions | undefined,
+  ): Promise<void> {
     const telemetry = this.#telemetry();
     const recording = telemetry?.outbound(this.#operation(method, params, undefined));
     if (recording === undefined) return this.#connection.notify(method, params, options);
