@@ -46,6 +46,15 @@ export type {
   ProtocolVersionSetter,
   SessionIdentified,
 } from './protocol/transport-abilities.js';
-export { installTelemetry, type Operation, type Recording, type Telemetry } from './protocol/telemetry.js';
+export {
+  installTelemetry,
+  installedTelemetry,
+  type Activity,
+  type ActivityAttributes,
+  type ActivityRecording,
+  type Operation,
+  type Recording,
+  type Telemetry,
+} from './protocol/telemetry.js';
 export type * from './types/index.js';
 export { META } from './types/meta.js';

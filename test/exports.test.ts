@@ -31,6 +31,7 @@ const expected: Record<string, string[]> = {
     'UnsupportedVersionError',
     'UrlElicitationRequiredError',
     'installTelemetry',
+    'installedTelemetry',
     'isModern',
     'isSupportedVersion',
   ],

@@ -5,11 +5,18 @@
  * it comes, each call and its outcome.
  * @module
  */
-import type { CallToolResult } from 'mcpkit';
+import {
+  installedTelemetry,
+  type Activity,
+  type ActivityAttributes,
+  type ActivityRecording,
+  type CallToolResult,
+  type Telemetry,
+} from 'mcpkit';
 import type { CatalogTool } from './catalog.js';
 import type { HostCallOptions } from './host.js';
 import { ConsentDeniedError } from './errors.js';
-import type { Model, ModelMessage, ModelStopReason, ModelTool, ModelToolCall } from './model/model.js';
+import type { Model, ModelEvent, ModelMessage, ModelStopReason, ModelTool, ModelToolCall } from './model/model.js';
 import { modelContent } from './model-content.js';
 
 /** What the loop needs of the host. */
@@ -32,6 +39,12 @@ export interface ChatOptions {
   signal?: AbortSignal;
   /** Progress of a tool call, for the call with this id. */
   onprogress?: (id: string, progress: { progress: number; total?: number; message?: string }) => void;
+  /**
+   * What records the turn, each model call and each tool call as spans (`invoke_agent`, `chat`,
+   * `execute_tool`), around the MCP calls' own; `false` records nothing. Default: what
+   * `mcpkit/otel`'s `instrument()` installed, if it was called.
+   */
+  telemetry?: Telemetry | false;
 }
 
 /** What a turn streams. */
@@ -60,6 +73,38 @@ export async function* chat(
   messages: readonly ModelMessage[],
   options: ChatOptions = {},
 ): AsyncGenerator<ChatEvent, void, undefined> {
+  const telemetry = options.telemetry === false ? undefined : (options.telemetry ?? installedTelemetry());
+  const turn = telemetry?.activity?.(
+    {
+      operation: 'invoke_agent',
+      attributes: {
+        'gen_ai.operation.name': 'invoke_agent',
+        'gen_ai.provider.name': model.provider,
+        'gen_ai.request.model': model.model,
+      },
+    },
+    undefined,
+  );
+  let failure: unknown;
+  try {
+    yield* turnOf(host, model, messages, options, telemetry, turn);
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    // Also when the caller stops reading early: the turn ends there.
+    turn?.end(failure === undefined ? {} : { error: failure });
+  }
+}
+
+async function* turnOf(
+  host: ChatHost,
+  model: Model,
+  messages: readonly ModelMessage[],
+  options: ChatOptions,
+  telemetry: Telemetry | undefined,
+  turn: ActivityRecording | undefined,
+): AsyncGenerator<ChatEvent, void, undefined> {
   const conversation = [...messages];
   const catalog = (await host.tools()).filter((tool) => options.tools?.(tool) ?? true);
   const servers = new Map(catalog.map((entry) => [entry.name, entry.server]));
@@ -70,20 +115,31 @@ export async function* chat(
     let text = '';
     const calls: ModelToolCall[] = [];
     let stopReason: ModelStopReason = 'other';
-    for await (const event of model.stream({
-      messages: conversation,
-      ...(tools.length > 0 && { tools }),
-      ...(options.system !== undefined && { system: options.system }),
-      ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
-      ...(options.temperature !== undefined && { temperature: options.temperature }),
-      ...(options.signal && { signal: options.signal }),
-    })) {
-      if (event.type === 'text') {
-        text += event.text;
-        yield event;
-      } else if (event.type === 'tool_call') calls.push(event.call);
-      else stopReason = event.stopReason;
+    const asking = telemetry?.activity?.(modelCall(model, options), turn);
+    let done: Extract<ModelEvent, { type: 'done' }> | undefined;
+    try {
+      for await (const event of model.stream({
+        messages: conversation,
+        ...(tools.length > 0 && { tools }),
+        ...(options.system !== undefined && { system: options.system }),
+        ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
+        ...(options.temperature !== undefined && { temperature: options.temperature }),
+        ...(options.signal && { signal: options.signal }),
+      })) {
+        if (event.type === 'text') {
+          text += event.text;
+          yield event;
+        } else if (event.type === 'tool_call') calls.push(event.call);
+        else {
+          stopReason = event.stopReason;
+          done = event;
+        }
+      }
+    } catch (error) {
+      asking?.end({ error });
+      throw error;
     }
+    asking?.end({ attributes: answerAttributes(done, stopReason) });
     conversation.push({ role: 'assistant', content: text, ...(calls.length > 0 && { toolCalls: calls }) });
     if (calls.length === 0) {
       yield { type: 'done', stopReason, messages: conversation, steps: step };
@@ -91,7 +147,16 @@ export async function* chat(
     }
     for (const call of calls) {
       yield { type: 'tool_call', call, server: servers.get(call.name) };
-      const outcome = await runCall(host, call, servers.has(call.name), options);
+      const running = telemetry?.activity?.(toolCall(call), turn);
+      const run = () => runCall(host, call, servers.has(call.name), options);
+      let outcome: Awaited<ReturnType<typeof runCall>>;
+      try {
+        outcome = await (running === undefined ? run() : running.run(run));
+      } catch (error) {
+        running?.end({ error });
+        throw error;
+      }
+      running?.end(toolCallEnd(outcome));
       yield outcome;
       options.signal?.throwIfAborted();
       conversation.push(
@@ -137,6 +202,52 @@ async function runCall(
       denied,
     };
   }
+}
+
+/** A model call, as the conventions for generative AI record it. */
+function modelCall(model: Model, options: ChatOptions): Activity {
+  const attributes: ActivityAttributes = {
+    'gen_ai.operation.name': 'chat',
+    'gen_ai.provider.name': model.provider,
+    'gen_ai.request.model': model.model,
+  };
+  if (options.maxTokens !== undefined) attributes['gen_ai.request.max_tokens'] = options.maxTokens;
+  if (options.temperature !== undefined) attributes['gen_ai.request.temperature'] = options.temperature;
+  return { operation: 'chat', target: model.model, attributes };
+}
+
+/** What the model's answer tells of the call: why it stopped, which model answered, what it cost. */
+function answerAttributes(
+  done: Extract<ModelEvent, { type: 'done' }> | undefined,
+  stopReason: ModelStopReason,
+): ActivityAttributes {
+  const attributes: ActivityAttributes = { 'gen_ai.response.finish_reasons': [stopReason] };
+  if (done === undefined) return attributes;
+  attributes['gen_ai.response.model'] = done.model;
+  const usage = done.usage;
+  if (usage?.inputTokens !== undefined) attributes['gen_ai.usage.input_tokens'] = usage.inputTokens;
+  if (usage?.outputTokens !== undefined) attributes['gen_ai.usage.output_tokens'] = usage.outputTokens;
+  return attributes;
+}
+
+/** A tool call the model asked for, as the conventions for generative AI record it. */
+function toolCall(call: ModelToolCall): Activity {
+  return {
+    operation: 'execute_tool',
+    target: call.name,
+    attributes: {
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': call.name,
+      'gen_ai.tool.call.id': call.id,
+      'gen_ai.tool.type': 'function',
+    },
+  };
+}
+
+/** How a tool call ended: a refusal or failure is its error, a result marked `isError` a `tool_error`. */
+function toolCallEnd(outcome: Awaited<ReturnType<typeof runCall>>): Parameters<ActivityRecording['end']>[0] {
+  if (outcome.type === 'tool_error') return { error: outcome.error };
+  return outcome.result.isError === true ? { attributes: { 'error.type': 'tool_error' } } : {};
 }
 
 function modelTool({ name, tool }: CatalogTool): ModelTool {

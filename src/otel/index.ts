@@ -8,7 +8,14 @@ import { installTelemetry } from '../protocol/telemetry.js';
 import { McpTelemetry, type McpTelemetryOptions } from './mcp-telemetry.js';
 
 export { McpTelemetry, SCOPE, type McpTelemetryOptions } from './mcp-telemetry.js';
-export type { Operation, Recording, Telemetry } from '../protocol/telemetry.js';
+export type {
+  Activity,
+  ActivityAttributes,
+  ActivityRecording,
+  Operation,
+  Recording,
+  Telemetry,
+} from '../protocol/telemetry.js';
 
 /**
  * Records the messages of every client and server that has no `telemetry` option of its own,

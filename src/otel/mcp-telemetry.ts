@@ -24,7 +24,8 @@ import { isObject } from '../jsonrpc/message.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import { withMeta } from '../protocol/request-stamp.js';
 import type { Session } from '../protocol/session.js';
-import type { Operation, Recording, Telemetry } from '../protocol/telemetry.js';
+import type { Activity, ActivityRecording, Operation, Recording, Telemetry } from '../protocol/telemetry.js';
+import { startActivity } from './activity.js';
 import { networkOf } from '../protocol/transport-abilities.js';
 import { commonAttributes, spanAttributes, spanName, type Attributes } from './attributes.js';
 import { OperationRecording } from './recording.js';
@@ -127,6 +128,11 @@ export class McpTelemetry implements Telemetry {
     const meta = operation.params?._meta;
     if (!isObject(meta) || typeof meta.traceparent !== 'string') return ambient;
     return propagation.extract(ambient, meta, META_GETTER);
+  }
+
+  activity(activity: Activity, parent: ActivityRecording | undefined): ActivityRecording | undefined {
+    const tracer = this.#currentTracer();
+    return tracer === undefined ? undefined : startActivity(tracer, activity, parent);
   }
 
   sessionStarted(session: Session, transport: Transport, role: 'client' | 'server'): void {

@@ -26,7 +26,7 @@ import {
   RequestContext,
 } from './request-context.js';
 import { withMeta, type RequestStamp } from './request-stamp.js';
-import { installedTelemetry, type Telemetry } from './telemetry.js';
+import { installed, type Telemetry } from './telemetry.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
 
 export type { Role };
@@ -86,7 +86,7 @@ export interface SessionOptions {
   modern?: ModernServing;
   /** A client's: the envelope each request carries once the session is modern. */
   stamp?: RequestStamp;
-  /** What records the session's messages; `false` records nothing. Default: `installedTelemetry`. */
+  /** What records the session's messages; `false` records nothing. Default: what `installTelemetry` set. */
   telemetry?: Telemetry | false;
 }
 
@@ -255,7 +255,7 @@ export class Session {
   /** The telemetry this session's messages go to, if any. */
   #telemetry(): Telemetry | undefined {
     const own = this.#options.telemetry;
-    return own === undefined ? installedTelemetry : own === false ? undefined : own;
+    return own === undefined ? installed : own === false ? undefined : own;
   }
 
   async #requestWithProgress(

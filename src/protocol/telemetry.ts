@@ -33,8 +33,37 @@ export interface Recording {
   run<T>(work: () => T): T;
 }
 
+/** Attribute values as OpenTelemetry takes them. */
+export type ActivityAttributes = Record<string, string | number | boolean | string[]>;
+
+/**
+ * Something a host does around MCP that telemetry may record: a turn of its agent loop
+ * (`invoke_agent`), a call to its model (`chat`), a tool call the model asked for
+ * (`execute_tool`). Named by OpenTelemetry's conventions for generative AI.
+ */
+export interface Activity {
+  readonly operation: 'invoke_agent' | 'chat' | 'execute_tool';
+  /** What the span's name adds to the operation: the model of a `chat`, the tool of an `execute_tool`. */
+  readonly target?: string;
+  /** What is known at the start, under the conventions' names (`gen_ai.request.model`, ...). */
+  readonly attributes: ActivityAttributes;
+}
+
+/** An activity being recorded; whoever started it ends it. */
+export interface ActivityRecording {
+  /** Calls `work` in the activity's trace context: what `work` does is recorded as its children. */
+  run<T>(work: () => T): T;
+  /**
+   * Ends it, with what was learned on the way (`gen_ai.usage.input_tokens`, ...); `error`
+   * when it failed. An `error.type` attribute marks it failed without an error to show.
+   */
+  end(outcome?: { error?: unknown; attributes?: ActivityAttributes }): void;
+}
+
 /** What a session offers its messages to. Each method may decline (`undefined`): nothing is recorded. */
 export interface Telemetry {
+  /** Something a host does around MCP, inside `parent` (else the current context). */
+  activity?(activity: Activity, parent: ActivityRecording | undefined): ActivityRecording | undefined;
   /** A request or notification this side sends. */
   outbound(operation: Operation): Recording | undefined;
   /** A request or notification of the peer that this side handles. */
@@ -50,9 +79,14 @@ export interface Telemetry {
  * `mcpkit/otel`'s `instrument()`, read on each message so that it applies to sessions made
  * before it was set.
  */
-export let installedTelemetry: Telemetry | undefined;
+export let installed: Telemetry | undefined;
 
 /** Sets (or, with `undefined`, removes) the telemetry of every client and server that has none of its own. */
 export function installTelemetry(telemetry: Telemetry | undefined): void {
-  installedTelemetry = telemetry;
+  installed = telemetry;
+}
+
+/** What `installTelemetry` set, if anything. */
+export function installedTelemetry(): Telemetry | undefined {
+  return installed;
 }
