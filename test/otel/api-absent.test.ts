@@ -1,0 +1,51 @@
+// Without the optional peer dependency `@opentelemetry/api`, the library loads and works as
+// before: no entry point but `mcpkit/otel` needs it, and that one says what is missing.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { CLI, fixture } from '../e2e/helpers.js';
+
+const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
+
+describe('without @opentelemetry/api', () => {
+  it('runs a client and a server from the published bundle, and only mcpkit/otel fails to load', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [fixture('without-opentelemetry-child')], {
+      timeout: 30_000,
+    });
+    const report = JSON.parse(stdout) as { called?: string; failed?: string; otel?: string };
+    assert.equal(report.failed, undefined);
+    assert.equal(report.called, 'ok');
+    assert.match(report.otel ?? '', /Cannot find package '@opentelemetry\/api'/);
+  });
+
+  it('runs the command line against the example server', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        fixture('without-opentelemetry'),
+        CLI,
+        'call',
+        'echo',
+        'text=hi',
+        '--',
+        process.execPath,
+        CLI,
+        'example-server',
+      ],
+      { timeout: 30_000 },
+    );
+    assert.match(stdout, /hi/);
+  });
+
+  it('is imported by the bundle of mcpkit/otel alone', () => {
+    const files = readdirSync(join(DIST, 'lib')).filter((name) => name.endsWith('.js'));
+    const importing = files.filter((name) => readFileSync(join(DIST, 'lib', name), 'utf8').includes('@opentelemetry/'));
+    assert.deepEqual(importing, ['otel.js']);
+  });
+});
