@@ -55,7 +55,7 @@ function client(): Client {
 before(async () => {
   sdk = registerSdk();
   instrument();
-  http = await listen(exampleServer());
+  http = await listen(exampleServer(), { legacySse: true });
 });
 after(async () => {
   await http.close();
@@ -202,6 +202,33 @@ for (const protocolVersion of ['2025-11-25', '2026-07-28'] as const) {
     });
   });
 }
+
+describe('over HTTP+SSE in 2024-11-05', () => {
+  it('records both sides of the session the old transport carries', async () => {
+    const sseUrl = new URL('/sse', http.url).href;
+    const { session } = await connectHttp(client(), sseUrl, {
+      transport: 'sse',
+      protocolVersion: '2024-11-05',
+      eraCache: false,
+    });
+    try {
+      await session.callTool({ name: 'lookup', arguments: {} });
+    } finally {
+      await session.close();
+    }
+    const spans = sdk.spans();
+    const sent = onlySpan(spans, 'tools/call lookup', SpanKind.CLIENT);
+    const served = onlySpan(spans, 'tools/call lookup', SpanKind.SERVER);
+    assert.equal(parentOf(served), sent.spanContext().spanId);
+    for (const span of [sent, served]) {
+      assert.equal(span.attributes['mcp.protocol.version'], '2024-11-05');
+      assert.equal(span.attributes['network.transport'], 'tcp');
+    }
+    assert.equal(sent.attributes['server.port'], port());
+    // The old transport names its session in the endpoint's URL, which the server records.
+    assert.equal(typeof served.attributes['mcp.session.id'], 'string');
+  });
+});
 
 describe('a request of the server to the client', () => {
   it('is a CLIENT span on the server and a SERVER span on the client, inside the tool call trace', async () => {
