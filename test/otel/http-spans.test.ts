@@ -4,7 +4,7 @@
 // the server span and the handler's own spans.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { Client } from '../../src/client/index.js';
 import { connectHttp } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
@@ -27,6 +27,9 @@ function exampleServer(): Server {
     });
     return { content: [{ type: 'text', text: 'found' }] };
   });
+  server.tool('baggage', {}, () => ({
+    content: [{ type: 'text', text: propagation.getBaggage(context.active())?.getEntry('tenant')?.value ?? 'none' }],
+  }));
   server.tool('fails', {}, () => ({ isError: true, content: [{ type: 'text', text: 'no such row' }] }));
   server.tool('throws', {}, () => {
     throw new Error('database is down');
@@ -115,6 +118,20 @@ for (const protocolVersion of ['2025-11-25', '2026-07-28'] as const) {
         // The modern revision has no session.
         assert.equal(sent.attributes['mcp.session.id'], undefined);
         assert.equal(served.attributes['mcp.session.id'], undefined);
+      }
+    });
+
+    it("carries the caller's baggage to the handler", async () => {
+      const { session } = await connectHttp(client(), http.url, { protocolVersion, eraCache: false });
+      try {
+        const withTenant = propagation.setBaggage(
+          context.active(),
+          propagation.createBaggage({ tenant: { value: 'acme' } }),
+        );
+        const result = await context.with(withTenant, () => session.callTool({ name: 'baggage', arguments: {} }));
+        assert.deepEqual(result.content, [{ type: 'text', text: 'acme' }]);
+      } finally {
+        await session.close();
       }
     });
 
