@@ -35,6 +35,12 @@ export interface McpTelemetryOptions {
   tracerProvider?: TracerProvider;
   /** Where durations go. Default: the global meter provider, looked up on each message. */
   meterProvider?: MeterProvider;
+  /**
+   * Record each tool call's arguments and result on its spans (`gen_ai.tool.call.arguments`,
+   * `gen_ai.tool.call.result`, as JSON). Off by default: they may hold what must not leave the
+   * process.
+   */
+  toolCallContent?: boolean;
 }
 
 /** The instrumentation scope of every span and instrument. */
@@ -103,7 +109,16 @@ export class McpTelemetry implements Telemetry {
       }
     }
     // Whichever side sends it, its duration is the sender's: `mcp.client.operation.duration`.
-    return new OperationRecording(operation, span, runIn, durations?.operation.client, common, false, params);
+    return new OperationRecording({
+      operation,
+      span,
+      runIn,
+      duration: durations?.operation.client,
+      attributes: common,
+      inbound: false,
+      params,
+      toolResult: this.#recordsToolCall(operation, span),
+    });
   }
 
   inbound(operation: Operation): Recording | undefined {
@@ -120,7 +135,23 @@ export class McpTelemetry implements Telemetry {
       runIn = trace.setSpan(parent, span);
     }
     // Whichever side handles it, its duration is the receiver's: `mcp.server.operation.duration`.
-    return new OperationRecording(operation, span, runIn, durations?.operation.server, common, true, undefined);
+    return new OperationRecording({
+      operation,
+      span,
+      runIn,
+      duration: durations?.operation.server,
+      attributes: common,
+      inbound: true,
+      params: undefined,
+      toolResult: this.#recordsToolCall(operation, span),
+    });
+  }
+
+  /** With `toolCallContent`, puts a tool call's arguments on its span; says whether its result goes there too. */
+  #recordsToolCall(operation: Operation, span: Span | undefined): boolean {
+    if (span === undefined || this.#options.toolCallContent !== true || operation.method !== 'tools/call') return false;
+    span.setAttribute('gen_ai.tool.call.arguments', JSON.stringify(operation.params?.arguments ?? {}));
+    return true;
   }
 
   /** The context the caller sent in `_meta`, or `ambient` when it sent none. */

@@ -7,39 +7,39 @@ import { context, diag, SpanStatusCode, type Context, type Histogram, type Span 
 import type { Operation, Recording } from '../protocol/telemetry.js';
 import { failureOf, sessionIdAttribute, type Attributes } from './attributes.js';
 
+/** What an operation's recording is made of. */
+export interface RecordingParts {
+  operation: Operation;
+  /** Absent while no tracer is there. */
+  span: Span | undefined;
+  /** What the work runs in: the span's context, so spans made by the work are its children. */
+  runIn: Context;
+  /** Absent while no meter is there. */
+  duration: Histogram | undefined;
+  /** The span's and the duration's attributes: what a metric may carry. */
+  attributes: Attributes;
+  /** Whether this side handles the operation (a SERVER span) rather than sends it. */
+  inbound: boolean;
+  /** The params to send: trace context in `_meta`. */
+  params: Record<string, unknown> | undefined;
+  /** Record a tool call's result on the span (`gen_ai.tool.call.result`). */
+  toolResult: boolean;
+}
+
 export class OperationRecording implements Recording {
   readonly params: Record<string, unknown> | undefined;
-  readonly #operation: Operation;
-  readonly #span: Span | undefined;
-  /** What the work runs in: the span's context, so spans made by the work are its children. */
-  readonly #context: Context;
-  readonly #duration: Histogram | undefined;
-  readonly #attributes: Attributes;
-  readonly #inbound: boolean;
+  readonly #parts: RecordingParts;
   readonly #start = performance.now();
 
-  constructor(
-    operation: Operation,
-    span: Span | undefined,
-    runIn: Context,
-    duration: Histogram | undefined,
-    attributes: Attributes,
-    inbound: boolean,
-    params: Record<string, unknown> | undefined,
-  ) {
-    this.#operation = operation;
-    this.#span = span;
-    this.#context = runIn;
-    this.#duration = duration;
-    this.#attributes = attributes;
-    this.#inbound = inbound;
-    this.params = params;
+  constructor(parts: RecordingParts) {
+    this.#parts = parts;
+    this.params = parts.params;
   }
 
   run<T>(work: () => T): T {
     let outcome: T;
     try {
-      outcome = context.with(this.#context, work);
+      outcome = context.with(this.#parts.runIn, work);
     } catch (error) {
       this.#end({ error });
       throw error;
@@ -63,9 +63,8 @@ export class OperationRecording implements Recording {
   }
 
   #record(outcome: { result: unknown } | { error: unknown }): void {
-    const operation = this.#operation;
-    const failure = failureOf(operation.method, outcome, this.#inbound);
-    const attributes = this.#attributes;
+    const { operation, span, duration, attributes } = this.#parts;
+    const failure = failureOf(operation.method, outcome, this.#parts.inbound);
     if (failure !== undefined) {
       attributes['error.type'] = failure.type;
       if (failure.code !== undefined) attributes['rpc.response.status_code'] = failure.code;
@@ -75,12 +74,13 @@ export class OperationRecording implements Recording {
       const version = (outcome.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
       if (typeof version === 'string') attributes['mcp.protocol.version'] = version;
     }
-    this.#duration?.record((performance.now() - this.#start) / 1000, attributes);
-    const span = this.#span;
+    duration?.record((performance.now() - this.#start) / 1000, attributes);
     if (span === undefined) return;
     span.setAttributes(attributes);
     const sessionId = sessionIdAttribute(operation);
     if (sessionId !== undefined) span.setAttribute('mcp.session.id', sessionId);
+    if (this.#parts.toolResult && failure === undefined && 'result' in outcome)
+      span.setAttribute('gen_ai.tool.call.result', toolResultOf(outcome.result));
     if (failure !== undefined) {
       if (failure.exception !== undefined) span.recordException(failure.exception);
       span.setStatus(
@@ -91,4 +91,10 @@ export class OperationRecording implements Recording {
     }
     span.end();
   }
+}
+
+/** What a tool call returned, as JSON: its structured content when it has some, else its content. */
+function toolResultOf(result: unknown): string {
+  const { structuredContent, content } = (result ?? {}) as { structuredContent?: unknown; content?: unknown };
+  return JSON.stringify(structuredContent ?? content ?? null);
 }
