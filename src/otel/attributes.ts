@@ -46,14 +46,24 @@ export function commonAttributes(operation: Operation): Attributes {
   return attributes;
 }
 
-/** The attributes only the span carries: they name one request, too many values for a metric. */
+/**
+ * The attributes only the span carries: they name one request, too many values for a metric.
+ * The id of a request this side sends is added at the end (`requestIdOf`): it has none yet.
+ */
 export function spanAttributes(operation: Operation, common: Attributes): Attributes {
   const attributes = Object.assign({}, common);
-  const { id, params } = operation;
-  if (id !== undefined && id !== null) attributes['jsonrpc.request.id'] = String(id);
+  const { params } = operation;
+  const id = requestIdOf(operation);
+  if (id !== undefined) attributes['jsonrpc.request.id'] = id;
   if (RESOURCE_METHODS.has(operation.method) && typeof params?.uri === 'string')
     attributes['mcp.resource.uri'] = params.uri;
   return attributes;
+}
+
+/** `jsonrpc.request.id`: the id as a string; none for a notification (or a null id). */
+export function requestIdOf(operation: Operation): string | undefined {
+  const { id } = operation;
+  return id === undefined || id === null ? undefined : String(id);
 }
 
 /**

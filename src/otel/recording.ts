@@ -5,7 +5,7 @@
  */
 import { context, diag, SpanStatusCode, type Context, type Histogram, type Span } from '@opentelemetry/api';
 import type { Operation, Recording } from '../protocol/telemetry.js';
-import { failureOf, sessionIdAttribute, type Attributes } from './attributes.js';
+import { failureOf, requestIdOf, sessionIdAttribute, type Attributes } from './attributes.js';
 
 /** What an operation's recording is made of. */
 export interface RecordingParts {
@@ -77,6 +77,8 @@ export class OperationRecording implements Recording {
     duration?.record((performance.now() - this.#start) / 1000, attributes);
     if (span === undefined) return;
     span.setAttributes(attributes);
+    const id = requestIdOf(operation);
+    if (id !== undefined) span.setAttribute('jsonrpc.request.id', id);
     const sessionId = sessionIdAttribute(operation);
     if (sessionId !== undefined) span.setAttribute('mcp.session.id', sessionId);
     if (this.#parts.toolResult && failure === undefined && 'result' in outcome)

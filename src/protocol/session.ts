@@ -26,7 +26,7 @@ import {
   RequestContext,
 } from './request-context.js';
 import { withMeta, type RequestStamp } from './request-stamp.js';
-import { installed, type Telemetry } from './telemetry.js';
+import { installed, type Operation, type Telemetry } from './telemetry.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
 
 export type { Role };
@@ -233,22 +233,29 @@ export class Session {
     );
   }
 
-  /** A request offered to telemetry: its id is chosen first, for the record to name it. */
+  /**
+   * A request offered to telemetry. Its id is chosen only once telemetry records it, for the
+   * record to name it: one that declines costs nothing more.
+   */
   #recordedRequest(
     telemetry: Telemetry,
     method: string,
     params: Record<string, unknown> | undefined,
     options: SendRequestOptions,
   ): Promise<Record<string, unknown>> {
+    const operation = this.#operation(method, params, undefined);
+    const recording = telemetry.outbound(operation);
+    if (recording === undefined) return this.#send(method, params, options);
     const id = options.id ?? this.#connection.allocateId();
-    const recording = telemetry.outbound(this.#operation(method, params, id));
-    if (recording === undefined) return this.#send(method, params, { ...options, id });
+    operation.id = id;
+    const withId: SendRequestOptions = Object.assign({}, options);
+    withId.id = id;
     const sent = recording.params;
-    return recording.run(() => this.#send(method, sent, { ...options, id }));
+    return recording.run(() => this.#send(method, sent, withId));
   }
 
   /** What telemetry is told of a message of this session. */
-  #operation(method: string, params: Record<string, unknown> | undefined, id: RequestId | undefined) {
+  #operation(method: string, params: Record<string, unknown> | undefined, id: RequestId | undefined): Operation {
     return { session: this, transport: this.#connection.transport, role: this.#options.role, method, params, id };
   }
 

@@ -19,8 +19,11 @@ export interface Operation {
   readonly role: 'client' | 'server';
   readonly method: string;
   readonly params: Record<string, unknown> | undefined;
-  /** Absent for a notification. */
-  readonly id: RequestId | undefined;
+  /**
+   * A request's id; absent for a notification. A request this side sends gets its id once
+   * `outbound` has taken it (before `run`), so one that telemetry declines costs no id.
+   */
+  id: RequestId | undefined;
 }
 
 /**
