@@ -110,8 +110,17 @@ for (const [name, source] of Object.entries(ENTRIES)) {
   writeFileSync(join('dist', `${name}.js`), `export { ${names.join(', ')} } from './lib/${partOf[name]}.js';\n`);
 }
 
-// The command line: a process of its own, bundled alone.
-await build({ ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist' });
+// The command line: a process of its own, bundled alone. What it loads only on demand and
+// that imports an optional peer dependency statically (the OpenTelemetry SDK, when OTEL_*
+// asks for export) is a chunk of its own: bundled inline, its imports would be hoisted into
+// cli.js and loaded on every run, or fail it where the packages are not installed.
+await build({
+  ...common,
+  entryPoints: { cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'cli-chunks/[name]-[hash]',
+});
 
 if (!bundleOnly) {
   const tsc = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });

@@ -12,6 +12,14 @@ after --, as a command and its arguments (mcpkit list -- node server.js) or a UR
 (Streamable HTTP, falling back to HTTP+SSE); or, without --, as one quoted command line or
 URL before the other arguments (mcpkit list "node server.js").`;
 
+const TELEMETRY = `Telemetry: with OTEL_EXPORTER_OTLP_ENDPOINT set, or OTEL_TRACES_EXPORTER or
+OTEL_METRICS_EXPORTER=otlp, every command exports its MCP spans and durations over OTLP/HTTP
+(OTEL_EXPORTER_OTLP_PROTOCOL http/protobuf, the default, or http/json; =console prints them on
+stderr), as OTEL_SERVICE_NAME (default mcpkit, or mcpkit-example-server), flushing before it
+exits; OTEL_SDK_DISABLED=true turns it off. Servers it starts inherit the variables
+(--env OTEL_SERVICE_NAME=... names a server apart). Needs the OpenTelemetry SDK packages
+(@opentelemetry/sdk-trace, ...): a command that lacks them says which to install.`;
+
 const CONNECTION_OPTIONS = `Options:
   --config <file>     the configuration file of the servers (default $MCPKIT_CONFIG)
   --json              print the result as JSON (errors too: {"error": {...}})
@@ -52,6 +60,8 @@ Usage:
   mcpkit completion bash|zsh|fish           a shell completion script
 
 ${SERVERS}
+
+${TELEMETRY}
 
 Run mcpkit <command> --help for a command's options.
 ${EXIT_CODES_HELP}`;

@@ -18,6 +18,7 @@ import { runServers } from './commands/servers.js';
 import { runTask } from './commands/task.js';
 import { EXIT, exitCodeOf, failureKind } from './exit-codes.js';
 import { COMMAND_HELP, USAGE } from './help.js';
+import { startTelemetryExport } from './telemetry-export.js';
 import { VERSION } from './version.js';
 
 const commands: Record<string, (args: string[]) => Promise<number>> = {
@@ -61,6 +62,20 @@ async function main(argv: string[]): Promise<number> {
     console.log(COMMAND_HELP[name] ?? USAGE);
     return EXIT.ok;
   }
+  const telemetry = await startTelemetryExport(name === 'example-server' ? 'mcpkit-example-server' : 'mcpkit');
+  const code = await runCommand(name, command, rest, own);
+  // The spans and durations of the run leave before the process does.
+  await telemetry?.end(code);
+  return code;
+}
+
+/** Runs `command`, turning a failure into its message and exit status. */
+async function runCommand(
+  name: string,
+  command: (args: string[]) => Promise<number>,
+  rest: string[],
+  own: string[],
+): Promise<number> {
   try {
     return await command(rest);
   } catch (error) {

@@ -28,7 +28,9 @@ export function isUrlTarget(target: ServerTarget): target is UrlTarget {
 
 /**
  * A transport to the server named by `target` (a command and its arguments). The server gets
- * the user's environment, as it would started from their shell, with `env` over it.
+ * the user's environment, as it would started from their shell, with `env` over it: the
+ * `OTEL_*` variables included, so a server that exports telemetry does so where this command
+ * does, continuing its trace (a configuration's servers inherit alike: the host's default).
  */
 export function openTarget(
   target: CommandTarget,
