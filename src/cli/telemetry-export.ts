@@ -8,6 +8,7 @@
  * @module
  */
 import { exportsAnything, telemetrySettings, type TelemetrySettings } from './telemetry-settings.js';
+import { peerSpec } from './version.js';
 
 /** How long the last export may take before the process ends anyway. */
 export const FLUSH_DEADLINE_MS = 2000;
@@ -53,7 +54,7 @@ export async function startTelemetryExport(serviceName: string): Promise<Telemet
     const missing = (error as { code?: unknown } | null)?.code === 'ERR_MODULE_NOT_FOUND';
     process.stderr.write(
       missing
-        ? `mcpkit: OTEL_* asks for telemetry export, but the OpenTelemetry SDK is not installed; going on without it (npm install ${packagesFor(settings).join(' ')})\n`
+        ? `mcpkit: OTEL_* asks for telemetry export, but the OpenTelemetry SDK is not installed; going on without it (npm install ${packagesFor(settings).map(peerSpec).join(' ')})\n`
         : `mcpkit: telemetry export could not start; going on without it: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     return undefined;

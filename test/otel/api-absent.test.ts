@@ -43,6 +43,20 @@ describe('without @opentelemetry/api', () => {
     assert.match(stdout, /hi/);
   });
 
+  it('makes a command asked to export say what to install, and run as ever', async () => {
+    const hidden = ['--import', fixture('without-opentelemetry')];
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [...hidden, CLI, 'call', 'echo', 'text=hi', '--', process.execPath, ...hidden, CLI, 'example-server'],
+      { timeout: 30_000, env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' } },
+    );
+    assert.equal(stdout, 'hi\n');
+    // Both processes say it, each once, with the ranges this version runs with.
+    const hints = stderr.split('\n').filter((line) => line.includes('the OpenTelemetry SDK is not installed'));
+    assert.equal(hints.length, 2, stderr);
+    assert.match(hints[0]!, /npm install @opentelemetry\/api@\^1\.9\.0 .*@opentelemetry\/sdk-trace@\^2\.12\.0/);
+  });
+
   it('is imported by the bundle of mcpkit/otel alone', () => {
     const files = readdirSync(join(DIST, 'lib')).filter((name) => name.endsWith('.js'));
     const importing = files.filter((name) => readFileSync(join(DIST, 'lib', name), 'utf8').includes('@opentelemetry/'));
