@@ -37,6 +37,12 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   completion: runCompletion,
 };
 
+/**
+ * The commands that are one trace each. Servers (`example-server`, `serve`, `proxy`) are not:
+ * each request they serve continues its caller's trace; nor is `chat`, whose turns are.
+ */
+const ONE_TRACE = new Set(['call', 'list', 'read', 'prompt', 'task', 'servers']);
+
 /** After a usage error: the message stays the last thing on screen but for this, not buried under the usage. */
 const HELP_HINT = 'Run `mcpkit --help` for the usage.';
 
@@ -63,7 +69,9 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   const telemetry = await startTelemetryExport(name === 'example-server' ? 'mcpkit-example-server' : 'mcpkit');
-  const code = await runCommand(name, command, rest, own);
+  const run = () => runCommand(name, command, rest, own);
+  // A command that ends by itself is one trace: its requests are children of its span.
+  const code = await (telemetry !== undefined && ONE_TRACE.has(name) ? telemetry.command(name, run) : run());
   // The spans and durations of the run leave before the process does.
   await telemetry?.end(code);
   return code;

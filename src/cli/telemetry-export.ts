@@ -15,6 +15,8 @@ export const FLUSH_DEADLINE_MS = 2000;
 
 /** A command's telemetry export, running. */
 export interface TelemetryExport {
+  /** Runs a command as one trace: a span `mcpkit <name>` that its requests are children of. */
+  command(name: string, run: () => Promise<number>): Promise<number>;
   /** Exports what is left, then lets the process end with `code`; ends it at the deadline otherwise. */
   end(code: number): Promise<void>;
 }
@@ -76,7 +78,7 @@ export async function startTelemetryExport(serviceName: string): Promise<Telemet
     });
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
-  return { end: flushThenExit };
+  return { command: (name, run) => sdk.command(name, run), end: flushThenExit };
 }
 
 /** Whether `work` settled within `ms`. */

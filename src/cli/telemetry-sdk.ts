@@ -7,7 +7,16 @@
  * read here.
  * @module
  */
-import { context, diag, DiagLogLevel, metrics, propagation, trace, type DiagLogger } from '@opentelemetry/api';
+import {
+  context,
+  diag,
+  DiagLogLevel,
+  metrics,
+  propagation,
+  SpanStatusCode,
+  trace,
+  type DiagLogger,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   CompositePropagator,
@@ -25,6 +34,8 @@ import type { SignalExport, TelemetrySettings } from './telemetry-settings.js';
 
 /** The providers registered: shutting them down exports what they still hold. */
 export interface RegisteredSdk {
+  /** Runs a command in a span of its own, `mcpkit <name>`, marked failed when its exit status is not 0. */
+  command(name: string, run: () => Promise<number>): Promise<number>;
   shutdown(): Promise<void>;
 }
 
@@ -71,7 +82,23 @@ export async function registerSdk(settings: TelemetrySettings, defaultServiceNam
     providers.push(meterProvider);
   }
   instrument();
-  return { shutdown: async () => void (await Promise.all(providers.map((provider) => provider.shutdown()))) };
+  return {
+    command: (name, run) => commandSpan(name, run),
+    shutdown: async () => void (await Promise.all(providers.map((provider) => provider.shutdown()))),
+  };
+}
+
+async function commandSpan(name: string, run: () => Promise<number>): Promise<number> {
+  return trace.getTracer('mcpkit').startActiveSpan(`mcpkit ${name}`, async (span) => {
+    try {
+      const code = await run();
+      span.setAttribute('process.exit.code', code);
+      if (code !== 0) span.setStatus({ code: SpanStatusCode.ERROR, message: `exit status ${code}` });
+      return code;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 async function spanExporterFor(kind: SignalExport): Promise<SpanExporter> {

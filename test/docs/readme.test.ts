@@ -35,7 +35,7 @@ const PACKAGE_SOURCES = [
   'examples',
 ];
 /** What an install would put beside mcpkit, and what the README's code imports besides it. */
-const LINKED_MODULES = ['ajv', 'ajv-formats', 'zod', '@types/node'];
+const LINKED_MODULES = ['ajv', 'ajv-formats', 'zod', '@types/node', '@opentelemetry/api'];
 
 describe('README', () => {
   const modules = typeScriptModules(readme);

@@ -117,6 +117,12 @@ for (const { protocol, contentType, serviceName, era } of PROTOCOLS) {
       assert.equal(served.traceId, sent.traceId);
       assert.match(sent.spanId, /^[0-9a-f]{16}$/);
       assert.equal(served.parentSpanId, sent.spanId);
+      // The command is one trace: every request it made is a child of its span.
+      const command = only(receiver.spans, 'mcpkit call', OTLP_KIND.internal);
+      assert.equal(sent.parentSpanId, command.spanId);
+      const made = receiver.spans.filter((span) => span.kind === OTLP_KIND.client && span.service === sent.service);
+      assert.ok(made.length >= 2, 'the era probe or handshake, then the call');
+      for (const span of made) assert.equal(span.traceId, command.traceId, span.name);
       for (const span of [sent, served]) {
         assert.equal(span.attributes['mcp.method.name'], 'tools/call');
         assert.equal(span.attributes['gen_ai.tool.name'], 'echo');
