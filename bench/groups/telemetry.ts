@@ -5,8 +5,10 @@
 // `off` is a process that never loads OpenTelemetry, and an SDK's context manager
 // (AsyncLocalStorage) costs every promise of the process it is enabled in. Each turn's server
 // processor time per request is divided by (or taken from) that of the `off` turn of its round;
-// a repetition reports the median over its rounds. Raw and the official SDKs are measured
-// beside, one process each, in the same turns, for the table's side-by-side figure.
+// a repetition reports the median over its rounds. A second `off` process, loaded in the same
+// rounds, shows the noise: its ratio to the first is what the method reports where nothing
+// differs. Raw and the official SDKs are measured beside, one process each loaded in turns of
+// the same length, for the table's side-by-side figure.
 import { FIGURES } from '../targets.js';
 import { median, type Figure, type Implementation } from '../figure.js';
 import type { BenchOptions, MeasureGroup } from '../options.js';
@@ -67,21 +69,25 @@ async function cpuInTurns(
   }
 }
 
-/** One repetition of mcpkit: CPU per request off, api, sdk; api ÷ off, sdk ÷ off; sdk − off. */
+/**
+ * One repetition of mcpkit: CPU per request off, api, sdk; api ÷ off, sdk ÷ off; sdk − off; and
+ * a second `off` process ÷ the first, what the method sees where there is no difference.
+ */
 async function mcpkitSample(mode: HttpMode, options: BenchOptions): Promise<Sample[]> {
   const { turns, errors } = await cpuInTurns(
     'mcpkit',
     mode,
-    SETUPS.map((setup) => ['--telemetry', setup]),
+    [...SETUPS, 'off'].map((setup) => ['--telemetry', setup]),
     options,
   );
-  const [off, api, sdk] = turns as [number[], number[], number[]];
+  const [off, api, sdk, offAgain] = turns as [number[], number[], number[], number[]];
   const byRound = (f: (round: number) => number) => median(off.map((_, round) => f(round)));
   return [
     ...[off, api, sdk].map((values) => ({ value: median(values), errors })),
     { value: byRound((r) => api[r]! / off[r]!), errors },
     { value: byRound((r) => sdk[r]! / off[r]!), errors },
     { value: byRound((r) => sdk[r]! - off[r]!), errors },
+    { value: byRound((r) => offAgain[r]! / off[r]!), errors },
   ];
 }
 
@@ -92,6 +98,7 @@ function telemetryFigures(mode: HttpMode, options: BenchOptions): Promise<Figure
     { name: FIGURES.telemetryCpuRatio(mode, 'api'), unit: 'x', higherIsBetter: false },
     { name: FIGURES.telemetryCpuRatio(mode, 'sdk'), unit: 'x', higherIsBetter: false },
     { name: FIGURES.telemetryAddedCpu(mode), ...cpu },
+    { name: FIGURES.telemetryNoise(mode), unit: 'x', higherIsBetter: false },
   ];
   return measureTogether(
     {
