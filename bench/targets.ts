@@ -58,6 +58,8 @@ export const FIGURES = {
     `server CPU added per HTTP ${era(mode)} tools/call by ${TELEMETRY.sdk}, processes alternating`,
   telemetryNoise: (mode: 'session' | 'modern') =>
     `server CPU per HTTP ${era(mode)} tools/call: telemetry off ÷ telemetry off in another process, processes alternating (the noise)`,
+  telemetryApiToggled: (mode: 'session' | 'modern') =>
+    `server CPU per HTTP ${era(mode)} tools/call: ${TELEMETRY.api} ÷ the same process uninstrumented, turns alternating`,
   taskPlainCall: 'stdio tools/call, one at a time: time per plain call, beside tasks',
   taskFlow: 'stdio task of 2025-11-25, one at a time: time to create it, poll it once and collect its result',
   taskWallRatio: 'stdio task (create, poll, collect) ÷ plain tools/call of the same tool: time, runs alternating',

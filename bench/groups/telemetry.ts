@@ -27,18 +27,26 @@ const SETUPS: readonly TelemetryMode[] = ['off', 'api', 'sdk'];
  */
 const ROUNDS = 10;
 
+/** A kind of turn: which process is loaded, and what it is told first (servers/otel-setup.ts). */
+interface TurnKind {
+  process: number;
+  message?: 'telemetry:on' | 'telemetry:off';
+}
+
 /**
- * Starts one server process per entry of `args` and loads them in turns: a warm-up of each,
- * then ROUNDS rounds of one turn each, the order rotating (and reversed every other round).
- * Returns each process's processor time per request, turn by turn (µs).
+ * Starts one server process per entry of `processes` and loads them in turns of each kind
+ * (one per process by default): a warm-up of each, then ROUNDS rounds of one turn of each kind,
+ * the order rotating (and reversed every other round). Returns the processor time per request
+ * of each kind's turns, turn by turn (µs).
  */
 async function cpuInTurns(
   impl: Implementation,
   mode: HttpMode,
-  args: readonly (readonly string[])[],
+  processes: readonly (readonly string[])[],
   options: BenchOptions,
+  kinds: readonly TurnKind[] = processes.map((_, at) => ({ process: at })),
 ): Promise<{ turns: number[][]; errors: number }> {
-  const servers = await Promise.all(args.map((extra) => startHttpServer(impl, ['--mode', mode, ...extra])));
+  const servers = await Promise.all(processes.map((extra) => startHttpServer(impl, ['--mode', mode, ...extra])));
   try {
     const loads = await Promise.all(
       servers.map(async (server) => ({
@@ -49,19 +57,22 @@ async function cpuInTurns(
       })),
     );
     let errors = 0;
-    const turn = async (at: number, durationMs: number): Promise<number> => {
-      const before = await servers[at]!.cpu();
-      const result = await runWrk({ ...loads[at]!, durationMs });
-      const after = await servers[at]!.cpu();
+    const turn = async ({ process, message }: TurnKind, durationMs: number): Promise<number> => {
+      const server = servers[process]!;
+      // Sent on the probes' channel before the first probe, so handled before it answers.
+      if (message !== undefined) server.child.send(message);
+      const before = await server.cpu();
+      const result = await runWrk({ ...loads[process]!, durationMs });
+      const after = await server.cpu();
       errors += result.errors;
       return (after.user + after.system - before.user - before.system) / Math.max(1, result.requests);
     };
-    for (let at = 0; at < servers.length; at++) await turn(at, 1000 * options.scale);
-    const turns = servers.map((): number[] => []);
-    const indices = servers.map((_, at) => at);
+    for (const kind of kinds) await turn(kind, 1000 * options.scale);
+    const turns = kinds.map((): number[] => []);
+    const indices = kinds.map((_, at) => at);
     for (let round = 0; round < Math.max(3, Math.round(ROUNDS * options.scale)); round++) {
       const rotated = [...indices.slice(round % indices.length), ...indices.slice(0, round % indices.length)];
-      for (const at of round % 2 === 0 ? rotated : rotated.reverse()) turns[at]!.push(await turn(at, 1000));
+      for (const at of round % 2 === 0 ? rotated : rotated.reverse()) turns[at]!.push(await turn(kinds[at]!, 1000));
     }
     return { turns, errors };
   } finally {
@@ -70,8 +81,10 @@ async function cpuInTurns(
 }
 
 /**
- * One repetition of mcpkit: CPU per request off, api, sdk; api ÷ off, sdk ÷ off; sdk − off; and
- * a second `off` process ÷ the first, what the method sees where there is no difference.
+ * One repetition of mcpkit: CPU per request off, api, sdk; api ÷ off, sdk ÷ off; sdk − off; a
+ * second `off` process ÷ the first, what the method sees where there is no difference; and the
+ * `api` process instrumented ÷ itself with `uninstrument()` called, which is the `off` path (a
+ * module loaded but never called costs no time per request) without the processes' difference.
  */
 async function mcpkitSample(mode: HttpMode, options: BenchOptions): Promise<Sample[]> {
   const { turns, errors } = await cpuInTurns(
@@ -79,8 +92,15 @@ async function mcpkitSample(mode: HttpMode, options: BenchOptions): Promise<Samp
     mode,
     [...SETUPS, 'off'].map((setup) => ['--telemetry', setup]),
     options,
+    [
+      { process: 0 },
+      { process: 1, message: 'telemetry:on' },
+      { process: 2 },
+      { process: 3 },
+      { process: 1, message: 'telemetry:off' },
+    ],
   );
-  const [off, api, sdk, offAgain] = turns as [number[], number[], number[], number[]];
+  const [off, api, sdk, offAgain, apiOff] = turns as [number[], number[], number[], number[], number[]];
   const byRound = (f: (round: number) => number) => median(off.map((_, round) => f(round)));
   return [
     ...[off, api, sdk].map((values) => ({ value: median(values), errors })),
@@ -88,6 +108,7 @@ async function mcpkitSample(mode: HttpMode, options: BenchOptions): Promise<Samp
     { value: byRound((r) => sdk[r]! / off[r]!), errors },
     { value: byRound((r) => sdk[r]! - off[r]!), errors },
     { value: byRound((r) => offAgain[r]! / off[r]!), errors },
+    { value: byRound((r) => api[r]! / apiOff[r]!), errors },
   ];
 }
 
@@ -99,6 +120,7 @@ function telemetryFigures(mode: HttpMode, options: BenchOptions): Promise<Figure
     { name: FIGURES.telemetryCpuRatio(mode, 'sdk'), unit: 'x', higherIsBetter: false },
     { name: FIGURES.telemetryAddedCpu(mode), ...cpu },
     { name: FIGURES.telemetryNoise(mode), unit: 'x', higherIsBetter: false },
+    { name: FIGURES.telemetryApiToggled(mode), unit: 'x', higherIsBetter: false },
   ];
   return measureTogether(
     {

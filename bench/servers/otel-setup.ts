@@ -20,8 +20,13 @@ export function telemetryFromArgs(argv: readonly string[]): TelemetryMode {
 export async function setUpTelemetry(mode: TelemetryMode): Promise<void> {
   if (mode === 'off') return;
   if (mode === 'sdk') await registerSdk();
-  const { instrument } = await import('mcpkit/otel');
+  const { instrument, uninstrument } = await import('mcpkit/otel');
   instrument();
+  // The driver may switch it off and on between turns, to compare a process with itself.
+  process.on('message', (message) => {
+    if (message === 'telemetry:on') instrument();
+    else if (message === 'telemetry:off') uninstrument();
+  });
 }
 
 /**
