@@ -92,15 +92,16 @@ async function mcpkitSample(mode: HttpMode, options: BenchOptions): Promise<Samp
     mode,
     [...SETUPS, 'off'].map((setup) => ['--telemetry', setup]),
     options,
+    // In this order, so each pair compared lies side by side in most rounds' rotated order.
     [
+      { process: 3 },
       { process: 0 },
       { process: 1, message: 'telemetry:on' },
-      { process: 2 },
-      { process: 3 },
       { process: 1, message: 'telemetry:off' },
+      { process: 2 },
     ],
   );
-  const [off, api, sdk, offAgain, apiOff] = turns as [number[], number[], number[], number[], number[]];
+  const [offAgain, off, api, apiOff, sdk] = turns as [number[], number[], number[], number[], number[]];
   const byRound = (f: (round: number) => number) => median(off.map((_, round) => f(round)));
   return [
     ...[off, api, sdk].map((values) => ({ value: median(values), errors })),
