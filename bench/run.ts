@@ -3,7 +3,8 @@
 //   --quick            shorter runs (scale 0.25), for a quick look
 //   --reps N           repetitions per figure (default 5; at least 3 for the committed report)
 //   --impl a,b         only these implementations (raw, mcpkit, sdk-v1, sdk-v2)
-//   --only g,h         only these groups (stdio, http, memory, client, tools, catalog, gateway)
+//   --only g,h         only these groups (stdio, http, memory, client, tools, catalog, gateway, tasks,
+//                    fleet, telemetry)
 // A run narrowed by any of these writes build/bench/results.* instead of the committed files.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { fleetGroup } from './groups/fleet.js';
 import { httpGroup, toolScalingGroup } from './groups/http.js';
 import { memoryGroup } from './groups/memory.js';
 import { stdioGroup } from './groups/stdio.js';
+import { telemetryGroup } from './groups/telemetry.js';
 import { bundleServers } from './bundle-servers.js';
 
 const GROUPS: Record<string, MeasureGroup> = {
@@ -31,6 +33,7 @@ const GROUPS: Record<string, MeasureGroup> = {
   gateway: gatewayGroup,
   tasks: tasksGroup,
   fleet: fleetGroup,
+  telemetry: telemetryGroup,
 };
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,6 +1,16 @@
 // The figures the benchmark reports, by name, and the targets mcpkit is held to: a ratio to
 // the raw baseline measured in the same run.
 
+/** How a figure names the era of its HTTP requests. */
+const era = (mode: 'session' | 'modern') => (mode === 'session' ? '2025-11-25 session' : '2026-07-28 modern');
+
+/** How a figure names mcpkit's telemetry setup (see servers/otel-setup.ts). */
+const TELEMETRY = {
+  off: 'telemetry off (mcpkit/otel not loaded)',
+  api: 'instrumented, OpenTelemetry API without an SDK',
+  sdk: 'instrumented, an SDK exporting nowhere',
+} as const;
+
 export const FIGURES = {
   catalogList: (servers: number, tools: number) =>
     `host catalog: connect to ${servers} HTTP servers of ${tools} tools and list them all`,
@@ -40,6 +50,16 @@ export const FIGURES = {
   gatewayCpuRatio: 'stdio tools/call through the gateway: the gateway’s CPU per call ÷ the server’s, runs alternating',
   gatewayWholeCpuRatio:
     'stdio tools/call through the gateway: the gateway’s and its server’s CPU per call ÷ the server’s alone',
+  telemetryCpu: (mode: 'session' | 'modern', setup: 'off' | 'api' | 'sdk') =>
+    `server CPU per HTTP ${era(mode)} tools/call, 16 connections, ${TELEMETRY[setup]}`,
+  telemetryCpuRatio: (mode: 'session' | 'modern', setup: 'api' | 'sdk') =>
+    `server CPU per HTTP ${era(mode)} tools/call: ${TELEMETRY[setup]} ÷ telemetry off, processes alternating`,
+  telemetryAddedCpu: (mode: 'session' | 'modern') =>
+    `server CPU added per HTTP ${era(mode)} tools/call by ${TELEMETRY.sdk}, processes alternating`,
+  telemetryNoise: (mode: 'session' | 'modern') =>
+    `server CPU per HTTP ${era(mode)} tools/call: telemetry off ÷ telemetry off in another process, processes alternating (the noise)`,
+  telemetryApiToggled: (mode: 'session' | 'modern') =>
+    `server CPU per HTTP ${era(mode)} tools/call: ${TELEMETRY.api} ÷ the same process uninstrumented, turns alternating`,
   taskPlainCall: 'stdio tools/call, one at a time: time per plain call, beside tasks',
   taskFlow: 'stdio task of 2025-11-25, one at a time: time to create it, poll it once and collect its result',
   taskWallRatio: 'stdio task (create, poll, collect) ÷ plain tools/call of the same tool: time, runs alternating',

@@ -1,14 +1,17 @@
 // The workload served by mcpkit over Streamable HTTP: one endpoint for both eras. With `--auth`
 // the endpoint is a resource server: every request needs a JWT access token, verified against
 // the issuer's keys (fetched once, then cached), which the driver is handed on the first line;
-// the same server is also served without authorization on a second port.
+// the same server is also served without authorization on a second port. `--telemetry
+// off|api|sdk` (servers/otel-setup.ts) sets up OpenTelemetry, or not, before it serves.
 import { jwtVerifier } from 'mcpkit/auth';
 import { listen } from 'mcpkit/node';
 import { toolCountFromArgs } from '../workload.js';
 import { announce } from './http-serving.js';
 import { startBenchIssuer } from './jwt-issuer.js';
 import { mcpkitServer } from './mcpkit-workload.js';
+import { setUpTelemetry, telemetryFromArgs } from './otel-setup.js';
 
+await setUpTelemetry(telemetryFromArgs(process.argv));
 const server = mcpkitServer(toolCountFromArgs(process.argv));
 if (process.argv.includes('--auth')) {
   const issuer = await startBenchIssuer();
