@@ -44,6 +44,7 @@ function exampleServer(): Server {
     });
     return { content: [{ type: 'text', text: String(answer.content?.name) }] };
   });
+  server.prompt('summarize', {}, () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'Sum up.' } }] }));
   server.resource('notes://today', { name: 'note' }, () => ({ contents: [{ uri: 'notes://today', text: 'hello' }] }));
   return server;
 }
@@ -171,6 +172,21 @@ for (const protocolVersion of ['2025-11-25', '2026-07-28'] as const) {
         thrownServer.events.find((event) => event.name === 'exception')?.attributes?.['exception.message'],
         'disk is gone',
       );
+    });
+
+    it('names the prompt of a get, in the span name too', async () => {
+      const { session } = await connectHttp(client(), http.url, { protocolVersion, eraCache: false });
+      try {
+        await session.getPrompt({ name: 'summarize' });
+      } finally {
+        await session.close();
+      }
+      for (const kind of [SpanKind.CLIENT, SpanKind.SERVER]) {
+        const got = onlySpan(sdk.spans(), 'prompts/get summarize', kind);
+        assert.equal(got.attributes['gen_ai.prompt.name'], 'summarize');
+        assert.equal(got.attributes['gen_ai.tool.name'], undefined);
+        assert.equal(got.attributes['gen_ai.operation.name'], undefined, 'execute_tool is for tool calls alone');
+      }
     });
 
     it('names the resource of a read, and not in the span name', async () => {
