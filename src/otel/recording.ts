@@ -65,18 +65,21 @@ export class OperationRecording implements Recording {
   #record(outcome: { result: unknown } | { error: unknown }): void {
     const { operation, span, duration, attributes } = this.#parts;
     const failure = failureOf(operation.method, outcome, this.#parts.inbound);
+    // What the end tells: the span has the rest since its start; the duration takes it all.
+    const learned: Attributes = {};
     if (failure !== undefined) {
-      attributes['error.type'] = failure.type;
-      if (failure.code !== undefined) attributes['rpc.response.status_code'] = failure.code;
+      learned['error.type'] = failure.type;
+      if (failure.code !== undefined) learned['rpc.response.status_code'] = failure.code;
     }
     if ('result' in outcome && operation.method === 'initialize') {
       // The revision the handshake settled on, which the request could only ask for.
       const version = (outcome.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-      if (typeof version === 'string') attributes['mcp.protocol.version'] = version;
+      if (typeof version === 'string') learned['mcp.protocol.version'] = version;
     }
+    Object.assign(attributes, learned);
     duration?.record((performance.now() - this.#start) / 1000, attributes);
     if (span === undefined) return;
-    span.setAttributes(attributes);
+    span.setAttributes(learned);
     const id = requestIdOf(operation);
     if (id !== undefined) span.setAttribute('jsonrpc.request.id', id);
     const sessionId = sessionIdAttribute(operation);
