@@ -28,7 +28,9 @@ export function redisLeases(
   return {
     leaseMs,
     renew: async () => {
-      const held = Number(await RENEW.run(client, [keys.replicas, keys.open, keys.held], [replicaId, leaseMs, LEASE_KEYS_RETAINED_MS]));
+      const held = Number(
+        await RENEW.run(client, [keys.replicas, keys.open, keys.held], [replicaId, leaseMs, LEASE_KEYS_RETAINED_MS]),
+      );
       const kept = held === 1 || !renewed;
       renewed = true;
       return kept;

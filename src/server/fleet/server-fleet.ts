@@ -51,9 +51,11 @@ export class ServerFleet {
     this.#clock = clock;
     // The process holds its lease before it serves, and reaps what a predecessor left.
     this.#ready = Promise.all([
-      store.bus.subscribe(CHANGES, (text) => this.#heard(text)).then((stop) => {
-        this.#stop = stop;
-      }),
+      store.bus
+        .subscribe(CHANGES, (text) => this.#heard(text))
+        .then((stop) => {
+          this.#stop = stop;
+        }),
       (this.#tending = this.#tendLease()),
     ]).then(() => {});
   }
@@ -92,7 +94,10 @@ export class ServerFleet {
     this.#beat = undefined;
     await this.#ready.catch(() => {});
     await this.#tending;
-    await Promise.all([this.#stop?.(), this.store.leases.leave().catch((error: unknown) => this.#onError(asError(error)))]);
+    await Promise.all([
+      this.#stop?.(),
+      this.store.leases.leave().catch((error: unknown) => this.#onError(asError(error))),
+    ]);
   }
 
   /**
@@ -108,7 +113,8 @@ export class ServerFleet {
             'Fleet: this process’s lease lapsed and another process reaped it: the requests it was answering on streams and its tasks were ended with an error',
           ),
         );
-      for (const reaped of await leases.reap()) if (reaped.tasks.length > 0) await this.#local.tasksOrphaned(reaped.tasks);
+      for (const reaped of await leases.reap())
+        if (reaped.tasks.length > 0) await this.#local.tasksOrphaned(reaped.tasks);
       this.#failing = false;
     } catch (error) {
       if (!this.#failing) this.#onError(new Error(`Fleet: the lease could not be renewed: ${asError(error).message}`));
