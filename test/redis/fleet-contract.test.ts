@@ -333,20 +333,23 @@ function contract(make: MakeFleet): void {
         assert.equal(await b.leases.renew(), true, 'b’s lease had lapsed too, unreaped');
         assert.deepEqual(await b.leases.reap(), [{ replicaId: a.replicaId, streams: 2, tasks: ['task-1'] }]);
         assert.deepEqual(await b.leases.reap(), [], 'once');
-        assert.deepEqual(await b.events.after(id, 'pa-1', 0), {
-          events: [
-            { streamId: 'pa-1', seq: 1, message: note('working') },
-            { streamId: 'pa-1', seq: 4, message: lost(1) },
-          ],
-          ended: true,
-          eventsLost: false,
-        });
-        assert.deepEqual(await b.events.after(id, 'pa-2', 0), { events: [], ended: true, eventsLost: false });
-        assert.deepEqual((await b.events.after(id, 'pa-3', 0))?.events, [
-          { streamId: 'pa-3', seq: 2, message: answer(3) },
-        ]);
+        // The streams are reaped in no particular order: their events are compared, not numbered.
+        const tail = async (streamId: string) => {
+          const found = await b.events.after(id, streamId, 0);
+          return { messages: found?.events.map((event) => event.message), ended: found?.ended };
+        };
+        assert.deepEqual(await tail('pa-1'), { messages: [note('working'), lost(1)], ended: true });
+        assert.deepEqual(await tail('pa-2'), { messages: [], ended: true });
+        assert.deepEqual(await tail('pa-3'), { messages: [answer(3)], ended: true }, 'answered once');
         await until(() => heard.length === 3, 'the reaped streams’ events, told');
-        assert.deepEqual(heard[0], { streamId: 'pa-1', seq: 4, message: lost(1) });
+        assert.deepEqual(
+          heard.map((event) => [event.streamId, event.message]).sort(),
+          [
+            ['pa-1', lost(1)],
+            ['pa-1', null],
+            ['pa-2', null],
+          ].sort(),
+        );
         assert.equal(await a.events.write(id, 'pa-1', note('late')), undefined, 'the reaped process writes no more');
         assert.equal(await a.events.finish(id, 'pa-1', answer(1)), undefined);
         assert.equal(await a.leases.renew(), false, 'a learns it was reaped');
