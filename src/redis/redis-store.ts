@@ -22,10 +22,12 @@ import type {
   StreamTail,
 } from '../server/fleet/fleet-store.js';
 import { KeyRotation, type KeyRotationOptions } from '../server/fleet/key-rotation.js';
-import { DEFAULT_FLEET_EVENTS_PER_SESSION, watchChannel } from '../server/fleet/memory-fleet.js';
+import { checkedLeaseMs, DEFAULT_FLEET_EVENTS_PER_SESSION, watchChannel } from '../server/fleet/memory-fleet.js';
 import type { UsedStateStore } from '../server/multi-round-trip/used-states.js';
 import { loadNodeRedis, type NodeRedisClient, type NodeRedisModule } from './load.js';
 import { RedisTaskStore } from './redis-tasks.js';
+import { leaseKeys, redisLeases } from './redis-leases.js';
+import { FINISH_STREAM, LEASE_KEYS_RETAINED_MS, OPEN_STREAM, WRITE_STREAM } from './lease-scripts.js';
 import {
   AFTER,
   APPEND_EVENT,
@@ -61,6 +63,12 @@ export interface RedisStoreOptions extends KeyRotationOptions {
   /** This process's name in the fleet (letters, digits, `_` and `-`). Default: random. */
   replicaId?: string;
   /**
+   * How long this process's lease lasts after each renewal (about every second while it runs):
+   * once it lapses, another process ends the requests it was answering on streams and fails its
+   * tasks. Default 5 s.
+   */
+  leaseMs?: number;
+  /**
    * Told of the connections' errors (a lost connection, each failed attempt to reconnect),
    * which never end the process: commands fail meanwhile, and node-redis reconnects.
    * Default: `console.error`, once for each distinct message.
@@ -84,6 +92,7 @@ export async function redisStore(options: RedisStoreOptions = {}): Promise<Fleet
   if (!/^[A-Za-z0-9_-]+$/.test(replicaId))
     throw new RangeError(`replicaId may hold letters, digits, _ and - only, got ${JSON.stringify(replicaId)}`);
   if (options.client && options.url !== undefined) throw new TypeError('give redisStore a url or a client, not both');
+  const leaseMs = checkedLeaseMs(options.leaseMs);
   const rotation = new KeyRotation(options, systemClock);
   const report = options.onError ?? reportOnce();
 
@@ -93,11 +102,12 @@ export async function redisStore(options: RedisStoreOptions = {}): Promise<Fleet
   return {
     replicaId,
     sessions: sessionRecords(main, prefix),
-    events: sessionEvents(main, bus, prefix, maxEvents),
+    events: sessionEvents(main, bus, prefix, maxEvents, replicaId),
     bus,
     usedStates: usedStates(main, prefix, report),
     tasks: new RedisTaskStore(main, prefix, systemClock),
     keys: keyRing(main, prefix, rotation),
+    leases: redisLeases(main, prefix, replicaId, leaseMs, maxEvents),
     close: () =>
       (closing ??= (async () => {
         await Promise.all([quit(sub), owned ? quit(main) : undefined]);
@@ -274,7 +284,35 @@ function sessionRecords(client: NodeRedisClient, prefix: string): SessionRecords
   };
 }
 
-function sessionEvents(client: NodeRedisClient, bus: FleetBus, prefix: string, maxEvents: number): SessionEvents {
+function sessionEvents(
+  client: NodeRedisClient,
+  bus: FleetBus,
+  prefix: string,
+  maxEvents: number,
+  replicaId: string,
+): SessionEvents {
+  const open = leaseKeys(prefix, replicaId).open;
+  /** Runs WRITE_STREAM or FINISH_STREAM on a stream this process opened. */
+  const onOpen = async (
+    run: typeof WRITE_STREAM,
+    sessionId: string,
+    streamId: string,
+    message: string,
+  ): Promise<number | undefined> => {
+    const seq = await run.run(
+      client,
+      [sessionKey(prefix, sessionId), eventsKey(prefix, sessionId), open],
+      [
+        prefix + watchChannel(sessionId),
+        streamId,
+        JSON.stringify(streamId),
+        message,
+        maxEvents,
+        `${sessionId} ${streamId}`,
+      ],
+    );
+    return seq === null ? undefined : Number(seq);
+  };
   return {
     append: async (sessionId: string, streamId: string, message: EventMessage | null) => {
       const seq = await APPEND_EVENT.run(
@@ -286,6 +324,17 @@ function sessionEvents(client: NodeRedisClient, bus: FleetBus, prefix: string, m
     },
     position: async (sessionId) =>
       Number((await client.sendCommand(['HGET', sessionKey(prefix, sessionId), 'seq'])) ?? 0),
+    open: async (sessionId, streamId, fallback) =>
+      Number(
+        await OPEN_STREAM.run(
+          client,
+          [sessionKey(prefix, sessionId), open],
+          [`${sessionId} ${streamId}`, JSON.stringify(fallback), LEASE_KEYS_RETAINED_MS],
+        ),
+      ),
+    write: (sessionId, streamId, message) => onOpen(WRITE_STREAM, sessionId, streamId, JSON.stringify(message)),
+    finish: (sessionId, streamId, message) =>
+      onOpen(FINISH_STREAM, sessionId, streamId, message === undefined ? '' : JSON.stringify(message)),
     after: async (sessionId, streamId, seq) => {
       const reply = (await AFTER.run(
         client,

@@ -20,11 +20,16 @@
  *   `mcpkit:task-ends:<owner>`: the same, scored by when each ends (`inf`: never);
  *   `mcpkit:running:<owner>`: those not yet in a terminal state, scored by when each ends.
  * - `mcpkit:key:<id>`: a `requestState` key's secret, base64.
+ * - `mcpkit:replicas`: the processes' leases, a sorted set of replica ids scored by when each
+ *   lease ends; `mcpkit:open:<replicaId>`: a process's open answer streams, a hash from
+ *   `<sessionId> <streamId>` to the stream's last word (JSON); `mcpkit:held:<replicaId>`: the
+ *   tasks it runs, a set (`lease-scripts.ts`).
  *
  * Every key ends: a session's keys when the session does (each `touch` pushes that back), a
  * sorted set when the last of its members does (members that ended are dropped as the set is
  * used), a task's keys when it does (a task kept "for as long as the store lasts" is kept until
- * it is deleted in Redis), a key when the last state it sealed has expired. Pub/sub channels
+ * it is deleted in Redis), a key when the last state it sealed has expired, a process's lease keys
+ * a day after its lease lapsed unless it is reaped before. Pub/sub channels
  * are `mcpkit:<channel>`; a session's events are told on `mcpkit:session:<id>`.
  * @module
  */
@@ -54,7 +59,7 @@ export class Script {
 }
 
 /** Helpers every script may use. */
-const COMMON = `
+export const COMMON = `
 -- A number as Redis reads an integer (Lua may write large ones with an exponent).
 local function int(n)
   return string.format('%.0f', n)
@@ -86,7 +91,7 @@ end
 `;
 
 /** Logging an event of a session, and telling it on the session's channel. */
-const APPEND = `
+export const APPEND = `
 -- Logs \`message\` (JSON) on stream \`sid\` of the session whose hash is \`hash\`; nil when it has ended.
 local function append(hash, stream, channel, sid, sid_json, message, max)
   local ends = redis.call('HGET', hash, 'exp')
@@ -112,7 +117,7 @@ local function append(hash, stream, channel, sid, sid_json, message, max)
 end
 `;
 
-const script = (...parts: string[]): Script => new Script(parts.join('\n'));
+export const script = (...parts: string[]): Script => new Script(parts.join('\n'));
 
 /**
  * Stores a new session (one under the same id before is replaced, events and all).

@@ -500,8 +500,10 @@ export class Server {
       {
         listChanged: (kinds) => this.#deliverListChanges(kinds),
         resourceUpdated: (uri) => this.#deliverResourceUpdated(uri),
+        tasksOrphaned: (taskIds) => this.#tasks.failOrphaned(taskIds),
       },
       (error) => this.#failures.serverBug(error),
+      this.#options.clock,
     );
     return Promise.all([tasks, this.#fleet.ready]).then(() => {});
   }

@@ -8,6 +8,7 @@ import { Client, ToolTask, type ClientSession } from '../../src/client/index.js'
 import { connectHttp } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { MemoryFleet, Server } from '../../src/server/index.js';
+import { McpError } from '../../src/protocol/errors.js';
 import { within } from '../e2e/helpers.js';
 
 const LIMIT = 10_000;
@@ -37,6 +38,12 @@ function fleetServer(name: string): Server {
     stopped.push(name);
     return text('stopped');
   });
+  server.tool('wait', {}, async (_args, ctx) => {
+    waiting.push(name);
+    await ctx.progress(1, 2, 'waiting');
+    await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+    return text('stopped waiting');
+  });
   server.tool('work', { task: 'optional' }, async () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     return text(`worked on ${name}`);
@@ -46,6 +53,8 @@ function fleetServer(name: string): Server {
 
 /** The processes whose `hold` task saw its cancellation. */
 const stopped: string[] = [];
+/** The processes where a `wait` call began. */
+const waiting: string[] = [];
 
 /** A fetch that sends each request to the next of `urls` in turn, and counts who got what. */
 function roundRobin(urls: string[]) {
@@ -191,6 +200,51 @@ describe('a fleet in one process (MemoryFleet): a GET stream resumes on another 
     await until(() => updates.length === 4, 'the updates sent while the stream was down');
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(updates.length, 4);
+  });
+});
+
+describe('a fleet in one process (MemoryFleet): an endpoint that stops', () => {
+  const fleet = new MemoryFleet();
+  const names = ['a', 'b', 'c'];
+  const servers = names.map(fleetServer);
+  let endpoints: ListeningServer[];
+  let balancer: ReturnType<typeof roundRobin>;
+  let session: ClientSession;
+
+  before(async () => {
+    endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
+    balancer = roundRobin(endpoints.map((e) => e.url));
+    session = (
+      await connectHttp(new Client({ name: 'fleet-client', version: '1' }), endpoints[0]!.url, {
+        protocolVersion: '2025-11-25',
+        eraCache: false,
+        fetch: balancer.fetch,
+        reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
+      })
+    ).session;
+  });
+  after(async () => {
+    await session?.close();
+    await Promise.all(endpoints.map((e) => e.close()));
+  });
+
+  it('ends the requests it was streaming with an error, which the client reads where it resumes', async () => {
+    let progressed!: () => void;
+    const working = new Promise<void>((resolve) => (progressed = resolve));
+    const outcome = session.callTool({ name: 'wait' }, { onprogress: () => progressed() }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await within(working, LIMIT, 'the progress');
+    const index = names.indexOf(waiting.at(-1)!);
+    balancer.down.add(index);
+    await endpoints[index]!.close();
+    const error = await within(outcome, LIMIT, 'the answer');
+    assert.ok(error instanceof McpError, `an error answer, not ${String(error)}`);
+    assert.equal(error.code, -32603);
+    assert.match(error.message, /stopped before answering/);
+    // The session goes on with the other endpoints.
+    assert.notEqual(firstText(await within(session.callTool({ name: 'whoami' }), LIMIT, 'whoami')), names[index]);
   });
 });
 

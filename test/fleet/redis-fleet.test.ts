@@ -2,7 +2,8 @@
 // (`mcpkit example-server --http --redis <url>`), and a round-robin HTTP proxy in front that
 // sends each request to the next process in turn, pinning nothing. The official SDK clients
 // drive it as one server: 1.32.2 in a 2025-11-25 session, 2.4.0 in 2026-07-28, and mcpkit's own
-// client for a task. A process is killed under a live stream; nothing is lost or doubled.
+// client for a task. A process is killed under a live stream; nothing is lost or doubled. A
+// process killed mid-request leaves no request unanswered and no task working.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
@@ -14,7 +15,8 @@ import {
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from '@modelcontextprotocol/client';
-import { Client } from '../../src/client/index.js';
+import { Client, ToolTask } from '../../src/client/index.js';
+import { McpError } from '../../src/protocol/errors.js';
 import { connectHttp } from '../../src/http/client/index.js';
 import { DIST_CLI, serving, within, type ServingProcess } from '../e2e/helpers.js';
 import { redisMissing, startRedis, type RedisServer } from '../fixtures/redis.js';
@@ -225,6 +227,116 @@ describe('a fleet on Redis, 2026-07-28 requests and tasks', { skip: missing }, (
       );
       assert.match(firstText(result), /Report on fleets/);
       assert.ok(new Set(proxy.servedBy('tasks/get')).size >= 2, 'polled through more than one process');
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+/**
+ * How soon a request or task of a process that died ends with an error, with the default lease
+ * of 5 s: the lease, a beat of the processes that reap it, and a moment for the client to hear.
+ */
+const REAPED_WITHIN_MS = 7000;
+
+describe('a fleet on Redis, a process killed mid-request', { skip: missing }, () => {
+  let fleet: Fleet;
+  let replicas: ServingProcess[];
+  let proxy: RoundRobinProxy;
+  let endpoint: string;
+
+  before(async () => {
+    fleet = await startFleet();
+    ({ replicas, proxy, endpoint } = fleet);
+  });
+  after(() => fleet?.stop());
+
+  /** Kills the process that served the last request carrying `method`; resolves with when. */
+  async function killServerOf(method: string): Promise<number> {
+    const holder = proxy.servedBy(method).at(-1);
+    const victim = replicas.find((r) => new URL(r.url).origin === holder);
+    assert.ok(victim, `a process served ${method}`);
+    await victim.kill();
+    replicas = replicas.filter((r) => r !== victim);
+    return Date.now();
+  }
+
+  it('answers a request whose process died with an error, on the stream the client resumes elsewhere', async () => {
+    const client = new Client({ name: 'mcpkit-client', version: '1' });
+    const { session } = await connectHttp(client, endpoint, { protocolVersion: '2025-11-25', eraCache: false });
+    try {
+      let progressed!: () => void;
+      const working = new Promise<void>((resolve) => (progressed = resolve));
+      const call = session.callTool(
+        { name: 'count', arguments: { n: 1000, delayMs: 50 } },
+        { onprogress: () => progressed() },
+      );
+      const outcome = call.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await within(working, LIMIT, 'the first progress');
+      const killed = await killServerOf('tools/call');
+      const error = await within(outcome, LIMIT, 'the answer to the request of the killed process');
+      const took = Date.now() - killed;
+      assert.ok(error instanceof McpError, `an error answer, not ${String(error)}`);
+      assert.equal(error.code, -32603);
+      assert.match(error.message, /stopped before answering/);
+      assert.ok(took < REAPED_WITHIN_MS, `answered ${took} ms after the kill`);
+      const resumed = proxy.requests.filter((r) => r.method === 'GET').at(-1);
+      assert.ok(resumed?.backend, 'the stream was resumed with GET on a live process');
+      // The session goes on.
+      assert.equal(
+        firstText(await session.callTool({ name: 'echo', arguments: { text: 'still here' } })),
+        'still here',
+      );
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('fails the tasks of a process that died, which any process then reads as failed', async () => {
+    const client = new Client({ name: 'mcpkit-client', version: '1' });
+    const { session } = await connectHttp(client, endpoint, { protocolVersion: '2025-11-25', eraCache: false });
+    try {
+      const started = await session.callToolAsTask({
+        name: 'report',
+        arguments: { topic: 'orphans', steps: 20, stepMs: 10_000 },
+      });
+      assert.ok(started instanceof ToolTask);
+      assert.equal((await started.status()).status, 'working');
+      const killed = await killServerOf('tools/call');
+      let state = await started.status();
+      while (state.status === 'working') {
+        assert.ok(Date.now() - killed < REAPED_WITHIN_MS, `still working ${Date.now() - killed} ms after the kill`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        state = await started.status();
+      }
+      assert.equal(state.status, 'failed');
+      assert.match(state.statusMessage ?? '', /stopped before the task ended/);
+      await assert.rejects(started.result(), /stopped before the task ended/);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('fails a 2026-07-28 request at once when its process dies mid-stream: the revision resumes none', async () => {
+    const client = new Client({ name: 'mcpkit-client', version: '1' });
+    const { session } = await connectHttp(client, endpoint, { protocolVersion: '2026-07-28', eraCache: false });
+    try {
+      let progressed!: () => void;
+      const working = new Promise<void>((resolve) => (progressed = resolve));
+      const outcome = session
+        .callTool({ name: 'count', arguments: { n: 1000, delayMs: 50 } }, { onprogress: () => progressed() })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      await within(working, LIMIT, 'the first progress');
+      await killServerOf('tools/call');
+      const error = await within(outcome, LIMIT, 'the failure of the request of the killed process');
+      assert.ok(error instanceof Error, `a failure, not ${String(error)}`);
+      assert.match(error.message, /ended before the response/);
     } finally {
       await session.close();
     }

@@ -10,11 +10,12 @@ import { redisStore } from '../../src/redis/index.js';
 import { MemoryFleet } from '../../src/server/fleet/memory-fleet.js';
 import type { FleetStore, LoggedEvent, SessionRecord } from '../../src/server/fleet/fleet-store.js';
 import type { TaskRecord } from '../../src/protocol/tasks/task-store.js';
-import type { JsonRpcNotification } from '../../src/jsonrpc/message.js';
+import type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcResponse } from '../../src/jsonrpc/message.js';
 import { redisMissing, startRedis, type RedisServer } from '../fixtures/redis.js';
 
 interface FleetOptions {
   maxEventsPerSession?: number;
+  leaseMs?: number;
   keyRotationMs?: number;
   requestStateTtlMs?: number;
 }
@@ -35,6 +36,9 @@ const note = (text: string): JsonRpcNotification => ({
   method: 'notifications/message',
   params: { level: 'info', data: text },
 });
+
+const answer = (id: number): JsonRpcResponse => ({ jsonrpc: '2.0', id, result: { done: id } });
+const lost = (id: number): JsonRpcErrorResponse => ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'lost' } });
 
 const record = (subscriptions: string[] = []): SessionRecord => ({
   protocolVersion: '2025-06-18',
@@ -275,6 +279,100 @@ function contract(make: MakeFleet): void {
         await stop();
         await a.sessions.delete(subscribed);
         await a.sessions.delete(plain);
+      }));
+  });
+
+  describe('answer streams and leases', () => {
+    it('writes an answer stream only while the process that opened it holds it, the answer with the end', () =>
+      using({}, async ({ a, b }) => {
+        const id = randomUUID();
+        await a.sessions.create(id, record(), 10_000);
+        await b.events.append(id, 'g', note('before'));
+        assert.equal(await a.events.open(id, 'pa-1', lost(1)), 1, 'the position: the stream starts after it');
+        assert.equal(await a.events.write(id, 'pa-1', note('working')), 2);
+        assert.equal(await b.events.write(id, 'pa-1', note('not b’s')), undefined, 'another process’s stream');
+        assert.equal(await b.events.finish(id, 'pa-1', answer(2)), undefined);
+        assert.equal(await a.events.finish(id, 'pa-1', answer(1)), 4);
+        assert.deepEqual(await b.events.after(id, 'pa-1', 1), {
+          events: [
+            { streamId: 'pa-1', seq: 2, message: note('working') },
+            { streamId: 'pa-1', seq: 3, message: answer(1) },
+          ],
+          ended: true,
+          eventsLost: false,
+        });
+        assert.equal(await a.events.write(id, 'pa-1', note('late')), undefined, 'finished');
+        assert.equal(await a.events.finish(id, 'pa-1', answer(1)), undefined, 'never answered twice');
+        assert.equal(await a.events.position(id), 4);
+        await a.events.open(id, 'pa-2', null);
+        assert.equal(await a.events.finish(id, 'pa-2'), 5, 'an end without an answer');
+        await b.sessions.delete(id);
+        assert.equal(await a.events.open(id, 'pa-3', lost(3)), 0, 'the session ended');
+        assert.equal(await a.events.write(id, 'pa-3', note('x')), undefined);
+        assert.equal(await a.events.finish(id, 'pa-3', answer(3)), undefined);
+      }));
+
+    it('reaps a process whose lease lapsed, once: its open streams end with their last word, its tasks come back', () =>
+      using({ leaseMs: 300 }, async ({ a, b }) => {
+        const id = randomUUID();
+        await b.sessions.create(id, record(), 10_000);
+        assert.equal(await a.leases.renew(), true);
+        assert.equal(await b.leases.renew(), true);
+        await a.events.open(id, 'pa-1', lost(1));
+        await a.events.write(id, 'pa-1', note('working'));
+        await a.events.open(id, 'pa-2', null);
+        await a.events.open(id, 'pa-3', lost(3));
+        await a.events.finish(id, 'pa-3', answer(3));
+        await a.leases.hold('task-1');
+        await a.leases.hold('task-2');
+        await a.leases.release('task-2');
+        assert.deepEqual(await b.leases.reap(), [], 'a holds its lease');
+        const heard: LoggedEvent[] = [];
+        const stop = await b.events.watch(id, (event) => heard.push(event));
+        await sleep(400);
+        assert.equal(await b.leases.renew(), true, 'b’s lease had lapsed too, unreaped');
+        assert.deepEqual(await b.leases.reap(), [{ replicaId: a.replicaId, streams: 2, tasks: ['task-1'] }]);
+        assert.deepEqual(await b.leases.reap(), [], 'once');
+        // The streams are reaped in no particular order: their events are compared, not numbered.
+        const tail = async (streamId: string) => {
+          const found = await b.events.after(id, streamId, 0);
+          return { messages: found?.events.map((event) => event.message), ended: found?.ended };
+        };
+        assert.deepEqual(await tail('pa-1'), { messages: [note('working'), lost(1)], ended: true });
+        assert.deepEqual(await tail('pa-2'), { messages: [], ended: true });
+        assert.deepEqual(await tail('pa-3'), { messages: [answer(3)], ended: true }, 'answered once');
+        await until(() => heard.length === 3, 'the reaped streams’ events, told');
+        assert.deepEqual(
+          heard.map((event) => [event.streamId, event.message]).sort(),
+          [
+            ['pa-1', lost(1)],
+            ['pa-1', null],
+            ['pa-2', null],
+          ].sort(),
+        );
+        assert.equal(await a.events.write(id, 'pa-1', note('late')), undefined, 'the reaped process writes no more');
+        assert.equal(await a.events.finish(id, 'pa-1', answer(1)), undefined);
+        assert.equal(await a.leases.renew(), false, 'a learns it was reaped');
+        assert.equal(await a.leases.renew(), true);
+        assert.deepEqual(await a.leases.reap(), [], 'b holds its lease');
+        await stop();
+        await b.sessions.delete(id);
+      }));
+
+    it('reaps a process that left at once', () =>
+      using({ leaseMs: 60_000 }, async ({ a, b }) => {
+        const id = randomUUID();
+        await a.sessions.create(id, record(), 10_000);
+        await a.leases.renew();
+        await a.events.open(id, 'pa-1', [lost(1), lost(2)]);
+        await a.leases.hold('task-1');
+        assert.deepEqual(await b.leases.reap(), []);
+        await a.leases.leave();
+        assert.deepEqual(await b.leases.reap(), [{ replicaId: a.replicaId, streams: 1, tasks: ['task-1'] }]);
+        assert.deepEqual((await b.events.after(id, 'pa-1', 0))?.events, [
+          { streamId: 'pa-1', seq: 1, message: [lost(1), lost(2)] },
+        ]);
+        await a.sessions.delete(id);
       }));
   });
 

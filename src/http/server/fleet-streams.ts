@@ -6,11 +6,13 @@
  * stream, fed by every process, on whichever one holds its GET.
  * @module
  */
-import { serialize } from '../../jsonrpc/codec.js';
+import { errorResponse, serialize } from '../../jsonrpc/codec.js';
+import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
-import type { FleetStore, LoggedEvent } from '../../server/fleet/fleet-store.js';
+import type { EventMessage, FleetStore, LoggedEvent } from '../../server/fleet/fleet-store.js';
 import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { StoredMessage } from './event-store.js';
+import type { AnsweredRequests, AnswerStream } from './post-exchange.js';
 import { SSE_HEADERS } from './replies.js';
 import { eventsLost, tooManyStreams, type StreamRefusal } from './session-transport.js';
 import { formatSseComment, formatSseEvent } from './sse-format.js';
@@ -54,14 +56,21 @@ export class FleetStreams {
   /**
    * Opens a POST's answer stream on `sink`: its events go to the log, and from the log to this
    * connection (or to whichever the client resumes it on). Its id names this process, so no
-   * other opens one by the same name.
+   * other opens one by the same name. Should this process stop before the answer, the process
+   * that reaps it ends the stream with an error for each request of `answers`.
    */
-  openAnswer(sink: HttpResponseSink, headers: Readonly<Record<string, string>>): FleetStream | undefined {
+  openAnswer(
+    sink: HttpResponseSink,
+    headers: Readonly<Record<string, string>>,
+    answers: AnsweredRequests,
+  ): FleetStream | undefined {
     if (this.#closed) return undefined;
     const id = `p${this.#config.store.replicaId}-${++this.#opened}`;
-    // Asked before anything is appended to the stream: the start lies before its first event.
-    const start = this.#config.store.events.position(this.#sessionId);
+    // Opened before anything is appended to the stream: the start lies before its first event.
+    const fallback = unanswered(answers);
+    const start = this.#config.store.events.open(this.#sessionId, id, fallback);
     const stream = this.#stream(id);
+    stream.fallback = fallback;
     const writer = sink.stream(200, headers);
     void start.then(
       (seq) => this.#attach(stream, writer, seq, false, this.#pollable()),
@@ -187,13 +196,15 @@ export class FleetStreams {
 }
 
 /** One stream of a shared session, as this process writes it or holds its connection. */
-export class FleetStream {
+export class FleetStream implements AnswerStream {
   readonly id: string;
   readonly #sessionId: string;
   readonly #config: FleetStreamConfig;
   #writer: HttpStreamWriter | undefined;
   /** The last event written to a connection here; later events only are written. */
   delivered = 0;
+  /** Of an answer stream this process writes: what it ends with if the answers never come. */
+  fallback: EventMessage | null = null;
   /** While the log is read back: events heard meanwhile wait here. */
   #waiting: LoggedEvent[] | undefined;
   #keepAlive: unknown;
@@ -213,18 +224,30 @@ export class FleetStream {
 
   /** Appends a message to the stream (it reaches the connection through the log). */
   emit(message: StoredMessage): void {
-    this.#append(message);
+    this.#logged(this.#config.store.events.write(this.#sessionId, this.id, message));
+  }
+
+  /** Appends the answer and the stream's end, in one step: the answer is logged with its end or not at all. */
+  finish(answer: StoredMessage): void {
+    this.#logged(this.#config.store.events.finish(this.#sessionId, this.id, answer));
   }
 
   /** Ends the stream: its connection closes once everything before the end is written. */
   end(): void {
-    this.#append(null);
+    this.#logged(this.#config.store.events.finish(this.#sessionId, this.id));
   }
 
-  #append(message: StoredMessage | null): void {
-    this.#config.store.events
-      .append(this.#sessionId, this.id, message)
-      .catch((error: unknown) => this.#config.onError(asError(error)));
+  /**
+   * This process lets the session go before answering (it is stopping): the session lives on in
+   * the fleet, so the stream ends with its last word, as if the process had died.
+   */
+  abandon(): void {
+    const fallback = this.fallback;
+    this.#logged(this.#config.store.events.finish(this.#sessionId, this.id, fallback ?? undefined));
+  }
+
+  #logged(appended: Promise<number | undefined>): void {
+    appended.catch((error: unknown) => this.#config.onError(asError(error)));
   }
 
   /**
@@ -317,6 +340,20 @@ export class FleetStream {
     if (writer && !writer.closed) writer.close();
   }
 }
+
+/**
+ * What an answer stream ends with when the process serving its requests stops before answering
+ * them: an error for each, as a batch when the POST was one.
+ */
+function unanswered({ ids, batch }: AnsweredRequests): EventMessage | null {
+  const errors = ids.map((id) => errorResponse(id, ErrorCode.InternalError, PROCESS_LOST));
+  if (errors.length === 0) return null;
+  return batch ? errors : errors[0]!;
+}
+
+/** The message of the error a request gets when the process serving it stopped before answering. */
+export const PROCESS_LOST =
+  'Internal error: the server process handling this request stopped before answering it; it may have been carried out in part';
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));

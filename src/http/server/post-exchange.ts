@@ -13,14 +13,25 @@ import { JSON_HEADERS, SSE_HEADERS, sessionNotFound } from './replies.js';
 /** The stream a POST is answered on: what is sent about its requests, then the answer. */
 export interface AnswerStream {
   emit(message: StoredMessage): void;
-  /** The answer was the last event: the stream is over. */
+  /** Sends the answer as the stream's last event: the stream is over. */
+  finish(answer: StoredMessage): void;
+  /** Ends the stream without an answer: the requests were cancelled. */
   end(): void;
+  /** Ends the stream before the answer: the session (or this process's copy of it) closed. */
+  abandon(): void;
 }
 
-/** Starts an answer stream on `sink`, or returns `undefined` when the session is closed. */
+/** The requests a POST's answer stream answers. */
+export interface AnsweredRequests {
+  readonly ids: readonly RequestId[];
+  readonly batch: boolean;
+}
+
+/** Starts an answer stream on `sink` for `answers`, or returns `undefined` when the session is closed. */
 export type AnswerStreamOpener = (
   sink: HttpResponseSink,
   headers: Readonly<Record<string, string>>,
+  answers: AnsweredRequests,
 ) => AnswerStream | undefined;
 
 /** How an exchange opens an answer stream: the session's, shared by all its exchanges. */
@@ -52,7 +63,7 @@ const SETTLED: Promise<void> = Promise.resolve();
  * A POST waiting for the answers to its requests. Most are answered before the handler that
  * delivered them returns, so nothing here allocates a promise unless someone waits.
  */
-export class PostExchange {
+export class PostExchange implements AnsweredRequests {
   readonly ids: readonly RequestId[];
   readonly batch: boolean;
   readonly #options: PostExchangeOptions;
@@ -133,8 +144,7 @@ export class PostExchange {
       this.#open(headers ? { ...SSE_HEADERS, ...headers } : SSE_HEADERS);
     }
     if (this.#stream) {
-      this.#stream.emit(answer);
-      this.#stream.end();
+      this.#stream.finish(answer);
     } else if (!this.#clientGone) {
       // Input refused as a whole (a batch where none is allowed) is the client's error: 400 tells
       // it so, where a 200 would leave it waiting for an answer it cannot match to a request.
@@ -165,14 +175,14 @@ export class PostExchange {
   abandon(): void {
     if (this.#finished) return;
     this.#finished = true;
-    if (this.#stream) this.#stream.end();
+    if (this.#stream) this.#stream.abandon();
     else if (!this.#clientGone) sessionNotFound(this.#options.sink);
     this.#settle();
     this.#done();
   }
 
   #open(headers: Readonly<Record<string, string>>): boolean {
-    this.#stream = this.#streams.openAnswerStream(this.#options.sink, headers);
+    this.#stream = this.#streams.openAnswerStream(this.#options.sink, headers, this);
     if (this.#stream) this.#settle();
     return this.#stream !== undefined;
   }

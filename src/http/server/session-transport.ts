@@ -19,7 +19,13 @@ import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
 import type { EventStore, StoredMessage } from './event-store.js';
 import type { InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';
-import { PostExchange, type AnswerStream, type AnswerStreams, type PostExchangeOptions } from './post-exchange.js';
+import {
+  PostExchange,
+  type AnsweredRequests,
+  type AnswerStream,
+  type AnswerStreams,
+  type PostExchangeOptions,
+} from './post-exchange.js';
 import { FleetStreams, type FleetStreamConfig } from './fleet-streams.js';
 import { SSE_HEADERS } from './replies.js';
 import { replayFinished, SseStream, type ReplayedEvent } from './sse-stream.js';
@@ -341,10 +347,14 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
    * `maxSseStreams`: it takes the POST's own connection, open anyway until the answer and
    * bounded by `maxInFlightRequests`, and what is sent about a request belongs on its stream.
    */
-  openAnswerStream(sink: HttpResponseSink, headers: Readonly<Record<string, string>>): AnswerStream | undefined {
+  openAnswerStream(
+    sink: HttpResponseSink,
+    headers: Readonly<Record<string, string>>,
+    answers: AnsweredRequests,
+  ): AnswerStream | undefined {
     if (this.#closed) return undefined;
     const shared = this.#fleetStreams();
-    if (shared) return shared.openAnswer(sink, headers);
+    if (shared) return shared.openAnswer(sink, headers, answers);
     const sse = this.#streams();
     const writer = sink.stream(200, headers);
     const id = `p${++sse.count}`;

@@ -114,6 +114,17 @@ export class SseStream {
     return { events, eventsLost: found?.eventsLost ?? false };
   }
 
+  /** Sends the answer as the last event, and ends the stream. */
+  finish(answer: StoredMessage): void {
+    this.emit(answer);
+    this.end();
+  }
+
+  /** The session closed before the answer: the stream ends, as the session does. */
+  abandon(): void {
+    this.end();
+  }
+
   /** Ends the stream: nothing more is sent on it, and its connection is closed. */
   end(): void {
     if (this.#ended) return;

@@ -1,8 +1,9 @@
 /**
  * What the processes of a fleet (several processes serving one MCP endpoint behind a load
  * balancer) share, so that any of them can serve any request: legacy sessions, the events of
- * their SSE streams, messages between processes, the keys and used ids of `requestState`, and
- * tasks. One {@link FleetStore} is one process's handle on the shared engine:
+ * their SSE streams, messages between processes, the keys and used ids of `requestState`,
+ * tasks, and each process's lease on what it is doing. One {@link FleetStore} is one process's
+ * handle on the shared engine:
  * `MemoryFleet` (several endpoints in one process) or `redisStore` (`mcpkit/redis`).
  * @module
  */
@@ -30,6 +31,8 @@ export interface FleetStore {
   readonly tasks: TaskStore;
   /** The secrets `requestState` is sealed with, rotated, the same in every process. */
   readonly keys: RequestStateKeys;
+  /** This process's lease, and the reaping of what processes whose lease lapsed left behind. */
+  readonly leases: FleetLeases;
   /** Lets go of connections and subscriptions; the shared data stays. */
   close(): Promise<void>;
 }
@@ -90,16 +93,39 @@ export interface StreamTail {
  * The events of the sessions' SSE streams (the standalone GET stream and each POST's answer
  * stream), so a stream continues on whichever process the client reaches, and resumes there
  * with `Last-Event-ID`. A session holds a bounded number of events; the oldest go first.
+ *
+ * A POST's answer stream is written by the process that serves the POST: it is opened
+ * (`open`), written (`write`) and finished (`finish`) by that process alone, and leaves with
+ * a last word, the message it ends with should that process's lease lapse before it finishes
+ * it (see {@link FleetLeases}). Once finished or reaped, a stream takes no more events, so a
+ * request is never answered twice.
  */
 export interface SessionEvents {
   /**
    * Logs an event of `streamId` (`null`: the stream ended) and tells every process watching
    * the session, in the order the log holds them. Resolves with its sequence number; a session
-   * that ended logs nothing and resolves with `undefined`.
+   * that ended logs nothing and resolves with `undefined`. For streams no process opened with
+   * `open`: the standalone stream.
    */
   append(sessionId: string, streamId: string, message: EventMessage | null): Promise<number | undefined>;
-  /** The session's latest sequence number, with nothing logged: the start of a new stream. */
+  /** The session's latest sequence number, with nothing logged. */
   position(sessionId: string): Promise<number>;
+  /**
+   * Opens `streamId` as this process's answer stream, `fallback` its last word: what the
+   * stream ends with should this process's lease lapse first (`null`: nothing, only the end). Resolves with the session's latest
+   * sequence number, with nothing logged: the start of the stream.
+   */
+  open(sessionId: string, streamId: string, fallback: EventMessage | null): Promise<number>;
+  /**
+   * Logs an event of a stream this process opened, as `append` does; `undefined` when the stream
+   * is open no longer (finished, or reaped once this process's lease lapsed) or the session ended.
+   */
+  write(sessionId: string, streamId: string, message: EventMessage): Promise<number | undefined>;
+  /**
+   * Logs `message` (when given) and the end of a stream this process opened, in one step, and
+   * lets the stream go; `undefined` when it was open no longer or the session ended.
+   */
+  finish(sessionId: string, streamId: string, message?: EventMessage): Promise<number | undefined>;
   /** What the log holds of `streamId` after `seq`; `undefined` when `seq` is beyond the session's latest. */
   after(sessionId: string, streamId: string, seq: number): Promise<StreamTail | undefined>;
   /** Calls `listener` with every event appended to the session from when this resolves on. */
@@ -109,6 +135,39 @@ export interface SessionEvents {
    * subscribed to `uri`: a list change or a resource update, from whichever process it began in.
    */
   broadcast(message: JsonRpcMessage, uri?: string): Promise<void>;
+}
+
+/**
+ * Each process holds a lease it renews while it runs. When a lease lapses (the process died,
+ * or lost the store for longer than the lease), the next process to `reap` ends what it left:
+ * its open answer streams get their last word and their end, and the tasks it ran are handed
+ * back to be failed. Each lapsed process is reaped once, by one process; times are the store's.
+ */
+export interface FleetLeases {
+  /** How long a lease lasts after each renewal, in milliseconds. */
+  readonly leaseMs: number;
+  /**
+   * Keeps this process's lease for `leaseMs` more. Resolves `false` when the lease had lapsed
+   * and been reaped meanwhile: what this process had open was ended by another.
+   */
+  renew(): Promise<boolean>;
+  /** Lets this process's lease lapse now (it is stopping): what it still holds is reaped next. */
+  leave(): Promise<void>;
+  /** A task this process runs: should its lease lapse, the task is handed to whoever reaps it. */
+  hold(taskId: string): Promise<void>;
+  /** The task ended here: nothing to hand on. */
+  release(taskId: string): Promise<void>;
+  /** Reaps every process whose lease lapsed (not this one); resolves with what each left. */
+  reap(): Promise<ReapedProcess[]>;
+}
+
+/** What a process whose lease lapsed left, once reaped. */
+export interface ReapedProcess {
+  readonly replicaId: string;
+  /** Its answer streams, now ended with their last word. */
+  readonly streams: number;
+  /** The tasks it ran and had not released: the reaper fails them. */
+  readonly tasks: readonly string[];
 }
 
 /** Messages between the processes of the fleet. */

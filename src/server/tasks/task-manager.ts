@@ -215,16 +215,31 @@ export class TaskManager implements ServerFeature {
       ttlMs: Math.round(Math.min(wanted ?? this.#options.ttlMs ?? DEFAULT_TTL_MS, maxTtl)),
       pollIntervalMs: this.#options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     };
-    await this.#store.create(record);
+    // In a fleet the task is held under this process's lease: should the process stop, another fails it.
+    const leases = this.#fleet?.store.leases;
+    await Promise.all([this.#store.create(record), leases?.hold(record.taskId)]);
     const modern = envelopeOf(ctx) !== undefined;
     const run = new TaskRun(record.taskId, ctx, modern, (change) => this.#change(record.taskId, change));
     enterTask(ctx, run);
     const finish = (outcome: Promise<Record<string, unknown>>) => {
       const done = this.#settle(run, outcome);
       this.#runs.set(record.taskId, { run, done });
-      void done.finally(() => this.#runs.delete(record.taskId));
+      void done.finally(() => {
+        this.#runs.delete(record.taskId);
+        leases?.release(record.taskId).catch(() => {});
+      });
     };
     return { result: createTaskResult(record, modern), finish };
+  }
+
+  /**
+   * Fails tasks whose process stopped before they ended (a fleet's process whose lease lapsed):
+   * their clients read `failed` with an error saying so. A task that ended meanwhile stays as it is.
+   */
+  async failOrphaned(taskIds: readonly string[]): Promise<void> {
+    const error: TaskError = { code: McpErrorCode.InternalError, message: TASK_PROCESS_LOST };
+    const change: TaskChange = { status: 'failed', error, statusMessage: TASK_PROCESS_LOST, inputRequests: undefined };
+    await Promise.all(taskIds.map((taskId) => this.#change(taskId, change).catch(() => {})));
   }
 
   /** Cancels every task running in this process (the server is closing). */
@@ -380,6 +395,9 @@ export class TaskManager implements ServerFeature {
     return key;
   }
 }
+
+/** The error of a task whose process stopped before the task ended. */
+export const TASK_PROCESS_LOST = 'The server process running this task stopped before the task ended';
 
 /** The channel the processes of a fleet tell each other of tasks on. */
 const TASKS_CHANNEL = 'fleet:tasks';
