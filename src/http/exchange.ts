@@ -19,12 +19,6 @@ export interface HttpRequestLike {
    */
   readonly remoteAddress?: string | undefined;
   /**
-   * `https` when the request came over TLS to this process, else `http` (the default when
-   * absent). With the `Host` header it makes the URL the client addressed: the resource a
-   * token must be meant for, when the endpoint checks tokens.
-   */
-  readonly scheme?: 'http' | 'https' | undefined;
-  /**
    * The body as text. Rejects with `BodyTooLargeError` as soon as more than `limit` bytes have
    * arrived, without reading the rest into memory.
    */

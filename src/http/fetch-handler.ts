@@ -64,7 +64,6 @@ function adaptRequest(request: Request): HttpRequestLike {
   return {
     method: request.method.toUpperCase(),
     path: url.pathname + url.search,
-    scheme: url.protocol === 'https:' ? 'https' : 'http',
     // `Host` is a forbidden header name in fetch: runtimes may leave it out of `headers`, but the
     // URL the runtime built for the request always carries the host the client addressed.
     header: (name) => request.headers.get(name) ?? (name === 'host' ? url.host : undefined),
