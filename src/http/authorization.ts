@@ -67,6 +67,18 @@ export function serveMetadata(
 }
 
 /**
+ * Answers the 400 `invalid_request` of a request that carried `Authorization` more than once,
+ * with the challenge (RFC 6750 §3.1).
+ */
+export function refuseRepeatedAuthorization(
+  resourceServer: ResourceServer,
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+): void {
+  sendRefusal(sink, resourceServer.repeatedAuthorization(request.header('authorization')), null, () => {});
+}
+
+/**
  * Answers 403 when the token lacks a scope the body's requests need (the scopes of the tool,
  * resource or prompt each names, and those every request needs) and gives true; false when it
  * has them all. The refusal carries the request's id when the body is one request.

@@ -21,6 +21,7 @@ import { ResourceServer } from '../auth/server/resource-server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
 import { OPEN_ENDPOINT_WARNING, openEndpointWarning } from './open-endpoint-warning.js';
 import { requireKnownResource, withResource } from './listen-resource.js';
+import { repeatedInRawHeaders } from '../http/single-headers.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -246,6 +247,10 @@ class NodeExchange implements HttpRequestLike {
 
   get remoteAddress(): string | undefined {
     return this.#req.socket.remoteAddress;
+  }
+
+  get repeatedHeader(): string | undefined {
+    return repeatedInRawHeaders(this.#req.rawHeaders);
   }
 
   header(name: string): string | undefined {

@@ -218,6 +218,15 @@ export class ResourceServer {
   }
 
   /**
+   * The 400 `invalid_request` for a request that carried the `Authorization` header more than
+   * once (`first` is the first one's value): which token was meant is not for the server to guess.
+   */
+  repeatedAuthorization(first: string | undefined): AuthRefusal {
+    const scheme = (first !== undefined && schemeOf(first)) || 'bearer';
+    return this.#refuse(400, scheme, 'invalid_request', 'The Authorization header occurs more than once');
+  }
+
+  /**
    * The 403 for a request needing `needed` (the scopes of the tool, resource or prompt it
    * names), when `auth` does not cover them all; `undefined` when it does. The challenge lists
    * every scope the request needs, the ones every request needs included, in one go.

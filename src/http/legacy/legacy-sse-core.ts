@@ -30,6 +30,7 @@ import {
   type Authorized,
   type ScopedServer,
 } from '../authorization.js';
+import { refuseRepeatedHeader } from '../single-headers.js';
 
 /**
  * What the endpoint needs of a server: a session per transport (a `Server` is one), and, when
@@ -191,6 +192,8 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
     const endpoint = path === ssePath ? 'GET' : path === messagesPath ? 'POST' : undefined;
     const metadata = path === metadataPath;
     if (!endpoint && !metadata) return sendError(response, 404, ErrorCode.InvalidRequest, 'Not found');
+    const repeated = request.repeatedHeader;
+    if (repeated !== undefined) return refuseRepeatedHeader(repeated, request, response, resourceServer);
     const rejection = hostOriginRejection(request, options);
     if (rejection) return sendError(response, 403, ErrorCode.InvalidRequest, rejection);
     let authorized: Authorized | undefined;

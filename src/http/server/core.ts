@@ -15,6 +15,7 @@ import { refuse, TransportErrorCode } from './replies.js';
 import { SessionTable } from './session-table.js';
 import { authorizeRequest, serveMetadata, type Authorized } from '../authorization.js';
 import { isThenable } from '../../internal/maybe-async.js';
+import { refuseRepeatedHeader } from '../single-headers.js';
 
 /** The endpoint: an exchange handler that also knows its sessions. */
 export interface StreamableHttpCore extends HttpExchangeHandler {
@@ -37,6 +38,10 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
     const sink = new RecordingSink(response);
     const resourceServer = config.resourceServer;
     try {
+      // Which of two values was meant is not for the endpoint to guess: nothing is read, checked
+      // or looked up for such a request.
+      const repeated = request.repeatedHeader;
+      if (repeated !== undefined) return refuseRepeatedHeader(repeated, request, sink, resourceServer);
       // A process of a fleet serves once it hears the fleet.
       if (config.store) await sessions.ready;
       const rejection = hostOriginRejection(request, config);
