@@ -55,7 +55,8 @@ export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
    * Default `127.0.0.1`: reachable from this machine only. Listening on other interfaces also
    * needs `allowedHosts` to list the names clients will use: only loopback names pass by default.
    * Listening on any other than a loopback address with `allowedHosts` or `allowedOrigins` set
-   * to `['*']` emits a process warning (code `MCPKIT_OPEN_ENDPOINT`), once per `listen`.
+   * to `['*']` emits a process warning (code `MCPKIT_OPEN_ENDPOINT`), once per `listen`. With
+   * `auth`, anything but a loopback address (`localhost` included) needs `auth.resource`.
    */
   host?: string;
   /**
