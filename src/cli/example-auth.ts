@@ -31,20 +31,16 @@ export async function startExampleAuth(port: number): Promise<ExampleAuth> {
     server,
     options: {
       authorizationServers: [server.issuer],
-      // The audience is the endpoint's URL as the request addressed it (the resource server's
-      // default), which is what the client asks the authorization server for.
+      // The audience is the URL listen serves at (its default resource on 127.0.0.1), which is
+      // what the client asks the authorization server for.
       verifier: jwtVerifier({ issuer: server.issuer, jwksUri: server.jwksUri, type: 'at+jwt' }),
       scopes: [EXAMPLE_SCOPE],
       resourceName: 'mcpkit example server',
     },
     addEndpoint(url) {
-      // The endpoint as clients may name it: by its address, and by the name localhost.
-      const endpoint = new URL(url);
-      server.addResource({ resource: endpoint.href, scopes });
-      if (endpoint.hostname === '127.0.0.1') {
-        endpoint.hostname = 'localhost';
-        server.addResource({ resource: endpoint.href, scopes });
-      }
+      // By its address only: the endpoint takes no token meant for another name (localhost
+      // may lead to another process), and its metadata names this URL whatever the client typed.
+      server.addResource({ resource: url, scopes });
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { AuthInfo } from '../auth/auth-info.js';
 import { principalOf } from '../auth/auth-info.js';
-import { AuthRefusal, type ResourceServer, type ResourceRequest } from '../auth/server/resource-server.js';
+import { AuthRefusal, type ResourceServer } from '../auth/server/resource-server.js';
 import { unionOf, NO_SCOPES } from '../auth/server/scopes.js';
 import { isThenable } from '../internal/maybe-async.js';
 import { isObject, isRequestId, type RequestId } from '../jsonrpc/message.js';
@@ -15,10 +15,9 @@ import type { HttpRequestLike, HttpResponseSink } from './exchange.js';
 import { errorResponse, serialize } from '../jsonrpc/codec.js';
 import { JSON_HEADERS, TransportErrorCode } from './server/replies.js';
 
-/** A request whose token passed: who it speaks for, and the resource it was checked for. */
+/** A request whose token passed: who it speaks for. */
 export interface Authorized {
   readonly auth: AuthInfo;
-  readonly resource: string;
 }
 
 /** What the scope check needs of a server: the scopes a request of a method needs. */
@@ -28,22 +27,20 @@ export interface ScopedServer {
 }
 
 /**
- * Checks the request's access token for the endpoint at `endpointPath`; when it is refused,
- * answers (401, 400, 403 or 503) and gives `undefined`. Synchronous when the token was
- * verified before.
+ * Checks the request's access token; when it is refused, answers (401, 400, 403 or 503) and
+ * gives `undefined`. `url` is where the request was sent, as the server knows itself (what a
+ * DPoP proof must name). Synchronous when the token was verified before.
  */
 export function authorizeRequest(
   resourceServer: ResourceServer,
   request: HttpRequestLike,
+  url: string,
   sink: HttpResponseSink,
-  endpointPath: string,
   onError: (error: Error) => void,
 ): Authorized | undefined | Promise<Authorized | undefined> {
-  const target = resourceRequest(request);
-  const resource = resourceServer.resourceOf(target.origin, endpointPath);
-  const outcome = resourceServer.authorize(target, resource);
+  const outcome = resourceServer.authorize({ method: request.method, url, header: (name) => request.header(name) });
   const settle = (result: AuthInfo | AuthRefusal): Authorized | undefined => {
-    if (!(result instanceof AuthRefusal)) return { auth: result, resource };
+    if (!(result instanceof AuthRefusal)) return { auth: result };
     sendRefusal(sink, result, null, onError);
     return undefined;
   };
@@ -52,7 +49,9 @@ export function authorizeRequest(
 
 /**
  * Answers a GET of the Protected Resource Metadata (RFC 9728) and gives true; false when the
- * request is not one, for the endpoint to handle. Public: it carries no token.
+ * request is not one, for the endpoint to handle. Public: it carries no token. It is served at
+ * the path the resource names, whatever host the request addressed, and always names that
+ * resource.
  */
 export function serveMetadata(
   resourceServer: ResourceServer,
@@ -61,12 +60,22 @@ export function serveMetadata(
   server: ScopedServer,
 ): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const target = resourceRequest(request);
-  const resource = resourceServer.metadataRequest(target.origin, target.path);
-  if (resource === undefined) return false;
-  const body = JSON.stringify(resourceServer.metadata(resource, server.scopesInUse));
+  if (pathOf(request.path) !== resourceServer.metadataPath) return false;
+  const body = JSON.stringify(resourceServer.metadata(server.scopesInUse));
   sink.send(200, JSON_HEADERS, request.method === 'HEAD' ? undefined : body);
   return true;
+}
+
+/**
+ * Answers the 400 `invalid_request` of a request that carried `Authorization` more than once,
+ * with the challenge (RFC 6750 §3.1).
+ */
+export function refuseRepeatedAuthorization(
+  resourceServer: ResourceServer,
+  request: HttpRequestLike,
+  sink: HttpResponseSink,
+): void {
+  sendRefusal(sink, resourceServer.repeatedAuthorization(request.header('authorization')), null, () => {});
 }
 
 /**
@@ -90,7 +99,7 @@ export function refusedForScopes(
     if (!Array.isArray(body) && isRequestId(item.id)) id = item.id;
   }
   if (needed.length === 0) return false;
-  const refusal = resourceServer.scopeRefusal(authorized.auth, needed, authorized.resource);
+  const refusal = resourceServer.scopeRefusal(authorized.auth, needed);
   if (refusal === undefined) return false;
   sendRefusal(sink, refusal, id, () => {});
   return true;
@@ -113,27 +122,8 @@ function sendRefusal(
   sink.send(refusal.status, { ...JSON_HEADERS, ...refusal.headers }, body);
 }
 
-/** The request as the resource server reads it: the origin the client addressed, the path, the headers. */
-function resourceRequest(request: HttpRequestLike): ResourceRequest {
-  const path = request.path;
+/** A request's path without its query. */
+function pathOf(path: string): string {
   const query = path.indexOf('?');
-  return {
-    method: request.method,
-    origin: originOf(request.scheme ?? 'http', request.header('host') ?? ''),
-    path: query === -1 ? path : path.slice(0, query),
-    header: (name) => request.header(name),
-  };
-}
-
-/**
- * The origin last built, kept while requests name the same one (nearly all do): the same string
- * object then reaches the resource and the verified-token lookup, where a string built anew for
- * each request would be compared character by character.
- */
-let last = { scheme: '', host: '', origin: '' };
-
-function originOf(scheme: string, host: string): string {
-  if (host !== last.host || scheme !== last.scheme)
-    last = { scheme, host, origin: `${scheme}://${host.toLowerCase()}` };
-  return last.origin;
+  return query === -1 ? path : path.slice(0, query);
 }

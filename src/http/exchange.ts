@@ -19,11 +19,12 @@ export interface HttpRequestLike {
    */
   readonly remoteAddress?: string | undefined;
   /**
-   * `https` when the request came over TLS to this process, else `http` (the default when
-   * absent). With the `Host` header it makes the URL the client addressed: the resource a
-   * token must be meant for, when the endpoint checks tokens.
+   * A header that must occur once (`Host`, `Authorization`, `Content-Type`, `Mcp-Session-Id`,
+   * `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Last-Event-ID`, `DPoP`) and occurred
+   * more than once, by lower-case name, as far as the front can tell: the `node:http` front
+   * reads the raw headers, the fetch front sees repeats joined. The endpoint answers 400.
    */
-  readonly scheme?: 'http' | 'https' | undefined;
+  readonly repeatedHeader?: string | undefined;
   /**
    * The body as text. Rejects with `BodyTooLargeError` as soon as more than `limit` bytes have
    * arrived, without reading the rest into memory.

@@ -13,6 +13,7 @@ import {
 } from './exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from './server/core.js';
 import type { StreamableHttpOptions } from './server/options.js';
+import { joinedSingleHeader } from './single-headers.js';
 
 /** A fetch handler that also knows its sessions. */
 export interface StreamableHttpHandler {
@@ -64,7 +65,10 @@ function adaptRequest(request: Request): HttpRequestLike {
   return {
     method: request.method.toUpperCase(),
     path: url.pathname + url.search,
-    scheme: url.protocol === 'https:' ? 'https' : 'http',
+    // The runtime joined repeats with ", ": only what no single value holds is told apart.
+    get repeatedHeader() {
+      return joinedSingleHeader((name) => request.headers.get(name));
+    },
     // `Host` is a forbidden header name in fetch: runtimes may leave it out of `headers`, but the
     // URL the runtime built for the request always carries the host the client addressed.
     header: (name) => request.headers.get(name) ?? (name === 'host' ? url.host : undefined),

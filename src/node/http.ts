@@ -20,6 +20,8 @@ import type { Server } from '../server/server.js';
 import { ResourceServer } from '../auth/server/resource-server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
 import { OPEN_ENDPOINT_WARNING, openEndpointWarning } from './open-endpoint-warning.js';
+import { requireKnownResource, withResource } from './listen-resource.js';
+import { repeatedInRawHeaders } from '../http/single-headers.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -53,7 +55,8 @@ export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
    * Default `127.0.0.1`: reachable from this machine only. Listening on other interfaces also
    * needs `allowedHosts` to list the names clients will use: only loopback names pass by default.
    * Listening on any other than a loopback address with `allowedHosts` or `allowedOrigins` set
-   * to `['*']` emits a process warning (code `MCPKIT_OPEN_ENDPOINT`), once per `listen`.
+   * to `['*']` emits a process warning (code `MCPKIT_OPEN_ENDPOINT`), once per `listen`. With
+   * `auth`, anything but a loopback address (`localhost` included) needs `auth.resource`.
    */
   host?: string;
   /**
@@ -80,7 +83,12 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** Serves `server` over Streamable HTTP on `host:port` at `path`. */
+/**
+ * Serves `server` over Streamable HTTP on `host:port` at `path`. With `auth`, tokens must be
+ * meant for `auth.resource`, else for the URL it listens at (`url`); on anything but a loopback
+ * address, or with `allowedHosts` naming other hosts, `auth.resource` is required (a
+ * `TypeError` otherwise).
+ */
 export async function listen(server: Server, options: ListenOptions = {}): Promise<ListeningServer> {
   const {
     port = 0,
@@ -93,28 +101,14 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
     ...coreOptions
   } = options;
   const settings = nodeServerSettings({ headersTimeoutMs, requestTimeoutMs, maxConnections });
-  const core = createStreamableHttpCore(server, coreOptions);
-  const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
-  const listener = toNodeListener(core, listenerOptions);
-  const legacy = legacySse
-    ? createLegacySseCore(server, {
-        ...sharedWithLegacy(coreOptions),
-        // Tokens for the one MCP server this is, whichever endpoint they are sent to.
-        ...(coreOptions.auth && { resourcePath: path }),
-        ...(typeof legacySse === 'object' && legacySse),
-      })
+  const legacyOptions: LegacySseOptions | undefined = legacySse
+    ? { ...sharedWithLegacy(coreOptions), ...(typeof legacySse === 'object' && legacySse) }
     : undefined;
-  // The Protected Resource Metadata, when the endpoint checks tokens: the core serves it.
-  const metadataPath = coreOptions.auth && new ResourceServer(coreOptions.auth).metadataPath(path);
-  const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
+  const policies = legacyOptions ? [coreOptions, legacyOptions] : [coreOptions];
+  requireKnownResource(host, [coreOptions.auth, legacyOptions?.auth], policies);
   // Loaded here, not at import: a process that only speaks stdio never needs it.
   const { createServer } = await import('node:http');
-  const httpServer = createServer(settings.options, (req, res) => {
-    const pathname = (req.url ?? '/').split('?', 1)[0];
-    if (pathname === path || pathname === metadataPath) listener(req, res);
-    else if (legacy && legacyListener && legacy.matches(req.url ?? '/')) legacyListener(req, res);
-    else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
-  });
+  const httpServer = createServer(settings.options);
   httpServer.maxConnections = settings.maxConnections;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -123,10 +117,20 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
       resolve();
     });
   });
-  const warning = openEndpointWarning(host, typeof legacySse === 'object' ? [coreOptions, legacySse] : [coreOptions]);
-  if (warning !== undefined) process.emitWarning(warning, { code: OPEN_ENDPOINT_WARNING });
   const address = httpServer.address() as AddressInfo;
   const url = `http://${urlHost(host)}:${address.port}${path}`;
+  // Made once the port is known, which the resource may name; no request is read before.
+  let endpoints: ListeningEndpoints;
+  try {
+    endpoints = listeningEndpoints(server, path, coreOptions, legacyOptions, coreOptions.auth?.resource ?? url);
+  } catch (error) {
+    await new Promise((resolve) => httpServer.close(resolve));
+    throw error;
+  }
+  const { core, legacy } = endpoints;
+  httpServer.on('request', endpoints.route);
+  const warning = openEndpointWarning(host, policies);
+  if (warning !== undefined) process.emitWarning(warning, { code: OPEN_ENDPOINT_WARNING });
   return {
     url,
     httpServer,
@@ -140,6 +144,43 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
       });
     },
   };
+}
+
+/** The endpoints `listen` serves, and the listener that routes a request to one. */
+interface ListeningEndpoints {
+  readonly core: StreamableHttpCore;
+  readonly legacy: LegacySseCore | undefined;
+  readonly route: NodeRequestListener;
+}
+
+/**
+ * The Streamable HTTP endpoint at `path` and, with `legacyOptions`, the HTTP+SSE endpoints:
+ * one MCP server, checking tokens for one `resource`.
+ */
+function listeningEndpoints(
+  server: Server,
+  path: string,
+  coreOptions: StreamableHttpOptions,
+  legacyOptions: LegacySseOptions | undefined,
+  resource: string,
+): ListeningEndpoints {
+  const auth = withResource(coreOptions.auth, resource);
+  const core = createStreamableHttpCore(server, auth ? { ...coreOptions, auth } : coreOptions);
+  const legacyAuth = withResource(legacyOptions?.auth, resource);
+  const legacy =
+    legacyOptions && createLegacySseCore(server, legacyAuth ? { ...legacyOptions, auth: legacyAuth } : legacyOptions);
+  const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
+  const listener = toNodeListener(core, listenerOptions);
+  const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
+  // The Protected Resource Metadata, when the endpoint checks tokens: the core serves it.
+  const metadataPath = auth && new ResourceServer(auth).metadataPath;
+  const route: NodeRequestListener = (req, res) => {
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    if (pathname === path || pathname === metadataPath) listener(req, res);
+    else if (legacy && legacyListener && legacy.matches(req.url ?? '/')) legacyListener(req, res);
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+  };
+  return { core, legacy, route };
 }
 
 /** The options the HTTP+SSE endpoint takes from the Streamable HTTP endpoint's, where set. */
@@ -209,8 +250,8 @@ class NodeExchange implements HttpRequestLike {
     return this.#req.socket.remoteAddress;
   }
 
-  get scheme(): 'http' | 'https' {
-    return (this.#req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+  get repeatedHeader(): string | undefined {
+    return repeatedInRawHeaders(this.#req.rawHeaders);
   }
 
   header(name: string): string | undefined {

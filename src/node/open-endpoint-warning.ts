@@ -4,6 +4,7 @@
  * @module
  */
 import type { HostOriginPolicy } from '../http/host-origin-check.js';
+import { isLoopbackHost } from './loopback.js';
 
 /** The code of the process warning, for `process.on('warning')` or `--disable-warning`. */
 export const OPEN_ENDPOINT_WARNING = 'MCPKIT_OPEN_ENDPOINT';
@@ -13,7 +14,7 @@ export const OPEN_ENDPOINT_WARNING = 'MCPKIT_OPEN_ENDPOINT';
  * warn about: `host` is a loopback one, or no policy opens a check with `'*'`.
  */
 export function openEndpointWarning(host: string, policies: readonly HostOriginPolicy[]): string | undefined {
-  if (isLoopback(host)) return undefined;
+  if (isLoopbackHost(host)) return undefined;
   const open: string[] = [];
   if (policies.some((p) => p.allowedHosts?.includes('*')))
     open.push("the Host check (allowedHosts: ['*']): DNS rebinding is not caught by the name");
@@ -21,10 +22,4 @@ export function openEndpointWarning(host: string, policies: readonly HostOriginP
     open.push("the Origin check (allowedOrigins: ['*']): any web page a user opens may call it from their browser");
   if (open.length === 0) return undefined;
   return `listen: serving on ${host}, reachable from other machines, with ${open.join('; and ')}. List the names and origins clients use instead.`;
-}
-
-/** Whether `host` is a name or address of the loopback interface, reachable from this machine only. */
-function isLoopback(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  return name === 'localhost' || name === '::1' || /^(::ffff:)?127\./.test(name);
 }

@@ -195,13 +195,10 @@ describe('a resource server over HTTP', () => {
     await root.text();
   });
 
-  it('names the resource after the host the client addressed', async () => {
+  it('names the URL it listens at as its resource, whatever host the client addressed', async () => {
     const url = metadataUrl(f).replace('127.0.0.1', 'localhost');
     const response = await fetch(url);
-    assert.equal(
-      ((await response.json()) as { resource: string }).resource,
-      f.http.url.replace('127.0.0.1', 'localhost'),
-    );
+    assert.equal(((await response.json()) as { resource: string }).resource, f.http.url);
   });
 
   it('answers 401 with the metadata and the scopes every request needs to a request without a token', async () => {
@@ -528,7 +525,7 @@ describe('a resource server with a configured resource', () => {
 });
 
 describe('the fetch handler as a resource server', () => {
-  it('derives the resource from the URL, https included, and serves the metadata', async () => {
+  it('checks tokens for its configured resource and serves the metadata', async () => {
     const issuer = await TokenIssuer.start();
     const key = await signingKey('k');
     issuer.publish(key);
@@ -537,6 +534,7 @@ describe('the fetch handler as a resource server', () => {
     const handler = createStreamableHttpHandler(server, {
       allowedHosts: ['mcp.example.com'],
       auth: {
+        resource: 'https://mcp.example.com/mcp',
         authorizationServers: [issuer.url],
         verifier: jwtVerifier({ issuer: issuer.url, jwksUri: issuer.jwksUri }),
       },

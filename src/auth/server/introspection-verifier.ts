@@ -28,8 +28,9 @@ export interface IntrospectionVerifierOptions {
   /** How the secret is sent: HTTP Basic (default) or in the form body. */
   clientAuthentication?: 'client_secret_basic' | 'client_secret_post';
   /**
-   * What the answer's `aud` must name. Default: the resource the request was sent to. An answer
-   * without `aud` is refused: audience validation cannot be turned off.
+   * What the answer's `aud` must name. Default: the server's resource (`auth.resource`, or the
+   * URL `listen` serves at). An answer without `aud` is refused: audience validation cannot be
+   * turned off.
    */
   audience?: string | readonly string[];
   /** How long an active answer is remembered (never past the token's `exp`). Default 60 s; 0 remembers none. */

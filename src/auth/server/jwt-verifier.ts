@@ -43,9 +43,9 @@ export interface JwtVerifierOptions {
    */
   jwksUri?: string;
   /**
-   * What `aud` must name. Default: the resource the request was sent to (the MCP endpoint's
-   * canonical URL, or the server's configured `resource`). There is no way to turn the check
-   * off: a token meant for another resource is refused.
+   * What `aud` must name. Default: the server's resource (`auth.resource`, or the URL `listen`
+   * serves at), fixed when it starts. There is no way to turn the check off: a token meant for
+   * another resource is refused.
    */
   audience?: string | readonly string[];
   /** Accepted signature algorithms. Default: the asymmetric ones ({@link ASYMMETRIC_ALGORITHMS}). */

@@ -18,6 +18,16 @@ import { TokenRefusal, type TokenRequest, type TokenVerifier } from './token-ver
 /** The well-known path of Protected Resource Metadata (RFC 9728 §3). */
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 
+/**
+ * Why an endpoint with `auth` and no `auth.resource` is refused: nothing but the deployment knows
+ * the URL its clients use, and a request's own `Host` must not decide which tokens it takes.
+ */
+const RESOURCE_REQUIRED =
+  'auth.resource is required: set it to the URL clients use to reach this MCP endpoint ' +
+  '(https://mcp.example.com/mcp), which the audience of every token must name. An endpoint ' +
+  'cannot know that URL (a proxy in front, TLS ended elsewhere, a path prefix), and the ' +
+  "request's Host header is not trusted for it; only listen on a loopback address knows it";
+
 /** How an MCP endpoint checks access tokens, and what it tells clients about it. */
 export interface ResourceServerOptions {
   /**
@@ -31,10 +41,12 @@ export interface ResourceServerOptions {
    */
   verifier: TokenVerifier;
   /**
-   * This server's resource identifier (RFC 8707), which tokens must name in their audience.
-   * Default: the MCP endpoint's canonical URL as the request addressed it (scheme, host and
-   * path, without query). Set it when a proxy stands in front (TLS ended there, a path
-   * prefix added), so that the identifier is the URL clients use.
+   * This server's resource identifier (RFC 8707), which tokens must name in their audience:
+   * the MCP endpoint's URL as its clients use it (`https://mcp.example.com/mcp`). Fixed when
+   * the endpoint is made; nothing a request says (its `Host`, its scheme) changes it. `listen`
+   * on a loopback address defaults it to the URL it bound (its `url`); everywhere else it is
+   * required, since only the deployment knows the URL clients use (a proxy in front, TLS
+   * ended elsewhere, a path prefix).
    */
   resource?: string;
   /** Scopes every request needs, beside the ones a tool, resource or prompt asks for. */
@@ -63,10 +75,11 @@ export interface ResourceServerOptions {
 export interface ResourceRequest {
   /** Upper case. */
   readonly method: string;
-  /** `scheme://host[:port]` as the client addressed it, in lower case. */
-  readonly origin: string;
-  /** The path, without query. */
-  readonly path: string;
+  /**
+   * The URL the request was sent to, as this server knows itself (its resource's origin), without
+   * query: what a DPoP proof's `htu` must name.
+   */
+  readonly url: string;
   /** A header by lower-case name. */
   header(name: string): string | undefined;
 }
@@ -91,13 +104,20 @@ export class ResourceServer {
   readonly #clock: Clock;
   readonly #verifier: TokenVerifier;
   readonly #authorizationServers: readonly string[];
-  /** The configured resource, with where its metadata is. */
-  readonly #resource: { id: string; metadataUrl: string; metadataPath: string } | undefined;
+  /**
+   * The resource tokens must be meant for; one string object for the server's life, so the
+   * verified-token lookup compares it by reference.
+   */
+  readonly resource: string;
+  /** `scheme://host[:port]` of the resource: the origin of every URL this server is reached at. */
+  readonly origin: string;
+  /** Where the Protected Resource Metadata is (RFC 9728 §3.1: the well-known path before the resource's path). */
+  readonly metadataUrl: string;
+  /** The path of {@link metadataUrl}, where the endpoint serves the metadata. */
+  readonly metadataPath: string;
   readonly #scopes: readonly string[];
   readonly #scopesSupported: readonly string[] | undefined;
   readonly #grants: ScopeGrants;
-  /** The resource `resourceOf` gave last, and what it was for. */
-  #last = { origin: '', path: '', resource: '' };
   #dpop: DpopProofs | undefined;
 
   constructor(options: ResourceServerOptions, clock: Clock = systemClock) {
@@ -112,17 +132,15 @@ export class ResourceServer {
     this.#clock = clock;
     this.#verifier = options.verifier;
     this.#authorizationServers = Object.freeze([...servers]);
-    if (options.resource !== undefined) {
-      const url = httpUrl(options.resource, 'auth.resource');
-      if (url.hash !== '' || options.resource.includes('#'))
-        throw new TypeError('auth.resource must not have a fragment (RFC 8707)');
-      const path = url.pathname === '/' ? '' : url.pathname;
-      this.#resource = {
-        id: options.resource,
-        metadataUrl: url.origin + PROTECTED_RESOURCE_METADATA_PATH + path,
-        metadataPath: PROTECTED_RESOURCE_METADATA_PATH + path,
-      };
-    }
+    if (options.resource === undefined) throw new TypeError(RESOURCE_REQUIRED);
+    const url = httpUrl(options.resource, 'auth.resource');
+    if (url.hash !== '' || options.resource.includes('#'))
+      throw new TypeError('auth.resource must not have a fragment (RFC 8707)');
+    const path = url.pathname === '/' ? '' : url.pathname;
+    this.resource = options.resource;
+    this.origin = url.origin;
+    this.metadataPath = PROTECTED_RESOURCE_METADATA_PATH + path;
+    this.metadataUrl = url.origin + this.metadataPath;
     this.#scopes = checkedScopes(options.scopes, 'auth.scopes');
     this.#scopesSupported =
       options.scopesSupported === undefined
@@ -132,53 +150,14 @@ export class ResourceServer {
     if (options.dpop !== undefined) this.#dpop = new DpopProofs(options.dpop, clock);
   }
 
-  /** The resource an endpoint at `path` of `origin` is: the configured one, or its canonical URL. */
-  resourceOf(origin: string, path: string): string {
-    if (this.#resource !== undefined) return this.#resource.id;
-    // The same string for the same endpoint: it is a key of the verified tokens.
-    if (origin !== this.#last.origin || path !== this.#last.path)
-      this.#last = { origin, path, resource: origin + path };
-    return this.#last.resource;
-  }
-
-  /** Where the metadata of `resource` is (RFC 9728 §3.1: the well-known path before the resource's path). */
-  metadataUrl(resource: string): string {
-    if (this.#resource !== undefined && resource === this.#resource.id) return this.#resource.metadataUrl;
-    const slash = resource.indexOf('/', resource.indexOf('//') + 2);
-    if (slash === -1) return resource + PROTECTED_RESOURCE_METADATA_PATH;
-    const path = resource.slice(slash);
-    return resource.slice(0, slash) + PROTECTED_RESOURCE_METADATA_PATH + (path === '/' ? '' : path);
-  }
-
   /**
-   * The path on this host where the metadata of the endpoint at `endpointPath` is served: the
-   * configured resource's metadata path, else the well-known prefix followed by the path.
+   * The Protected Resource Metadata (RFC 9728 §2). `featureScopes` are the scopes the server's
+   * tools, resources and prompts ask for, listed in `scopes_supported` unless the option says
+   * otherwise.
    */
-  metadataPath(endpointPath: string): string {
-    if (this.#resource !== undefined) return this.#resource.metadataPath;
-    return PROTECTED_RESOURCE_METADATA_PATH + (endpointPath === '/' ? '' : endpointPath);
-  }
-
-  /**
-   * The resource whose metadata a GET of `path` at `origin` asks for, or `undefined` when the
-   * path is not a metadata path of this server. With a configured resource only its own path
-   * is; otherwise any path under the well-known prefix names the endpoint after it.
-   */
-  metadataRequest(origin: string, path: string): string | undefined {
-    if (!path.startsWith(PROTECTED_RESOURCE_METADATA_PATH)) return undefined;
-    if (this.#resource !== undefined) return path === this.#resource.metadataPath ? this.#resource.id : undefined;
-    const rest = path.slice(PROTECTED_RESOURCE_METADATA_PATH.length);
-    if (rest !== '' && !rest.startsWith('/')) return undefined;
-    return origin + (rest === '' ? '/' : rest);
-  }
-
-  /**
-   * The Protected Resource Metadata of `resource` (RFC 9728 §2). `featureScopes` are the
-   * scopes the server's tools, resources and prompts ask for, listed in `scopes_supported`
-   * unless the option says otherwise.
-   */
-  metadata(resource: string, featureScopes: readonly string[]): Record<string, unknown> {
+  metadata(featureScopes: readonly string[]): Record<string, unknown> {
     const options = this.#options;
+    const resource = this.resource;
     const document: Record<string, unknown> = {
       resource,
       authorization_servers: this.#authorizationServers,
@@ -201,41 +180,50 @@ export class ResourceServer {
   /**
    * Who the request's access token speaks for, or why the request is refused: 401 without a
    * usable token, 400 for a malformed `Authorization` header, 403 when the token lacks the
-   * scopes every request needs, 503 when the token could not be checked now. `resource` is
-   * what `resourceOf` gave for the endpoint. Synchronous when the verifier is (a token it
-   * has verified before).
+   * scopes every request needs, 503 when the token could not be checked now. The token must be
+   * meant for {@link resource}. Synchronous when the verifier is (a token it has verified
+   * before).
    */
-  authorize(request: ResourceRequest, resource: string): AuthInfo | AuthRefusal | Promise<AuthInfo | AuthRefusal> {
+  authorize(request: ResourceRequest): AuthInfo | AuthRefusal | Promise<AuthInfo | AuthRefusal> {
     const header = request.header('authorization');
-    if (header === undefined) return this.#unauthorized(resource);
+    if (header === undefined) return this.#unauthorized();
     const space = header.indexOf(' ');
-    const scheme = (space === -1 ? header : header.slice(0, space)).toLowerCase();
-    if (scheme !== 'bearer' && scheme !== 'dpop') return this.#unauthorized(resource);
+    const scheme = schemeOf(header);
+    if (scheme === undefined) return this.#unauthorized();
     const token = header.slice(space + 1).trim();
     // One token, not several (a repeated header is joined with commas) nor words: what else
     // it holds is the verifier's to judge. Searched, not matched: a token is long, and this
     // runs on every request.
     if (space === -1 || token === '' || token.includes(' ') || token.includes(',') || token.includes('\t')) {
-      return this.#refuse(400, scheme, resource, 'invalid_request', 'The Authorization header does not hold one token');
+      return this.#refuse(400, scheme, 'invalid_request', 'The Authorization header does not hold one token');
     }
     const tokenRequest: TokenRequest = {
-      resource,
+      resource: this.resource,
       scheme,
       method: request.method,
-      url: request.origin + request.path,
+      url: request.url,
       header: (name) => request.header(name),
     };
     let verified: ReturnType<TokenVerifier>;
     try {
       verified = this.#verifier(token, tokenRequest);
     } catch (error) {
-      return this.#failed(error, scheme, resource);
+      return this.#failed(error, scheme);
     }
     if (!isThenable(verified)) return this.#admit(verified, token, tokenRequest);
     return Promise.resolve(verified).then(
       (result) => this.#admit(result, token, tokenRequest),
-      (error: unknown) => this.#failed(error, scheme, resource),
+      (error: unknown) => this.#failed(error, scheme),
     );
+  }
+
+  /**
+   * The 400 `invalid_request` for a request that carried the `Authorization` header more than
+   * once (`first` is the first one's value): which token was meant is not for the server to guess.
+   */
+  repeatedAuthorization(first: string | undefined): AuthRefusal {
+    const scheme = (first !== undefined && schemeOf(first)) || 'bearer';
+    return this.#refuse(400, scheme, 'invalid_request', 'The Authorization header occurs more than once');
   }
 
   /**
@@ -243,9 +231,9 @@ export class ResourceServer {
    * names), when `auth` does not cover them all; `undefined` when it does. The challenge lists
    * every scope the request needs, the ones every request needs included, in one go.
    */
-  scopeRefusal(auth: AuthInfo, needed: readonly string[], resource: string): AuthRefusal | undefined {
+  scopeRefusal(auth: AuthInfo, needed: readonly string[]): AuthRefusal | undefined {
     if (this.#grants.covers(auth, needed)) return undefined;
-    return this.#insufficient(auth, unionOf(this.#scopes, needed), resource);
+    return this.#insufficient(auth, unionOf(this.#scopes, needed));
   }
 
   /** The verifier's answer, then what every token must also pass: expiry, its DPoP proof, the scopes every request needs. */
@@ -254,63 +242,48 @@ export class ResourceServer {
     token: string,
     request: TokenRequest,
   ): AuthInfo | AuthRefusal | Promise<AuthInfo | AuthRefusal> {
-    const { scheme, resource } = request;
+    const { scheme } = request;
     if (result === undefined || result instanceof TokenRefusal) {
       const description = result?.message ?? 'The access token is not valid';
-      return this.#refuse(401, scheme, resource, 'invalid_token', description);
+      return this.#refuse(401, scheme, 'invalid_token', description);
     }
     const auth = result;
     if (auth.expiresAt !== undefined && auth.expiresAt + DEFAULT_CLOCK_TOLERANCE_MS <= this.#clock.now())
-      return this.#refuse(401, scheme, resource, 'invalid_token', 'The access token expired');
+      return this.#refuse(401, scheme, 'invalid_token', 'The access token expired');
     const jkt = boundKey(auth);
     if (jkt === undefined) {
-      if (scheme === 'dpop')
-        return this.#refuse(401, scheme, resource, 'invalid_token', 'The access token is not DPoP-bound');
+      if (scheme === 'dpop') return this.#refuse(401, scheme, 'invalid_token', 'The access token is not DPoP-bound');
       if (this.#options.dpop?.required === true)
-        return this.#refuse(
-          401,
-          'dpop',
-          resource,
-          'invalid_token',
-          'This server accepts DPoP-bound access tokens only',
-        );
-      return this.#withScopes(auth, resource);
+        return this.#refuse(401, 'dpop', 'invalid_token', 'This server accepts DPoP-bound access tokens only');
+      return this.#withScopes(auth);
     }
     // A bound token sent as a bearer token would let whoever copied it use it (RFC 9449 §7.2).
     if (scheme !== 'dpop')
-      return this.#refuse(
-        401,
-        'dpop',
-        resource,
-        'invalid_token',
-        'The access token is DPoP-bound: send it with the DPoP scheme',
-      );
+      return this.#refuse(401, 'dpop', 'invalid_token', 'The access token is DPoP-bound: send it with the DPoP scheme');
     const proofs = (this.#dpop ??= new DpopProofs({}, this.#clock));
     const target = { method: request.method, url: request.url, token, jkt };
     return proofs.problem(request.header('dpop'), target).then(
       (problem) =>
-        problem === undefined
-          ? this.#withScopes(auth, resource)
-          : this.#refuse(401, 'dpop', resource, 'invalid_dpop_proof', problem),
-      (error: unknown) => this.#failed(error, 'dpop', resource),
+        problem === undefined ? this.#withScopes(auth) : this.#refuse(401, 'dpop', 'invalid_dpop_proof', problem),
+      (error: unknown) => this.#failed(error, 'dpop'),
     );
   }
 
   /** `auth`, or the 403 when it lacks a scope every request needs. */
-  #withScopes(auth: AuthInfo, resource: string): AuthInfo | AuthRefusal {
+  #withScopes(auth: AuthInfo): AuthInfo | AuthRefusal {
     if (this.#grants.covers(auth, this.#scopes)) return auth;
-    return this.#insufficient(auth, this.#scopes, resource);
+    return this.#insufficient(auth, this.#scopes);
   }
 
-  #insufficient(auth: AuthInfo, scopes: readonly string[], resource: string): AuthRefusal {
+  #insufficient(auth: AuthInfo, scopes: readonly string[]): AuthRefusal {
     const scheme = boundKey(auth) === undefined ? 'bearer' : 'dpop';
     const description = `This request needs the scopes: ${scopes.join(' ')}`;
-    return this.#refuse(403, scheme, resource, 'insufficient_scope', description, scopes);
+    return this.#refuse(403, scheme, 'insufficient_scope', description, scopes);
   }
 
   /** 401 without an `error`: the request carried no credentials of a scheme this server takes (RFC 6750 §3.1). */
-  #unauthorized(resource: string): AuthRefusal {
-    const params = { resource_metadata: this.metadataUrl(resource), scope: scopeParam(this.#scopes) };
+  #unauthorized(): AuthRefusal {
+    const params = { resource_metadata: this.metadataUrl, scope: scopeParam(this.#scopes) };
     const dpop = this.#dpop;
     const challenges: string[] = [];
     if (this.#options.dpop?.required !== true) challenges.push(formatChallenge('Bearer', params));
@@ -325,7 +298,6 @@ export class ResourceServer {
   #refuse(
     status: 400 | 401 | 403,
     scheme: 'bearer' | 'dpop',
-    resource: string,
     error: ChallengeError,
     description: string,
     scopes: readonly string[] = this.#scopes,
@@ -334,7 +306,7 @@ export class ResourceServer {
       error,
       error_description: description,
       scope: scopeParam(scopes),
-      resource_metadata: this.metadataUrl(resource),
+      resource_metadata: this.metadataUrl,
     };
     if (scheme === 'dpop') params.algs = (this.#dpop?.algorithms ?? DPOP_ALGORITHMS).join(' ');
     const challenge = formatChallenge(scheme === 'dpop' ? 'DPoP' : 'Bearer', params);
@@ -343,8 +315,8 @@ export class ResourceServer {
   }
 
   /** The verifier failed without judging the token (its authorization server is unreachable): 503. */
-  #failed(error: unknown, scheme: 'bearer' | 'dpop', resource: string): AuthRefusal {
-    if (error instanceof TokenRefusal) return this.#refuse(401, scheme, resource, 'invalid_token', error.message);
+  #failed(error: unknown, scheme: 'bearer' | 'dpop'): AuthRefusal {
+    if (error instanceof TokenRefusal) return this.#refuse(401, scheme, 'invalid_token', error.message);
     return new AuthRefusal(
       503,
       { 'retry-after': '5' },
@@ -352,6 +324,13 @@ export class ResourceServer {
       error instanceof Error ? error : new Error(String(error)),
     );
   }
+}
+
+/** The scheme of an `Authorization` value, when it is one this server takes. */
+function schemeOf(header: string): 'bearer' | 'dpop' | undefined {
+  const space = header.indexOf(' ');
+  const scheme = (space === -1 ? header : header.slice(0, space)).toLowerCase();
+  return scheme === 'bearer' || scheme === 'dpop' ? scheme : undefined;
 }
 
 /** The key a token is bound to (`cnf.jkt`), if any. */

@@ -10,15 +10,19 @@ import type { AuthInfo } from '../auth-info.js';
 /** What a verifier knows of the request a token came with. */
 export interface TokenRequest {
   /**
-   * The resource the token must be meant for (its audience): the MCP endpoint's canonical URL,
-   * or the `resource` the server was configured with.
+   * The resource the token must be meant for (its audience): the server's `auth.resource`, or
+   * the URL `listen` serves at. Fixed when the server starts; never taken from the request.
    */
   readonly resource: string;
   /** The scheme the token came with, in lower case: `bearer` or `dpop`. */
   readonly scheme: 'bearer' | 'dpop';
   /** The HTTP method, upper case. */
   readonly method: string;
-  /** The request's URL without query or fragment (what a DPoP proof's `htu` names). */
+  /**
+   * The URL the request was sent to, without query or fragment (what a DPoP proof's `htu`
+   * names), as the server knows itself: the resource for the MCP endpoint, the resource's
+   * origin with the path for the HTTP+SSE endpoints.
+   */
   readonly url: string;
   /** A request header by lower-case name. */
   header(name: string): string | undefined;

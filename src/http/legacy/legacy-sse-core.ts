@@ -30,6 +30,7 @@ import {
   type Authorized,
   type ScopedServer,
 } from '../authorization.js';
+import { refuseRepeatedHeader } from '../single-headers.js';
 
 /**
  * What the endpoint needs of a server: a session per transport (a `Server` is one), and, when
@@ -60,14 +61,11 @@ export interface LegacySseOptions extends HostOriginPolicy, SessionLimits {
   /**
    * Check access tokens, as the Streamable HTTP endpoint's `auth` option does: opening the
    * stream and every POST need a token, a session is its opener's (another principal's POST
-   * is answered 404), and the Protected Resource Metadata is served here too.
+   * is answered 404), and the Protected Resource Metadata is served here too. `auth.resource`
+   * is required: the MCP server these endpoints belong to (`listen` sets it to the Streamable
+   * HTTP endpoint's).
    */
   auth?: ResourceServerOptions;
-  /**
-   * The path of the MCP endpoint these endpoints stand beside, whose resource identifier the
-   * tokens must name (`listen` sets it to the Streamable HTTP endpoint's). Default `ssePath`.
-   */
-  resourcePath?: string;
 }
 
 /** The legacy endpoint pair, ready to be put behind an HTTP front. */
@@ -99,7 +97,6 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
   const perClient = new SessionsPerClient(limits.maxSessionsPerClient);
   const sessions = new Map<string, LegacySseTransport>();
   const resourceServer = options.auth === undefined ? undefined : new ResourceServer(options.auth, options.clock);
-  const resourcePath = checkedPath(options.resourcePath ?? ssePath, 'resourcePath');
   const onError = options.onError ?? (() => {});
 
   async function openStream(
@@ -188,20 +185,23 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
   }
 
   // Where the metadata of the resource is: served here too, when the endpoints check tokens.
-  const metadataPath = resourceServer?.metadataPath(resourcePath);
+  const metadataPath = resourceServer?.metadataPath;
 
   const handle: HttpExchangeHandler = async (request, response) => {
     const path = pathOf(request.path);
     const endpoint = path === ssePath ? 'GET' : path === messagesPath ? 'POST' : undefined;
     const metadata = path === metadataPath;
     if (!endpoint && !metadata) return sendError(response, 404, ErrorCode.InvalidRequest, 'Not found');
+    const repeated = request.repeatedHeader;
+    if (repeated !== undefined) return refuseRepeatedHeader(repeated, request, response, resourceServer);
     const rejection = hostOriginRejection(request, options);
     if (rejection) return sendError(response, 403, ErrorCode.InvalidRequest, rejection);
     let authorized: Authorized | undefined;
     if (resourceServer !== undefined) {
       if (metadata && serveMetadata(resourceServer, request, response, scopesOf(server))) return;
       if (!endpoint) return sendError(response, 405, ErrorCode.InvalidRequest, 'Method not allowed', { allow: 'GET' });
-      authorized = await authorizeRequest(resourceServer, request, response, resourcePath, onError);
+      // These paths sit beside the MCP endpoint, on the resource's origin.
+      authorized = await authorizeRequest(resourceServer, request, resourceServer.origin + path, response, onError);
       if (authorized === undefined) return;
     }
     if (!endpoint) return sendError(response, 404, ErrorCode.InvalidRequest, 'Not found');

@@ -15,6 +15,7 @@ import { refuse, TransportErrorCode } from './replies.js';
 import { SessionTable } from './session-table.js';
 import { authorizeRequest, serveMetadata, type Authorized } from '../authorization.js';
 import { isThenable } from '../../internal/maybe-async.js';
+import { refuseRepeatedHeader } from '../single-headers.js';
 
 /** The endpoint: an exchange handler that also knows its sessions. */
 export interface StreamableHttpCore extends HttpExchangeHandler {
@@ -35,18 +36,23 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
 
   const handle: HttpExchangeHandler = async (request, response) => {
     const sink = new RecordingSink(response);
+    const resourceServer = config.resourceServer;
     try {
+      // Which of two values was meant is not for the endpoint to guess: nothing is read, checked
+      // or looked up for such a request.
+      const repeated = request.repeatedHeader;
+      if (repeated !== undefined) return refuseRepeatedHeader(repeated, request, sink, resourceServer);
       // A process of a fleet serves once it hears the fleet.
       if (config.store) await sessions.ready;
       const rejection = hostOriginRejection(request, config);
       if (rejection !== undefined) return refuse(sink, 403, TransportErrorCode.BadRequest, `Forbidden: ${rejection}`);
       // With `auth`, the metadata is public and everything else needs a token, checked before
-      // anything is read or looked up.
+      // anything is read or looked up. Every request here is one to the MCP endpoint, whose URL
+      // is the resource.
       let authorized: Authorized | undefined;
-      const resourceServer = config.resourceServer;
       if (resourceServer !== undefined) {
         if (serveMetadata(resourceServer, request, sink, server)) return;
-        const outcome = authorizeRequest(resourceServer, request, sink, pathOf(request.path), config.onError);
+        const outcome = authorizeRequest(resourceServer, request, resourceServer.resource, sink, config.onError);
         authorized = isThenable(outcome) ? await outcome : outcome;
         if (authorized === undefined) return;
       }
@@ -70,12 +76,6 @@ export function createStreamableHttpCore(server: Server, options: StreamableHttp
     sessionCount: { get: () => sessions.size, enumerable: true },
     close: { value: () => sessions.closeAll(), enumerable: true },
   }) as StreamableHttpCore;
-}
-
-/** A request's path without its query. */
-function pathOf(path: string): string {
-  const query = path.indexOf('?');
-  return query === -1 ? path : path.slice(0, query);
 }
 
 /** The sink, remembering whether a response was started, so a failure can still be answered. */

@@ -71,9 +71,10 @@ export interface StreamableHttpOptions extends HostOriginPolicy, SessionLimits {
   onError?: (error: Error) => void;
   /**
    * Make the endpoint an OAuth resource server: every request needs an access token, checked
-   * by `auth.verifier`, and the endpoint serves its Protected Resource Metadata at
-   * `/.well-known/oauth-protected-resource` followed by its path (route that path to this
-   * endpoint too). Handlers find who the token speaks for in `ctx.auth`.
+   * by `auth.verifier` and meant for `auth.resource`, which is required here (`listen` on a
+   * loopback address fills it in), and the endpoint serves its Protected Resource Metadata at
+   * `/.well-known/oauth-protected-resource` followed by that resource's path (route that path
+   * to this endpoint too). Handlers find who the token speaks for in `ctx.auth`.
    */
   auth?: ResourceServerOptions;
   /**
