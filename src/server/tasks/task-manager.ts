@@ -48,7 +48,10 @@ export interface TaskOptions {
   maxTtlMs?: number;
   /** How often clients are told to poll. Default 1 s. */
   pollIntervalMs?: number;
-  /** Tasks one principal may have running at once; more are refused. Default 32. */
+  /**
+   * Tasks one owner may have running at once; more are refused (-32603). Default 32. Counted
+   * as each task is stored, in the store every process of a fleet shares.
+   */
   maxActive?: number;
   /**
    * Who a task belongs to. Default: the principal of the request's access token when the HTTP
@@ -196,11 +199,6 @@ export class TaskManager implements ServerFeature {
   ): Promise<{ result: Record<string, unknown>; finish: (outcome: Promise<Record<string, unknown>>) => void }> {
     const owner = await this.#owner(ctx);
     const maxActive = this.#options.maxActive ?? DEFAULT_MAX_ACTIVE;
-    if ((await this.#store.active(owner)) >= maxActive)
-      throw new McpError(
-        McpErrorCode.InternalError,
-        `Too many tasks in progress: at most ${maxActive} at once; wait for one to end or cancel one`,
-      );
     const now = this.#clock.now();
     const maxTtl = this.#options.maxTtlMs ?? DEFAULT_MAX_TTL_MS;
     const wanted = typeof requestedTtlMs === 'number' && requestedTtlMs > 0 ? requestedTtlMs : undefined;
@@ -215,7 +213,12 @@ export class TaskManager implements ServerFeature {
       ttlMs: Math.round(Math.min(wanted ?? this.#options.ttlMs ?? DEFAULT_TTL_MS, maxTtl)),
       pollIntervalMs: this.#options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     };
-    await this.#store.create(record);
+    // The limit is checked in the step that stores the task, so a burst cannot pass it together.
+    if (!(await this.#store.create(record, maxActive)))
+      throw new McpError(
+        McpErrorCode.InternalError,
+        `Too many tasks in progress: at most ${maxActive} at once; wait for one to end or cancel one`,
+      );
     const modern = envelopeOf(ctx) !== undefined;
     const run = new TaskRun(record.taskId, ctx, modern, (change) => this.#change(record.taskId, change));
     enterTask(ctx, run);
