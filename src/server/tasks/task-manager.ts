@@ -49,8 +49,8 @@ export interface TaskOptions {
   /** How often clients are told to poll. Default 1 s. */
   pollIntervalMs?: number;
   /**
-   * Tasks one owner may have running at once; more are refused (-32603). Default 32. Counted
-   * as each task is stored, in the store every process of a fleet shares.
+   * Tasks one owner (or one `limitKey`) may have running at once; more are refused (-32603).
+   * Default 32. Counted as each task is stored, in the store every process of a fleet shares.
    */
   maxActive?: number;
   /**
@@ -59,6 +59,13 @@ export interface TaskOptions {
    * self-declared name and version, which proves nothing (task ids are unguessable all the same).
    */
   owner?: (ctx: ServerContext) => string | undefined | Promise<string | undefined>;
+  /**
+   * Whose `maxActive` a new task counts against, when not its owner's: a key the client cannot
+   * pick, such as `ctx.clientKey` (the HTTP endpoint's `clientKey` of the request, by default
+   * its network address). `undefined` counts the task against its owner, as without the hook.
+   * Who owns a task stays as `owner` says.
+   */
+  limitKey?: (ctx: ServerContext) => string | undefined | Promise<string | undefined>;
 }
 
 const DEFAULT_TTL_MS = 60 * 60_000;
@@ -181,6 +188,7 @@ export class TaskManager implements ServerFeature {
       ctx.protocolVersion,
       envelopeOf(ctx),
       ctx.auth,
+      ctx.clientKey,
     );
     const { result, finish } = await this.adopt(taskCtx, requestedTtlMs);
     // After the answer: the work runs as the task, and even its synchronous failure is the task's.
@@ -198,6 +206,7 @@ export class TaskManager implements ServerFeature {
     requestedTtlMs?: number,
   ): Promise<{ result: Record<string, unknown>; finish: (outcome: Promise<Record<string, unknown>>) => void }> {
     const owner = await this.#owner(ctx);
+    const limitKey = await this.#options.limitKey?.(ctx);
     const maxActive = this.#options.maxActive ?? DEFAULT_MAX_ACTIVE;
     const now = this.#clock.now();
     const maxTtl = this.#options.maxTtlMs ?? DEFAULT_MAX_TTL_MS;
@@ -205,6 +214,7 @@ export class TaskManager implements ServerFeature {
     const record: TaskRecord = {
       taskId: toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16))),
       owner,
+      ...(limitKey !== undefined && { limitKey }),
       method: ctx.method,
       protocolVersion: ctx.protocolVersion,
       status: 'working',
