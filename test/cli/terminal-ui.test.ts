@@ -90,6 +90,23 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
     };
   }
 
+  /**
+   * Starts `piece` held before its prompt, with the terminal raw: types `text` and Enter, which
+   * stdin reads into its buffer, where no one takes them; then lets the piece go on.
+   */
+  async function typedAhead(
+    piece: string,
+    input: unknown,
+    text: string,
+  ): Promise<{ screen: TerminalSession; outcome: () => Promise<Outcome> }> {
+    const started = run(`${piece}@typed-ahead-read=${text.length + 1}`, input);
+    await started.screen.waitFor('type ahead now');
+    started.screen.type(text);
+    started.screen.keys('Enter');
+    process.kill(started.screen.pid(), 'SIGUSR2');
+    return started;
+  }
+
   it('canAsk is true in a terminal', async () => {
     assert.deepEqual(await run('can-ask').outcome(), { status: 0, result: true });
   });
@@ -162,11 +179,7 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
     it('drops keys typed before it shows, read into stdin’s buffer', async () => {
       // Up, Up and Enter in a raw terminal, read by stdin and held where no one took them:
       // were they handed to the prompt, it would allow once at once.
-      const { screen, outcome } = run('consent@typed-ahead-read=3', toolRequest);
-      await screen.waitFor('type ahead now');
-      screen.type('kk');
-      screen.keys('Enter');
-      process.kill(screen.pid(), 'SIGUSR2');
+      const { screen, outcome } = await typedAhead('consent', toolRequest, 'kk');
       await screen.waitFor(asking('● Deny'));
       screen.keys('Enter');
       assert.deepEqual(await outcome(), { status: 0, result: 'deny' });
@@ -483,13 +496,8 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
     });
 
     it('drops keys typed before a form without fields shows: it is accepted only when chosen there', async () => {
-      const { screen, outcome } = run('form@typed-ahead-read=2', {
-        params: { message: 'Go ahead?', requestedSchema: { type: 'object', properties: {} } },
-      });
-      await screen.waitFor('type ahead now');
-      screen.type('k');
-      screen.keys('Enter');
-      process.kill(screen.pid(), 'SIGUSR2');
+      const empty = { params: { message: 'Go ahead?', requestedSchema: { type: 'object', properties: {} } } };
+      const { screen, outcome } = await typedAhead('form', empty, 'k');
       await screen.waitFor(asking(/○ Accept\n.*● Decline/));
       screen.keys('Enter');
       assert.deepEqual(await outcome(), { status: 0, result: { action: 'decline' } });
@@ -565,11 +573,7 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
     });
 
     it('declines on Enter alone, and drops keys typed before it shows', async () => {
-      const { screen, outcome } = run('url@typed-ahead-read=2', request);
-      await screen.waitFor('type ahead now');
-      screen.type('k');
-      screen.keys('Enter');
-      process.kill(screen.pid(), 'SIGUSR2');
+      const { screen, outcome } = await typedAhead('url', request, 'k');
       await screen.waitFor(asking('● Decline'));
       screen.keys('Enter');
       assert.equal(((await outcome()).result as { action: string }).action, 'decline');
