@@ -280,7 +280,7 @@ redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
 return redis.call('GET', KEYS[1])
 `);
 
-/** What the task scripts share: dropping an owner's tasks that ended from its indexes, counting. */
+/** What the task scripts share: dropping ended tasks from an owner's indexes, counting running ones. */
 const TASKS = `
 -- KEYS[1] and KEYS[2] of the create and list scripts: the owner's tasks and task-ends sets.
 local function sweep(now)
@@ -290,7 +290,7 @@ local function sweep(now)
     redis.call('ZREM', KEYS[2], id)
   end
 end
--- How many tasks of a running set have not ended at \`now\`, those that have dropped.
+-- How many tasks of a running set have not ended by \`now\`; those that have are dropped first.
 local function running(key, now)
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
   return redis.call('ZCARD', key)
