@@ -65,8 +65,6 @@ export class ClientTasks {
   };
 
   async #start(params: Record<string, unknown>, ctx: RequestContext, handler: RequestHandler): Promise<unknown> {
-    if ((await this.#store.active('server')) >= MAX_ACTIVE)
-      throw new JsonRpcError(McpErrorCode.InternalError, `Too many tasks in progress: at most ${MAX_ACTIVE} at once`);
     const task = params.task as Record<string, unknown>;
     const wanted = typeof task.ttl === 'number' && task.ttl > 0 ? task.ttl : TTL_MS;
     const now = this.#clock.now();
@@ -83,7 +81,9 @@ export class ClientTasks {
       ttlMs: Math.round(Math.min(wanted, MAX_TTL_MS)),
       pollIntervalMs: POLL_INTERVAL_MS,
     };
-    await this.#store.create(record);
+    // Counted as it is stored: requests arriving together cannot pass the limit together.
+    if (!(await this.#store.create(record, MAX_ACTIVE)))
+      throw new JsonRpcError(McpErrorCode.InternalError, `Too many tasks in progress: at most ${MAX_ACTIVE} at once`);
     const { task: _task, ...own } = params;
     // The request is answered now; the handler goes on with a context of the task's own.
     const taskCtx = new RequestContext(ctx.session, ctx.requestId, ctx.method, own, ctx.protocolVersion);

@@ -11,6 +11,7 @@ import { AuthRefusal, type ResourceServer } from '../auth/server/resource-server
 import { unionOf, NO_SCOPES } from '../auth/server/scopes.js';
 import { isThenable } from '../internal/maybe-async.js';
 import { isObject, isRequestId, type RequestId } from '../jsonrpc/message.js';
+import type { MessageInfo } from '../jsonrpc/transport.js';
 import type { HttpRequestLike, HttpResponseSink } from './exchange.js';
 import { errorResponse, serialize } from '../jsonrpc/codec.js';
 import { JSON_HEADERS, TransportErrorCode } from './server/replies.js';
@@ -18,6 +19,17 @@ import { JSON_HEADERS, TransportErrorCode } from './server/replies.js';
 /** A request whose token passed: who it speaks for. */
 export interface Authorized {
   readonly auth: AuthInfo;
+}
+
+/**
+ * What a POST's messages carry to the server besides themselves: who its token speaks for, and
+ * which client sent it (the endpoint's `clientKey`); `undefined` when neither is known.
+ */
+export function messageInfo(
+  authorized: Authorized | undefined,
+  clientKey: string | undefined,
+): MessageInfo | undefined {
+  return authorized === undefined && clientKey === undefined ? undefined : { auth: authorized?.auth, clientKey };
 }
 
 /** What the scope check needs of a server: the scopes a request of a method needs. */

@@ -12,8 +12,23 @@ import type { HttpRequestLike } from './exchange.js';
  * everyone.
  */
 export function defaultClientKey(request: HttpRequestLike): string | undefined {
-  return addressKey(request.remoteAddress);
+  const address = request.remoteAddress;
+  if (address === undefined) return undefined;
+  let key = recentKeys.get(address);
+  if (key === undefined) {
+    // Forgotten all at once when full: bounded, and a client's next request finds it again.
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.clear();
+    recentKeys.set(address, (key = addressKey(address) ?? null));
+  }
+  return key ?? undefined;
 }
+
+/**
+ * The keys of addresses seen lately (`null`: none). The key is read for every POST, and a
+ * client sends many from one address; an IPv6 address takes a microsecond to parse.
+ */
+const recentKeys = new Map<string, string | null>();
+const RECENT_KEYS = 1024;
 
 /** The key of one address: IPv4 as is, IPv6 by its /64 prefix, loopback none. */
 export function addressKey(address: string | undefined): string | undefined {

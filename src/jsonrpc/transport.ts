@@ -48,6 +48,11 @@ export interface MessageInfo {
    * that checks tokens verified it before it delivered the message.
    */
   readonly auth?: object;
+  /**
+   * Which client the message came from, as an HTTP endpoint's `clientKey` option names the
+   * request that carried it (by default its network address): a key for limits kept per client.
+   */
+  readonly clientKey?: string;
 }
 
 /**

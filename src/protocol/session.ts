@@ -13,7 +13,6 @@ import type { Clock } from '../jsonrpc/clock.js';
 import { ErrorCode, type ConnectionClosedError } from '../jsonrpc/errors.js';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../jsonrpc/message.js';
 import type { MessageInfo, SendOptions, Transport } from '../jsonrpc/transport.js';
-import type { AuthInfo } from '../auth/auth-info.js';
 import { admit, admitLegacyRequest, checkOutbound, peerOf, type Role } from './admission.js';
 import { McpError, methodNotFound } from './errors.js';
 import type { ModernServing } from './modern-serving.js';
@@ -63,13 +62,16 @@ export interface SessionOptions {
   /** See `ConnectionOptions.idPrefix`. */
   idPrefix?: string;
   clock?: Clock;
-  /** Builds the context handlers receive; lets a role add its own helpers. */
+  /**
+   * Builds the context handlers receive; lets a role add its own helpers. `info` is what the
+   * transport learned of the request (who its token speaks for, which client sent it).
+   */
   createContext?: (
     session: Session,
     request: JsonRpcRequest,
     version: string,
     envelope: RequestEnvelope | undefined,
-    auth: AuthInfo | undefined,
+    info: MessageInfo | undefined,
   ) => RequestContext;
   onError?: (error: Error) => void;
   onClose?: (session: Session, error: ConnectionClosedError) => void;
@@ -376,7 +378,7 @@ export class Session {
     if (!handler) throw methodNotFound(method);
     const params = request.params ?? {};
     const ctx =
-      options.createContext?.(this, request, version, envelope, info?.auth as AuthInfo | undefined) ??
+      options.createContext?.(this, request, version, envelope, info) ??
       new RequestContext(this, request.id, method, params, version, envelope);
     return this.#run(ctx, handler, params, envelope === undefined ? undefined : modern);
   }

@@ -1,13 +1,20 @@
 /**
  * Tasks in Redis, as `MemoryTaskStore` keeps them: records kept `ttlMs` from their creation (on
  * the server's clock, as `createdAt` is), a record in a terminal state never changes, an owner's
- * tasks listed newest first a page at a time, and those not yet in a terminal state counted.
+ * tasks listed newest first a page at a time, and those not yet in a terminal state counted by
+ * the key they count against, the count checked and the task stored in one script.
  * Each record is a hash of its members' JSON, so a change rewrites only what it changes, in one
  * script that first checks the task is not in a terminal state. Keys: `scripts.ts`.
  * @module
  */
 import type { Clock } from '../jsonrpc/clock.js';
-import type { TaskChange, TaskPage, TaskRecord, TaskStore } from '../protocol/tasks/task-store.js';
+import {
+  limitKeyOf,
+  type TaskChange,
+  type TaskPage,
+  type TaskRecord,
+  type TaskStore,
+} from '../protocol/tasks/task-store.js';
 import type { NodeRedisClient } from './load.js';
 import { TASK_ACTIVE, TASK_CREATE, TASK_LIST, TASK_UPDATE } from './scripts.js';
 
@@ -24,16 +31,18 @@ export class RedisTaskStore implements TaskStore {
     this.#clock = clock;
   }
 
-  async create(record: TaskRecord): Promise<void> {
+  async create(record: TaskRecord, maxActive?: number): Promise<boolean> {
     const ends = record.ttlMs === null ? 'inf' : String(Math.ceil(record.createdAt + record.ttlMs));
     const fields = Object.entries(record).flatMap(([name, value]) =>
       value === undefined ? [] : [name, JSON.stringify(value)],
     );
-    await TASK_CREATE.run(
+    const key = limitKeyOf(record);
+    const stored = await TASK_CREATE.run(
       this.#client,
-      [...this.#ownerKeys(record.owner), this.#key(record.taskId)],
-      [this.#clock.now(), record.taskId, record.createdAt, ends, record.owner, ...fields],
+      [...this.#ownerKeys(record.owner), this.#runningKey(key), this.#key(record.taskId)],
+      [this.#clock.now(), record.taskId, record.createdAt, ends, record.owner, key, maxActive ?? '', ...fields],
     );
+    return Number(stored) === 1;
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
@@ -67,8 +76,8 @@ export class RedisTaskStore implements TaskStore {
     return page;
   }
 
-  async active(owner: string): Promise<number> {
-    return Number(await TASK_ACTIVE.run(this.#client, this.#ownerKeys(owner), [this.#clock.now()]));
+  async active(key: string): Promise<number> {
+    return Number(await TASK_ACTIVE.run(this.#client, [this.#runningKey(key)], [this.#clock.now()]));
   }
 
   #key(taskId: string): string {
@@ -76,7 +85,11 @@ export class RedisTaskStore implements TaskStore {
   }
 
   #ownerKeys(owner: string): string[] {
-    return [`${this.#prefix}tasks:${owner}`, `${this.#prefix}task-ends:${owner}`, `${this.#prefix}running:${owner}`];
+    return [`${this.#prefix}tasks:${owner}`, `${this.#prefix}task-ends:${owner}`];
+  }
+
+  #runningKey(key: string): string {
+    return `${this.#prefix}running:${key}`;
   }
 
   #ended(record: TaskRecord): boolean {

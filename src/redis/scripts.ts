@@ -14,11 +14,13 @@
  * - `mcpkit:sessions`: the live sessions, a sorted set scored by when each ends.
  * - `mcpkit:subscribers:<uri>`: the sessions subscribed to `uri`, scored likewise.
  * - `mcpkit:used:<id>`: a used `requestState`, until it expires.
- * - `mcpkit:task:<taskId>`: a task's hash: each member of its record as JSON, and `.owner`
- *   (the owner as it is, to name the owner's keys).
+ * - `mcpkit:task:<taskId>`: a task's hash: each member of its record as JSON, `.owner` (the
+ *   owner as it is, to name the owner's keys) and `.limit` (the key it counts against: its
+ *   `limitKey`, else its owner).
  * - `mcpkit:tasks:<owner>`: an owner's tasks in the order they were made;
- *   `mcpkit:task-ends:<owner>`: the same, scored by when each ends (`inf`: never);
- *   `mcpkit:running:<owner>`: those not yet in a terminal state, scored by when each ends.
+ *   `mcpkit:task-ends:<owner>`: the same, scored by when each ends (`inf`: never).
+ * - `mcpkit:running:<key>`: the tasks counted against a key that are not yet in a terminal
+ *   state, scored by when each ends: what the limit on tasks running at once counts.
  * - `mcpkit:key:<id>`: a `requestState` key's secret, base64.
  * - `mcpkit:replicas`: the processes' leases, a sorted set of replica ids scored by when each
  *   lease ends; `mcpkit:open:<replicaId>`: a process's open answer streams, a hash from
@@ -283,16 +285,20 @@ redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
 return redis.call('GET', KEYS[1])
 `);
 
-/** What the task scripts share: dropping an owner's tasks that ended from its indexes. */
+/** What the task scripts share: dropping ended tasks from an owner's indexes, counting running ones. */
 const TASKS = `
--- KEYS of every task script but update: the owner's tasks, task-ends and running sets.
+-- KEYS[1] and KEYS[2] of the create and list scripts: the owner's tasks and task-ends sets.
 local function sweep(now)
   local ended = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)
   for _, id in ipairs(ended) do
     redis.call('ZREM', KEYS[1], id)
     redis.call('ZREM', KEYS[2], id)
-    redis.call('ZREM', KEYS[3], id)
   end
+end
+-- How many tasks of a running set have not ended by \`now\`; those that have are dropped first.
+local function running(key, now)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  return redis.call('ZCARD', key)
 end
 local function terminal(status)
   return status == '"completed"' or status == '"failed"' or status == '"cancelled"'
@@ -300,23 +306,28 @@ end
 `;
 
 /**
- * Stores a new task. KEYS: tasks, task-ends, running, the task's hash. ARGV: now (the server's
- * clock), task id, createdAt, when it ends (or 'inf'), owner, then field, JSON, ... Replies an
- * error when the task exists.
+ * Stores a new task, unless it would run beyond its key's limit: the count and the store are one
+ * step. KEYS: tasks, task-ends, the running set of its key, the task's hash. ARGV: now (the
+ * server's clock), task id, createdAt, when it ends (or 'inf'), owner, the key it counts
+ * against, the most running at once ('' for no limit), then field, JSON, ... Replies 1 when
+ * stored, 0 at the limit, an error when the task exists.
  */
 export const TASK_CREATE = script(
   COMMON,
   TASKS,
   `
-sweep(tonumber(ARGV[1]))
+local now = tonumber(ARGV[1])
+sweep(now)
 if redis.call('EXISTS', KEYS[4]) == 1 then return redis.error_reply('task ' .. ARGV[2] .. ' exists already') end
-local fields = { '.owner', ARGV[5] }
+local fields = { '.owner', ARGV[5], '.limit', ARGV[6] }
 local status
-for i = 6, #ARGV, 2 do
+for i = 8, #ARGV, 2 do
   table.insert(fields, ARGV[i])
   table.insert(fields, ARGV[i + 1])
   if ARGV[i] == 'status' then status = ARGV[i + 1] end
 end
+local live = not terminal(status)
+if live and ARGV[7] ~= '' and running(KEYS[3], now) >= tonumber(ARGV[7]) then return 0 end
 redis.call('HSET', KEYS[4], unpack(fields))
 if ARGV[4] ~= 'inf' then redis.call('PEXPIREAT', KEYS[4], ARGV[4]) end
 -- Ordered as made: by creation time, after every task the owner made before.
@@ -325,11 +336,14 @@ local top = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
 if top and tonumber(top) >= order then order = tonumber(top) + 1 end
 redis.call('ZADD', KEYS[1], order, ARGV[2])
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2])
-if not terminal(status) then redis.call('ZADD', KEYS[3], ARGV[4], ARGV[2]) end
 local ends = last_end(KEYS[2])
 end_at(KEYS[1], ends)
 end_at(KEYS[2], ends)
-end_at(KEYS[3], ends)
+if live then
+  redis.call('ZADD', KEYS[3], ARGV[4], ARGV[2])
+  keep(KEYS[3])
+end
+return 1
 `,
 );
 
@@ -349,14 +363,15 @@ export const TASK_UPDATE = script(
   TASKS,
   TASK_ENDED,
   `
-local held = redis.call('HMGET', KEYS[1], 'status', '.owner', 'createdAt', 'ttlMs')
+local held = redis.call('HMGET', KEYS[1], 'status', '.limit', 'createdAt', 'ttlMs', '.owner')
 if not held[1] or ended(held[3], held[4], tonumber(ARGV[1])) then return nil end
 if not terminal(held[1]) then
   for i = 4, #ARGV, 2 do
     if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[1], ARGV[i]) else redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
   end
   if terminal(redis.call('HGET', KEYS[1], 'status')) then
-    redis.call('ZREM', ARGV[2] .. 'running:' .. held[2], ARGV[3])
+    -- A task stored before '.limit' was kept counts against its owner.
+    redis.call('ZREM', ARGV[2] .. 'running:' .. (held[2] or held[5]), ARGV[3])
   end
 end
 return redis.call('HGETALL', KEYS[1])
@@ -364,7 +379,7 @@ return redis.call('HGETALL', KEYS[1])
 );
 
 /**
- * A page of an owner's tasks, newest first. KEYS: tasks, task-ends, running. ARGV: now, prefix,
+ * A page of an owner's tasks, newest first. KEYS: tasks, task-ends. ARGV: now, prefix,
  * cursor (a task id, or ''), limit. Replies [1 when more follow, else 0, [fields and values], ...].
  */
 export const TASK_LIST = script(
@@ -390,11 +405,10 @@ return page
 `,
 );
 
-/** How many of an owner's tasks are not in a terminal state. KEYS: tasks, task-ends, running. ARGV: now. */
+/** How many tasks of a key are not in a terminal state. KEYS: its running set. ARGV: now. */
 export const TASK_ACTIVE = script(
   TASKS,
   `
-sweep(tonumber(ARGV[1]))
-return redis.call('ZCARD', KEYS[3])
+return running(KEYS[1], tonumber(ARGV[1]))
 `,
 );

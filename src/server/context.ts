@@ -87,6 +87,14 @@ export class ServerContext extends RequestContext {
    * authorization (stdio, an endpoint without `auth`).
    */
   readonly auth: AuthInfo | undefined;
+  /**
+   * Which client the request came from, as the HTTP endpoint's `clientKey` option names the
+   * HTTP request that carried it: by default its network address (an IPv6 one by its /64),
+   * none for loopback addresses. A key for limits kept per client (`tasks.limitKey`), never an
+   * identity: it proves only what the endpoint's `clientKey` reads. `undefined` over stdio, and
+   * wherever the endpoint names none.
+   */
+  readonly clientKey: string | undefined;
   #round: ServedRound | undefined;
   #task: TaskChannel | undefined;
   #startTask: (() => Promise<void>) | undefined;
@@ -99,9 +107,11 @@ export class ServerContext extends RequestContext {
     protocolVersion: string,
     envelope?: RequestEnvelope,
     auth?: AuthInfo,
+    clientKey?: string,
   ) {
     super(session, requestId, method, params, protocolVersion, envelope);
     this.auth = auth;
+    this.clientKey = clientKey;
   }
 
   static {

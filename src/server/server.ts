@@ -71,6 +71,7 @@ import { MultiRoundTrip, mayRequireInput, type RequestStateOptions } from './mul
 import { SubscriptionStreams, type ListKind } from './subscriptions.js';
 import type { TemplateVariables } from './uri-template.js';
 import { NO_SCOPES } from '../auth/server/scopes.js';
+import type { AuthInfo } from '../auth/auth-info.js';
 import { TaskManager, type TaskOptions } from './tasks/task-manager.js';
 import { detailedTask } from '../protocol/tasks/task-wire.js';
 import type { FleetStore } from './fleet/fleet-store.js';
@@ -515,7 +516,7 @@ export class Server {
       role: 'server',
       handlers: this.#handlers,
       // Calls to the client from a legacy session's handlers are real requests on it.
-      createContext: (s, request: JsonRpcRequest, version, envelope, auth): ServerContext =>
+      createContext: (s, request: JsonRpcRequest, version, envelope, info): ServerContext =>
         new ServerContext(
           s as ServerSession,
           request.id,
@@ -523,7 +524,8 @@ export class Server {
           request.params ?? {},
           version,
           envelope,
-          auth,
+          info?.auth as AuthInfo | undefined,
+          info?.clientKey,
         ),
       ...(options.requestTimeoutMs !== undefined && { defaultTimeoutMs: options.requestTimeoutMs }),
       ...(options.drainTimeoutMs !== undefined && { drainTimeoutMs: options.drainTimeoutMs }),

@@ -40,7 +40,7 @@ describe('mcpkit in a terminal', { skip: missing ?? false, timeout: 180_000 }, (
     term.type('Ada');
     term.keys('Enter');
     await term.waitFor('Send these answers?');
-    term.keys('Enter');
+    term.keys('Up', 'Enter'); // send
     const screen = await term.waitFor('Hello, Ada!');
     assert.match(screen, /Name: Ada/);
     assert.equal(await term.exitStatus(), 0);
@@ -70,7 +70,7 @@ describe('mcpkit in a terminal', { skip: missing ?? false, timeout: 180_000 }, (
     let screen = await term.waitFor('Run echo?');
     assert.match(screen, /Tool call from server "example" \(not trusted\)/);
     assert.match(screen, /"text": "ping"/);
-    term.keys('Enter'); // allow once
+    term.keys('Up', 'Up', 'Enter'); // allow once
     await term.waitFor('The server said ping.');
     term.type('note secret');
     term.keys('Enter');

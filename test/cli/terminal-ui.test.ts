@@ -90,6 +90,23 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
     };
   }
 
+  /**
+   * Starts `piece` held before its prompt, with the terminal raw: types `text` and Enter, which
+   * stdin reads into its buffer, where no one takes them; then lets the piece go on.
+   */
+  async function typedAhead(
+    piece: string,
+    input: unknown,
+    text: string,
+  ): Promise<{ screen: TerminalSession; outcome: () => Promise<Outcome> }> {
+    const started = run(`${piece}@typed-ahead-read=${text.length + 1}`, input);
+    await started.screen.waitFor('type ahead now');
+    started.screen.type(text);
+    started.screen.keys('Enter');
+    process.kill(started.screen.pid(), 'SIGUSR2');
+    return started;
+  }
+
   it('canAsk is true in a terminal', async () => {
     assert.deepEqual(await run('can-ask').outcome(), { status: 0, result: true });
   });
@@ -111,7 +128,7 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
     };
     const question = 'Run read_file?';
 
-    it('shows the server, the tool, its hints and arguments, and allows once on Enter', async () => {
+    it('shows the server, the tool, its hints and arguments, and denies on Enter: it starts on Deny', async () => {
       const { screen, outcome } = run('consent', toolRequest);
       const shown = await screen.waitFor('Allow once');
       assertShows(shown, [
@@ -128,20 +145,53 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
       // A long value is cut (and wrapped under the guide bar).
       const note = /"note": "([x\n│ ]+)… \(100 more\s(?:│\s+)?characters\)"/.exec(shown);
       assert.equal(note?.[1]?.replace(/[^x]/g, '').length, 200, shown);
+      assert.match(active(shown), /○ Allow once\n.*○ Always allow read_file \(while this runs\)\n.*● Deny/);
       screen.keys('Enter');
-      assert.deepEqual(await outcome(), { status: 0, result: 'allow' });
+      assert.deepEqual(await outcome(), { status: 0, result: 'deny' });
     });
 
-    it('answers always, or deny, by the choice made with the arrow keys', async () => {
+    it('allows once, or always, by the choice made with the arrow keys', async () => {
+      const once = run('consent', toolRequest);
+      await once.screen.waitFor('Allow once');
+      once.screen.keys('Up', 'Up', 'Enter');
+      assert.deepEqual(await once.outcome(), { status: 0, result: 'allow' });
+
       const always = run('consent', toolRequest);
       await always.screen.waitFor('Allow once');
-      always.screen.keys('Down', 'Enter');
+      always.screen.keys('Up', 'Enter');
       assert.deepEqual(await always.outcome(), { status: 0, result: 'always' });
+    });
 
-      const deny = run('consent', toolRequest);
-      await deny.screen.waitFor('Allow once');
-      deny.screen.keys('Down', 'Down', 'Enter');
-      assert.deepEqual(await deny.outcome(), { status: 0, result: 'deny' });
+    it('drops keys typed before it shows, waiting in the terminal', async () => {
+      // Up twice (k is Up at a prompt), typed while nothing reads stdin: a line not ended,
+      // which the terminal echoes and holds, and which raw mode makes readable.
+      const { screen, outcome } = run('consent@typed-ahead', toolRequest);
+      await screen.waitFor('type ahead now');
+      screen.type('kk');
+      await screen.waitFor(/^kk$/m, 'the keys typed ahead, echoed');
+      process.kill(screen.pid(), 'SIGUSR2');
+      const shown = await screen.waitFor(asking('● Deny'));
+      assert.match(active(shown), /○ Allow once\n.*○ Always allow read_file \(while this runs\)\n.*● Deny/);
+      screen.keys('Enter');
+      assert.deepEqual(await outcome(), { status: 0, result: 'deny' });
+    });
+
+    it('drops keys typed before it shows, read into stdin’s buffer', async () => {
+      // Up, Up and Enter in a raw terminal, read by stdin and held where no one took them:
+      // were they handed to the prompt, it would allow once at once.
+      const { screen, outcome } = await typedAhead('consent', toolRequest, 'kk');
+      await screen.waitFor(asking('● Deny'));
+      screen.keys('Enter');
+      assert.deepEqual(await outcome(), { status: 0, result: 'deny' });
+    });
+
+    it('is still answered by keys typed once it shows', async () => {
+      const { screen, outcome } = run('consent@typed-ahead', toolRequest);
+      await screen.waitFor('type ahead now');
+      process.kill(screen.pid(), 'SIGUSR2');
+      await screen.waitFor(asking('● Deny'));
+      screen.keys('Up', 'Up', 'Enter');
+      assert.deepEqual(await outcome(), { status: 0, result: 'allow' });
     });
 
     for (const key of ['n', 'Escape']) {
@@ -187,7 +237,7 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
         /Hints \(the server's word, not a promise\): destructive \(assumed\), open world \(assumed\)/,
       );
       assert.match(shown, /Arguments: none/);
-      screen.keys('Down', 'Enter');
+      screen.keys('Up', 'Enter');
       assert.deepEqual(await outcome(), { status: 0, result: 'always' });
     });
 
@@ -224,7 +274,7 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
         'Always allow sampling for writer (while this runs)',
       ]);
       assert.ok(!shown.includes('First question'), 'only the last message is shown');
-      screen.keys('Enter');
+      screen.keys('Up', 'Up', 'Enter');
       assert.deepEqual(await outcome(), { status: 0, result: 'allow' });
     });
   });
@@ -345,8 +395,10 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
         'Tags: Alpha, Gamma',
       ]);
 
-      // Changing an answer: every field again, with the answers given so far.
-      screen.keys('Down', 'Enter');
+      // Enter alone changes the answers (sending takes a choice): every field again, with the
+      // answers given so far.
+      assert.match(active(shown), /○ Send\n.*● Change them\n.*○ Decline/);
+      screen.keys('Enter');
       await screen.waitFor(asking(/Your name \(required\)\n(.*\n){2}.*Ada/));
       screen.keys('C-u');
       screen.type('Grace');
@@ -361,7 +413,7 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
         (s) => asking('Send these answers?')(s) && s.includes('Your name: Grace'),
         'the second review',
       );
-      screen.keys('Enter');
+      screen.keys('Up', 'Enter');
       assert.deepEqual(await outcome(), {
         status: 0,
         result: {
@@ -407,7 +459,7 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
       screen.keys('Enter');
       const shown = await screen.waitFor('Send these answers?');
       assert.match(shown, /comment: \(no answer\)/);
-      screen.keys('Enter');
+      screen.keys('Up', 'Enter');
       assert.deepEqual(await outcome(), { status: 0, result: { action: 'accept', content: {} } });
     });
 
@@ -426,17 +478,29 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
       review.screen.type('x');
       review.screen.keys('Enter');
       await review.screen.waitFor('Send these answers?');
-      review.screen.keys('Down', 'Down', 'Enter');
+      review.screen.keys('Down', 'Enter');
       assert.deepEqual(await review.outcome(), { status: 0, result: { action: 'decline' } });
     });
 
-    it('accepts a form without fields at once', async () => {
-      const { screen, outcome } = run('form', {
-        params: { message: 'Go ahead?', requestedSchema: { type: 'object', properties: {} } },
-      });
-      await screen.waitFor('Accept? (Esc: cancel)');
+    it('accepts a form without fields at once when chosen; Enter alone declines it', async () => {
+      const empty = { params: { message: 'Go ahead?', requestedSchema: { type: 'object', properties: {} } } };
+      const accept = run('form', empty);
+      await accept.screen.waitFor('Accept? (Esc: cancel)');
+      accept.screen.keys('Up', 'Enter');
+      assert.deepEqual(await accept.outcome(), { status: 0, result: { action: 'accept', content: {} } });
+
+      const decline = run('form', empty);
+      await decline.screen.waitFor(asking(/○ Accept\n.*● Decline/));
+      decline.screen.keys('Enter');
+      assert.deepEqual(await decline.outcome(), { status: 0, result: { action: 'decline' } });
+    });
+
+    it('drops keys typed before a form without fields shows: it is accepted only when chosen there', async () => {
+      const empty = { params: { message: 'Go ahead?', requestedSchema: { type: 'object', properties: {} } } };
+      const { screen, outcome } = await typedAhead('form', empty, 'k');
+      await screen.waitFor(asking(/○ Accept\n.*● Decline/));
       screen.keys('Enter');
-      assert.deepEqual(await outcome(), { status: 0, result: { action: 'accept', content: {} } });
+      assert.deepEqual(await outcome(), { status: 0, result: { action: 'decline' } });
     });
 
     it('cancels on Esc at a question; Ctrl-C cancels and interrupts; a request given up closes it', async () => {
@@ -494,17 +558,25 @@ describe('terminal pieces in a pseudo-terminal', { skip: missing ?? false, timeo
       },
     };
 
-    it('shows the server, its message, the full URL and its host, and accepts on Enter', async () => {
+    it('shows the server, its message, the full URL and its host, and accepts when chosen', async () => {
       const { screen, outcome } = run('url', request);
       const shown = await screen.waitFor('Open it (with xdg-open)');
       assert.match(shown, /Server "payments" asks you to open a web page:\n.*Please enter your card details\./);
       assert.match(shown, /URL: {2}https:\/\/pay\.example\.com\/checkout\?session=abc&step=2\n/);
       assert.match(shown, /Host: pay\.example\.com\n/);
-      screen.keys('Enter');
+      assert.match(active(shown), /○ Open it \(with xdg-open\)\n.*● Decline/);
+      screen.keys('Up', 'Enter');
       assert.deepEqual(await outcome(), {
         status: 0,
         result: { action: 'accept', url: 'https://pay.example.com/checkout?session=abc&step=2' },
       });
+    });
+
+    it('declines on Enter alone, and drops keys typed before it shows', async () => {
+      const { screen, outcome } = await typedAhead('url', request, 'k');
+      await screen.waitFor(asking('● Decline'));
+      screen.keys('Enter');
+      assert.equal(((await outcome()).result as { action: string }).action, 'decline');
     });
 
     it('declines on n, cancels on Esc, and says so when the page cannot be opened here', async () => {

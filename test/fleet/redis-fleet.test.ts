@@ -20,9 +20,11 @@ import { McpError } from '../../src/protocol/errors.js';
 import { connectHttp } from '../../src/http/client/index.js';
 import { DIST_CLI, serving, within, type ServingProcess } from '../e2e/helpers.js';
 import { redisMissing, startRedis, type RedisServer } from '../fixtures/redis.js';
+import { modernPost } from '../helpers/modern-post.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../fixtures/round-robin-proxy.js';
 
 const LIMIT = 20_000;
+const TASKS = 'io.modelcontextprotocol/tasks';
 const missing = redisMissing();
 const firstText = (result: unknown) =>
   ((result as { content: { text: string }[] }).content[0] as { text: string }).text;
@@ -211,6 +213,21 @@ describe('a fleet on Redis, 2026-07-28 requests and tasks', { skip: missing }, (
     } finally {
       await client.close();
     }
+  });
+
+  it('a burst of task calls spread over every process makes exactly as many tasks as one client may run', async () => {
+    // An anonymous client of its own name: its tasks count against no other test's.
+    const caller = { name: `burst-${process.pid}`, capabilities: { extensions: { [TASKS]: {} } } };
+    const report = () =>
+      modernPost(endpoint, 'tools/call', { name: 'report', arguments: { topic: 't', stepMs: 10_000 } }, caller);
+    const replies = await Promise.all(Array.from({ length: 100 }, report));
+    const made = replies.flatMap((reply) => (typeof reply.result?.taskId === 'string' ? [reply.result.taskId] : []));
+    assert.equal(made.length, 32);
+    for (const reply of replies.filter((r) => r.result === undefined))
+      assert.match(reply.error?.message ?? '', /^Too many tasks in progress: at most 32 at once/);
+    assert.equal(new Set(proxy.servedBy('tools/call').slice(-100)).size, 3, 'every process took calls');
+    await Promise.all(made.map((taskId) => modernPost(endpoint, 'tasks/cancel', { taskId }, caller)));
+    assert.equal(typeof (await report()).result?.taskId, 'string', 'once they ended, a new one is made');
   });
 
   it('mcpkit’s client: a task asks for input mid-way and is answered and collected through other processes', async () => {

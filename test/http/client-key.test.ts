@@ -1,7 +1,8 @@
-// The default client key: an address as the limits per client count it.
+// The default client key: an address as the limits per client count it, read for every POST.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addressKey } from '../../src/http/client-key.js';
+import { addressKey, defaultClientKey } from '../../src/http/client-key.js';
+import type { HttpRequestLike } from '../../src/http/exchange.js';
 
 describe('addressKey', () => {
   it('keeps an IPv4 address, also when mapped into IPv6', () => {
@@ -34,5 +35,17 @@ describe('addressKey', () => {
   it('keeps what it cannot read as one key of its own', () => {
     assert.equal(addressKey('not:an:address::x'), 'not:an:address::x');
     assert.equal(addressKey('1::2::3'), '1::2::3');
+  });
+});
+
+describe('defaultClientKey', () => {
+  const from = (remoteAddress: string | undefined) => ({ remoteAddress }) as HttpRequestLike;
+
+  it('is the key of the request’s address, asked once or many times, among many addresses', () => {
+    const addresses = Array.from({ length: 3000 }, (_, i) => `2001:db8:${i.toString(16)}::${i % 7}`);
+    for (let round = 0; round < 2; round++)
+      for (const address of [...addresses, '203.0.113.7', '::1', '::ffff:127.0.0.1'])
+        assert.equal(defaultClientKey(from(address)), addressKey(address), address);
+    assert.equal(defaultClientKey(from(undefined)), undefined);
   });
 });

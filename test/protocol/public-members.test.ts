@@ -74,6 +74,7 @@ describe('the members a caller can reach', () => {
         'auth',
         'clientCapabilities',
         'clientInfo',
+        'clientKey',
         'elicit',
         'inputRequired',
         'inputResponses',

@@ -494,6 +494,46 @@ function contract(make: MakeFleet): void {
         assert.equal(await b.tasks.active(`nobody-${randomUUID()}`), 0);
       }));
 
+    it('stores a task only while its key runs fewer than maxActive: creations at once from both processes pass it by none', () =>
+      using({}, async ({ a, b }) => {
+        const owner = `gina-${randomUUID()}`;
+        const now = Date.now();
+        const made = Array.from({ length: 20 }, () => task(randomUUID(), owner, now));
+        const stored = await Promise.all(made.map((record, i) => (i % 2 ? a : b).tasks.create(record, 5)));
+        assert.equal(stored.filter(Boolean).length, 5);
+        assert.equal(await a.tasks.active(owner), 5);
+        const kept = made.filter((_, i) => stored[i]);
+        const refused = made.filter((_, i) => !stored[i]);
+        assert.equal(await b.tasks.get(refused[0]!.taskId), undefined, 'a refused task is not stored');
+        assert.equal((await a.tasks.list(owner, undefined, 50)).records.length, 5);
+        // A task that ended frees its place; one made ended takes none.
+        assert.equal(await b.tasks.create({ ...task(randomUUID(), owner, now), status: 'completed' }, 5), true);
+        assert.equal(await a.tasks.create(task(randomUUID(), owner, now), 5), false);
+        await b.tasks.update(kept[0]!.taskId, { status: 'cancelled' });
+        assert.equal(await a.tasks.create(task(randomUUID(), owner, now), 5), true);
+        assert.equal(await b.tasks.active(owner), 5);
+      }));
+
+    it('counts a task against its limitKey instead of its owner', () =>
+      using({}, async ({ a, b }) => {
+        const [key, owner, other] = [`10.0.0.${randomUUID()}`, `hal-${randomUUID()}`, `ida-${randomUUID()}`];
+        const now = Date.now();
+        const of = (who: string) => ({ ...task(randomUUID(), who, now), limitKey: key });
+        assert.equal(await a.tasks.create(of(owner), 2), true);
+        const second = of(other);
+        assert.equal(await b.tasks.create(second, 2), true);
+        assert.equal(await a.tasks.create(of(other), 2), false, 'two owners, one key, one limit');
+        assert.equal(await b.tasks.create(task(randomUUID(), other, now), 2), true, 'its owner’s own count is apart');
+        assert.deepEqual(
+          [await a.tasks.active(key), await b.tasks.active(owner), await a.tasks.active(other)],
+          [2, 0, 1],
+        );
+        assert.deepEqual(await b.tasks.get(second.taskId), second);
+        await a.tasks.update(second.taskId, { status: 'failed' });
+        assert.equal(await b.tasks.active(key), 1);
+        assert.equal(await a.tasks.create(of(other), 2), true);
+      }));
+
     it('keeps a task ttlMs from its creation, running or not', () =>
       using({}, async ({ a, b }) => {
         const owner = `dave-${randomUUID()}`;
@@ -560,6 +600,7 @@ function contract(make: MakeFleet): void {
         await a.tasks.create(task(randomUUID(), 'erin', now, 200));
         await b.tasks.create({ ...task(randomUUID(), 'erin', now, 200), status: 'failed' });
         await a.tasks.create(task(randomUUID(), 'frank', now, 250));
+        await b.tasks.create({ ...task(randomUUID(), 'gus', now, 250), limitKey: '192.0.2.1' }, 3);
         await a.usedStates.add(randomUUID(), now + 200);
         await a.keys.current();
         assert.notDeepEqual(await leftovers(), []);

@@ -1,8 +1,10 @@
 /**
  * The consent prompt: before a server's tool runs, or a server's sampling request reaches the
  * model, the user sees what is asked (server, tool, hints, arguments; or the system prompt and
- * last message) and answers allow once, always, or deny. Esc and `n` deny; Ctrl-C denies and
- * interrupts. Its signature is a `ConsentHook`'s, so it can be given to the host as one.
+ * last message) and answers allow once, always, or deny. It starts on deny, and keys typed
+ * before it shows are dropped, so only a choice made at the prompt allows. Esc and `n` deny;
+ * Ctrl-C denies and interrupts. Its signature is a `ConsentHook`'s, so it can be given to the
+ * host as one.
  * @module
  */
 import type { SamplingMessage, ToolAnnotations } from 'mcpkit';
@@ -28,10 +30,11 @@ export async function askConsent(request: ConsentRequest, signal?: AbortSignal):
           { value: 'always', label: always },
           { value: 'deny', label: 'Deny' },
         ],
-        initialValue: 'allow',
+        // Enter alone allows nothing: allowing takes a choice.
+        initialValue: 'deny',
         showInstructions: false,
       }),
-    { signal, keys: ['n', 'N'] },
+    { signal, keys: ['n', 'N'], discardTypedAhead: true },
   );
   if (outcome.kind === 'answer') return outcome.value;
   await show(['Denied.'], 0);

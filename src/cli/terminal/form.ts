@@ -2,7 +2,9 @@
  * The elicitation form: a server asks the user for some values (`elicitation/create` in form
  * mode). The user first sees which server asks and why, and chooses to answer or decline; then
  * one prompt per field (defaults filled in, each answer checked as typed and asked again with
- * the reason); then reviews the answers and sends them, changes them, or declines.
+ * the reason); then reviews the answers and sends them, changes them, or declines. The choices
+ * that send (the review's, and the start of a form without fields) start on a choice that
+ * sends nothing, and keys typed before them are dropped.
  *
  * Esc at any prompt cancels (`{ action: 'cancel' }`: dismissed without a choice, as MCP says of
  * Escape); Ctrl-C rejects with an `InterruptedError` (the caller answers `cancel` and stops).
@@ -46,9 +48,11 @@ export async function askForm(params: ElicitRequestFormParams, options: FormOpti
           },
           { value: 'decline' as const, label: 'Decline' },
         ],
+        // A form without fields is accepted by its first choice: Enter alone must not send it.
+        ...(fields.length === 0 && { initialValue: 'decline' as const }),
         showInstructions: false,
       }),
-    { signal },
+    { signal, discardTypedAhead: true },
   );
   if (start.kind !== 'answer') return { action: 'cancel' };
   if (start.value === 'decline') return { action: 'decline' };
@@ -73,9 +77,11 @@ export async function askForm(params: ElicitRequestFormParams, options: FormOpti
             { value: 'change' as const, label: 'Change them' },
             { value: 'decline' as const, label: 'Decline' },
           ],
+          // Enter alone sends nothing and loses nothing: it goes back over the answers.
+          initialValue: 'change' as const,
           showInstructions: false,
         }),
-      { signal },
+      { signal, discardTypedAhead: true },
     );
     if (review.kind !== 'answer') return { action: 'cancel' };
     if (review.value === 'send') return { action: 'accept', content: { ...answers } };

@@ -44,6 +44,11 @@ export interface AskOptions {
   signal?: AbortSignal | undefined;
   /** Plain keys that end the prompt as Esc does (`n` for "no"), reported as `{ kind: 'key' }`. */
   keys?: readonly string[];
+  /**
+   * Drops the keys typed before the prompt shows, so none answers it: for a question whose
+   * answer allows something (an Enter meant for the line before must not allow a tool call).
+   */
+  discardTypedAhead?: boolean;
 }
 
 /**
@@ -58,6 +63,11 @@ export async function ask<T>(
   const library = await clack();
   options.signal?.throwIfAborted();
   const input = process.stdin;
+  if (options.discardTypedAhead === true) {
+    await discardTypedAhead(input);
+    options.signal?.throwIfAborted();
+  }
+  // From here to the prompt's first drawing nothing waits, so no key is read in between.
   let interrupted = false;
   let last: string | undefined;
   // The library hears Ctrl-C and Esc alike as "cancel"; this listener, added before its own,
@@ -83,6 +93,28 @@ export async function ask<T>(
   } finally {
     input.off('keypress', listener);
     for (const key of added) aliases.delete(key);
+  }
+}
+
+/**
+ * Reads and drops what the user typed that no one read yet: keys stdin holds in its buffer,
+ * and keys the terminal holds (in raw mode a line not yet ended can be read too). Node reads all
+ * a terminal has ready each time the event loop polls, and the second of two `setImmediate`s
+ * runs after a poll whatever phase this starts in.
+ */
+async function discardTypedAhead(input: NodeJS.ReadStream): Promise<void> {
+  if (!input.isTTY) return;
+  const wasRaw = input.isRaw;
+  const drop = (): void => {};
+  input.setRawMode(true);
+  input.on('data', drop);
+  input.resume();
+  try {
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    input.off('data', drop);
+    input.pause();
+    input.setRawMode(wasRaw);
   }
 }
 

@@ -2,8 +2,9 @@
  * URL elicitation: a server asks the user to open a page (`elicitation/create` in URL mode),
  * for something that must not pass through this program (a key, a payment, a third party's
  * login). The user sees which server asks, its message, the full URL and its host, and chooses
- * to go on or decline before anything is opened; opening the page is the caller's part
- * (`browser.ts`). Esc cancels; `n` declines; Ctrl-C rejects with an `InterruptedError`.
+ * to go on or decline before anything is opened (the choice starts on decline, and keys typed
+ * before it shows are dropped); opening the page is the caller's part (`browser.ts`). Esc
+ * cancels; `n` declines; Ctrl-C rejects with an `InterruptedError`.
  * @module
  */
 import type { ElicitRequestURLParams } from 'mcpkit';
@@ -57,9 +58,11 @@ export async function askUrl(params: ElicitRequestURLParams, options: UrlOptions
           },
           { value: 'decline' as const, label: 'Decline' },
         ],
+        // Enter alone opens nothing: going on takes a choice.
+        initialValue: 'decline' as const,
         showInstructions: false,
       }),
-    { signal: options.signal, keys: ['n', 'N'] },
+    { signal: options.signal, keys: ['n', 'N'], discardTypedAhead: true },
   );
   if (outcome.kind === 'answer') return { action: outcome.value, url: url.href };
   return { action: outcome.kind === 'key' ? 'decline' : 'cancel', url: url.href };

@@ -24,6 +24,7 @@ import { ResourceServer, type ResourceServerOptions } from '../../auth/server/re
 import { principalOf } from '../../auth/auth-info.js';
 import {
   authorizeRequest,
+  messageInfo,
   refusedForScopes,
   samePrincipal,
   serveMetadata,
@@ -178,8 +179,9 @@ export function createLegacySseCore(server: LegacySseSessionHost, options: Legac
     if (authorized && resourceServer && scoped(server)) {
       if (refusedForScopes(resourceServer, authorized, server, parsed.value, response)) return;
     }
-    // Anything that is JSON goes to the session, which answers malformed messages on the stream.
-    if (!transport.receive(parsed.value, authorized && { auth: authorized.auth }))
+    // Anything that is JSON goes to the session, which answers malformed messages on the stream,
+    // with who its token speaks for and which client sent it.
+    if (!transport.receive(parsed.value, messageInfo(authorized, limits.clientKey(request))))
       return sendError(response, 404, SESSION_NOT_FOUND, 'Session not found');
     response.send(202, {});
   }

@@ -51,6 +51,7 @@ export async function handleModernPost(
   body: InboundBody,
   sessions: SessionTable,
   auth: AuthInfo | undefined,
+  clientKey: string | undefined,
 ): Promise<void> {
   // The revision defines no header rules for notifications, and nothing answers them.
   if (!body.expectsAnswer) return sink.send(202, {});
@@ -101,9 +102,9 @@ export async function handleModernPost(
     answerStatus,
     onDone,
   });
-  // The envelope goes with the request, so the session need not read it again, and so does
-  // who its token speaks for.
-  transport.deliver(body, exchange, auth === undefined ? { envelope } : { envelope, auth });
+  // The envelope goes with the request, so the session need not read it again, and so do who
+  // its token speaks for and which client sent it.
+  transport.deliver(body, exchange, { envelope, auth, clientKey });
   if (exchange.finished) return;
   request.onAbort(() => exchange.clientGone());
   await exchange.settled;

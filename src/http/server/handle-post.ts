@@ -27,8 +27,9 @@ import {
 import type { HttpSession, SessionTable } from './session-table.js';
 import { GatedSink } from './gated-sink.js';
 import { isThenable } from '../../internal/maybe-async.js';
-import { refusedForScopes, samePrincipal, type Authorized } from '../authorization.js';
+import { messageInfo, refusedForScopes, samePrincipal, type Authorized } from '../authorization.js';
 import { principalOf } from '../../auth/auth-info.js';
+import type { MessageInfo } from '../../jsonrpc/transport.js';
 
 const { BadRequest } = TransportErrorCode;
 
@@ -88,11 +89,13 @@ export async function handlePost(
     if (refusedForScopes(config.resourceServer, authorized, sessions.server, body.value, sink)) return;
   }
 
+  // Which client sent it, for the limits kept per client: sessions here, tasks in the server.
+  const clientKey = config.clientKey(request);
   if (!session) {
     if (servesModern(sessions.server) && isModernPost(versionHeader, body))
-      return handleModernPost(request, sink, body, sessions, authorized?.auth);
+      return handleModernPost(request, sink, body, sessions, authorized?.auth, clientKey);
     if (versionProblem !== undefined) return refuse(sink, 400, BadRequest, versionProblem);
-    return openSession(request, sink, body, sessions, config, authorized);
+    return openSession(request, sink, body, sessions, config, authorized, clientKey);
   }
   // The session may have ended while the body was arriving.
   if (session.closed) return sessionNotFound(sink);
@@ -101,9 +104,10 @@ export async function handlePost(
   if (fleet) {
     const rest = fleet.route(session, body.value);
     if (rest === undefined) return sink.send(202, {});
-    if (rest !== body.value) return deliver(request, sink, inspectBody(rest), session, config, authorized);
+    if (rest !== body.value)
+      return deliver(request, sink, inspectBody(rest), session, config, messageInfo(authorized, clientKey));
   }
-  return deliver(request, sink, body, session, config, authorized);
+  return deliver(request, sink, body, session, config, messageInfo(authorized, clientKey));
 }
 
 /** Hands the body to the session and answers once the answer (or a stream) is there. */
@@ -113,7 +117,7 @@ async function deliver(
   body: InboundBody,
   session: HttpSession,
   config: ResolvedOptions,
-  authorized: Authorized | undefined,
+  info: MessageInfo | undefined,
 ): Promise<void> {
   const transport = session;
   // Answers are routed by request id: a second request under an id still in use would take
@@ -130,7 +134,7 @@ async function deliver(
     return refuse(sink, 429, BadRequest, 'Too Many Requests: the session has too many requests in flight');
   }
   const exchange = transport.createExchange({ ids: body.answerIds, batch: body.batch, sink });
-  transport.deliver(body, exchange, authorized && { auth: authorized.auth });
+  transport.deliver(body, exchange, info);
   if (exchange.finished) return;
   request.onAbort(() => exchange.clientGone());
   if (!body.expectsAnswer) return sink.send(202, {});
@@ -146,6 +150,7 @@ async function openSession(
   sessions: SessionTable,
   config: ResolvedOptions,
   authorized: Authorized | undefined,
+  clientKey: string | undefined,
 ): Promise<void> {
   if (!isLoneInitialize(body)) {
     return body.hasInitialize && body.batch
@@ -159,7 +164,7 @@ async function openSession(
     const error = handshakeNotServed(served, params?.protocolVersion);
     return refuseRequest(sink, 400, body.answerIds[0] ?? null, error.code, error.message, error.data);
   }
-  const session = await sessions.open(config.clientKey(request));
+  const session = await sessions.open(clientKey);
   if (session === 'client-limit') {
     return refuse(
       sink,
@@ -192,7 +197,7 @@ async function openSession(
     },
   });
   request.onAbort(() => exchange.clientGone());
-  session.deliver(body, exchange, authorized && { auth: authorized.auth });
+  session.deliver(body, exchange, messageInfo(authorized, clientKey));
   await exchange.settled;
   if (gate) {
     if (initialized && (await sessions.initialized(session))) gate.open();

@@ -1,11 +1,19 @@
 /**
  * The task store of one process: records in a map, each dropped once its time to live has
- * passed (checked when read, and swept now and then as new tasks come), with a count of each
- * owner's tasks still running, so neither creating nor counting walks every task kept.
+ * passed (checked when read, and swept now and then as new tasks come), with a count of the
+ * tasks still running by key (see `limitKeyOf`), so neither creating nor counting walks every
+ * task kept. Nothing in `create` waits, so its count and its store are one step.
  * @module
  */
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
-import { isTerminal, type TaskChange, type TaskPage, type TaskRecord, type TaskStore } from './task-store.js';
+import {
+  isTerminal,
+  limitKeyOf,
+  type TaskChange,
+  type TaskPage,
+  type TaskRecord,
+  type TaskStore,
+} from './task-store.js';
 
 export interface MemoryTaskStoreOptions {
   clock?: Clock;
@@ -18,7 +26,7 @@ export class MemoryTaskStore implements TaskStore {
   readonly #clock: Clock;
   /** In order of creation, so the newest are last. */
   readonly #records = new Map<string, TaskRecord>();
-  /** Tasks not in a terminal state, by owner. */
+  /** Tasks not in a terminal state, by key (`limitKeyOf`). */
   readonly #active = new Map<string, number>();
   #nextSweep = -Infinity;
 
@@ -26,11 +34,16 @@ export class MemoryTaskStore implements TaskStore {
     this.#clock = options.clock ?? systemClock;
   }
 
-  async create(record: TaskRecord): Promise<void> {
+  async create(record: TaskRecord, maxActive?: number): Promise<boolean> {
     this.#sweep();
     if (this.#records.has(record.taskId)) throw new Error(`task ${record.taskId} exists already`);
+    if (!isTerminal(record.status)) {
+      const key = limitKeyOf(record);
+      if (maxActive !== undefined && (this.#active.get(key) ?? 0) >= maxActive) return false;
+      this.#count(key, 1);
+    }
     this.#records.set(record.taskId, copy(record));
-    if (!isTerminal(record.status)) this.#count(record.owner, 1);
+    return true;
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
@@ -43,7 +56,7 @@ export class MemoryTaskStore implements TaskStore {
     if (!record) return undefined;
     if (!isTerminal(record.status)) {
       Object.assign(record, change);
-      if (isTerminal(record.status)) this.#count(record.owner, -1);
+      if (isTerminal(record.status)) this.#count(limitKeyOf(record), -1);
     }
     return copy(record);
   }
@@ -58,9 +71,9 @@ export class MemoryTaskStore implements TaskStore {
     return page;
   }
 
-  async active(owner: string): Promise<number> {
+  async active(key: string): Promise<number> {
     this.#sweep();
-    return this.#active.get(owner) ?? 0;
+    return this.#active.get(key) ?? 0;
   }
 
   #live(taskId: string): TaskRecord | undefined {
@@ -78,13 +91,13 @@ export class MemoryTaskStore implements TaskStore {
 
   #drop(record: TaskRecord): void {
     this.#records.delete(record.taskId);
-    if (!isTerminal(record.status)) this.#count(record.owner, -1);
+    if (!isTerminal(record.status)) this.#count(limitKeyOf(record), -1);
   }
 
-  #count(owner: string, by: number): void {
-    const count = (this.#active.get(owner) ?? 0) + by;
-    if (count > 0) this.#active.set(owner, count);
-    else this.#active.delete(owner);
+  #count(key: string, by: number): void {
+    const count = (this.#active.get(key) ?? 0) + by;
+    if (count > 0) this.#active.set(key, count);
+    else this.#active.delete(key);
   }
 
   /** Drops expired records: now when `always`, else at most once a second. */

@@ -23,6 +23,11 @@ export interface TaskRecord {
    * session, where there is one). Others are told the task does not exist.
    */
   readonly owner: string;
+  /**
+   * Whose limit on tasks running at once it counts against, when not its owner's: what the
+   * server's `limitKey` said of the request that made it (a network address, an API key).
+   */
+  readonly limitKey?: string;
   /** The request that made it (`tools/call`). */
   readonly method: string;
   /** The revision of that request: how the task is shown (2025-11-25 and 2026-07-28 differ). */
@@ -60,8 +65,14 @@ export interface TaskPage {
  * `inputRequests` are never changed in place).
  */
 export interface TaskStore {
-  /** Stores a new record; resolves once a `get` anywhere would find it. */
-  create(record: TaskRecord): Promise<void>;
+  /**
+   * Stores a new record; resolves once a `get` anywhere would find it, with `true`. With
+   * `maxActive`, a record not in a terminal state is stored only while fewer than `maxActive`
+   * tasks of its key (its `limitKey`, else its owner) are; else nothing is stored and it
+   * resolves with `false`. The count and the store are one step, for every process that shares
+   * the store: creations at the same time never pass the limit together.
+   */
+  create(record: TaskRecord, maxActive?: number): Promise<boolean>;
   /** The record, or `undefined` when there is none or it has expired. */
   get(taskId: string): Promise<TaskRecord | undefined>;
   /**
@@ -72,8 +83,13 @@ export interface TaskStore {
   update(taskId: string, change: TaskChange): Promise<TaskRecord | undefined>;
   /** `owner`'s tasks, newest first, a page at a time. */
   list(owner: string, cursor: string | undefined, limit: number): Promise<TaskPage>;
-  /** How many of `owner`'s tasks are not yet in a terminal state. */
-  active(owner: string): Promise<number>;
+  /** How many tasks of `key` (its `limitKey`, else its owner) are not yet in a terminal state. */
+  active(key: string): Promise<number>;
+}
+
+/** The key a task counts against for the limit on tasks running at once: its `limitKey`, else its owner. */
+export function limitKeyOf(record: TaskRecord): string {
+  return record.limitKey ?? record.owner;
 }
 
 /** The states a task does not leave. */

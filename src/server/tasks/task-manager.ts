@@ -48,7 +48,10 @@ export interface TaskOptions {
   maxTtlMs?: number;
   /** How often clients are told to poll. Default 1 s. */
   pollIntervalMs?: number;
-  /** Tasks one principal may have running at once; more are refused. Default 32. */
+  /**
+   * Tasks one owner (or one `limitKey`) may have running at once; more are refused (-32603).
+   * Default 32. Counted as each task is stored, in the store every process of a fleet shares.
+   */
   maxActive?: number;
   /**
    * Who a task belongs to. Default: the principal of the request's access token when the HTTP
@@ -56,6 +59,13 @@ export interface TaskOptions {
    * self-declared name and version, which proves nothing (task ids are unguessable all the same).
    */
   owner?: (ctx: ServerContext) => string | undefined | Promise<string | undefined>;
+  /**
+   * Whose `maxActive` a new task counts against, when not its owner's: a key the client cannot
+   * pick, such as `ctx.clientKey` (the HTTP endpoint's `clientKey` of the request, by default
+   * its network address). `undefined` counts the task against its owner, as without the hook.
+   * Who owns a task stays as `owner` says.
+   */
+  limitKey?: (ctx: ServerContext) => string | undefined | Promise<string | undefined>;
 }
 
 const DEFAULT_TTL_MS = 60 * 60_000;
@@ -178,6 +188,7 @@ export class TaskManager implements ServerFeature {
       ctx.protocolVersion,
       envelopeOf(ctx),
       ctx.auth,
+      ctx.clientKey,
     );
     const { result, finish } = await this.adopt(taskCtx, requestedTtlMs);
     // After the answer: the work runs as the task, and even its synchronous failure is the task's.
@@ -195,18 +206,15 @@ export class TaskManager implements ServerFeature {
     requestedTtlMs?: number,
   ): Promise<{ result: Record<string, unknown>; finish: (outcome: Promise<Record<string, unknown>>) => void }> {
     const owner = await this.#owner(ctx);
+    const limitKey = await this.#options.limitKey?.(ctx);
     const maxActive = this.#options.maxActive ?? DEFAULT_MAX_ACTIVE;
-    if ((await this.#store.active(owner)) >= maxActive)
-      throw new McpError(
-        McpErrorCode.InternalError,
-        `Too many tasks in progress: at most ${maxActive} at once; wait for one to end or cancel one`,
-      );
     const now = this.#clock.now();
     const maxTtl = this.#options.maxTtlMs ?? DEFAULT_MAX_TTL_MS;
     const wanted = typeof requestedTtlMs === 'number' && requestedTtlMs > 0 ? requestedTtlMs : undefined;
     const record: TaskRecord = {
       taskId: toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16))),
       owner,
+      ...(limitKey !== undefined && { limitKey }),
       method: ctx.method,
       protocolVersion: ctx.protocolVersion,
       status: 'working',
@@ -215,9 +223,18 @@ export class TaskManager implements ServerFeature {
       ttlMs: Math.round(Math.min(wanted ?? this.#options.ttlMs ?? DEFAULT_TTL_MS, maxTtl)),
       pollIntervalMs: this.#options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     };
-    // In a fleet the task is held under this process's lease: should the process stop, another fails it.
+    // The limit is checked in the step that stores the task, so a burst cannot pass it together.
+    // In a fleet the task is also held under this process's lease: should the process stop,
+    // another fails it. Both at once: a refused task's hold is let go again.
     const leases = this.#fleet?.store.leases;
-    await Promise.all([this.#store.create(record), leases?.hold(record.taskId)]);
+    const [created] = await Promise.all([this.#store.create(record, maxActive), leases?.hold(record.taskId)]);
+    if (!created) {
+      leases?.release(record.taskId).catch(() => {});
+      throw new McpError(
+        McpErrorCode.InternalError,
+        `Too many tasks in progress: at most ${maxActive} at once; wait for one to end or cancel one`,
+      );
+    }
     const modern = envelopeOf(ctx) !== undefined;
     const run = new TaskRun(record.taskId, ctx, modern, (change) => this.#change(record.taskId, change));
     enterTask(ctx, run);
