@@ -528,6 +528,7 @@ export class Server {
       ...(options.clock && { clock: options.clock }),
       ...(options.onError && { onError: options.onError }),
       onRequestFailure: (request, error) => this.#failures.handlerFailed(request, error),
+      onSendFailure: (error) => this.#failures.serverBug(error),
       onClose: (s) => this.#sessions.delete(s as ServerSession),
       // Input over (stdin's end): streams end with their result so the session can finish.
       onInputEnd: (s) => void this.#streams.end(s),

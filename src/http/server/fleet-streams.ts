@@ -211,8 +211,11 @@ export class FleetStream {
     return this.#writer !== undefined && !this.#writer.closed;
   }
 
-  /** Appends a message to the stream (it reaches the connection through the log). */
-  emit(message: StoredMessage): void {
+  /**
+   * Appends a message to the stream (it reaches the connection through the log, which writes
+   * it again: `text` only vouches that it can be written).
+   */
+  emit(message: StoredMessage, _text: string): void {
     this.#append(message);
   }
 

@@ -72,10 +72,10 @@ export class SseStream {
     this.#write(formatSseEvent({ id: this.#startId, data: '', ...(retry !== undefined && { retry }) }), this.#startId);
   }
 
-  /** Records a message and writes it to the connection, if one is attached. */
-  emit(message: StoredMessage): void {
+  /** Records a message and writes its text (`serialize(message)`) to the connection, if one is attached. */
+  emit(message: StoredMessage, text: string): void {
     const eventId = this.#store.append(this.id, message);
-    this.#write(formatSseEvent({ id: eventId, event: 'message', data: serialize(message) }), eventId);
+    this.#write(formatSseEvent({ id: eventId, event: 'message', data: text }), eventId);
   }
 
   /**
