@@ -4,14 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client } from '../../src/client/index.js';
-import { fixture, nodeTransport, within } from '../e2e/helpers.js';
-
-/** Levels of objects in `value`, counted with a loop. */
-function depthOf(value: unknown): number {
-  let levels = 0;
-  for (let v = value; typeof v === 'object' && v !== null; v = (v as { a?: unknown }).a) levels++;
-  return levels;
-}
+import { chainDepth, fixture, nodeTransport, within } from '../e2e/helpers.js';
 
 describe('a client receiving a result 100,000 levels deep', () => {
   for (const protocolVersion of ['2025-11-25', '2026-07-28'] as const) {
@@ -27,7 +20,7 @@ describe('a client receiving a result 100,000 levels deep', () => {
           30_000,
           'the deep result',
         );
-        assert.equal(depthOf((result.structuredContent as { deep?: unknown } | undefined)?.deep), 100_000);
+        assert.equal(chainDepth((result.structuredContent as { deep?: unknown } | undefined)?.deep), 100_000);
         const echoed = await session.callTool({ name: 'echo', arguments: { text: 'after' } });
         assert.deepEqual(echoed.content, [{ type: 'text', text: 'after' }]);
       } finally {

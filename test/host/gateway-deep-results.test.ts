@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { after, before, describe, it } from 'node:test';
-import { CLI, fixture, serving, within } from '../e2e/helpers.js';
+import { chainDepth, CLI, fixture, serving, within } from '../e2e/helpers.js';
 import { RawChild } from '../e2e/raw-child.js';
 import { RawClient, readAnswer } from '../fixtures/http-streamable-client.js';
 
@@ -18,20 +18,13 @@ type Reply = Record<string, unknown> & {
   error?: { code: number; message: string };
 };
 
-/** Levels of objects in `value`, counted with a loop. */
-function depthOf(value: unknown): number {
-  let levels = 0;
-  for (let v = value; typeof v === 'object' && v !== null; v = (v as { a?: unknown }).a) levels++;
-  return levels;
-}
-
 const NOT_RELAYED =
   'Internal error: the tools/call result of server "chg" could not be relayed: Maximum call stack size exceeded';
 
 /** Calls `chg__deep` at two depths and `chg__echo` after, through `call`. */
 async function exercise(call: (id: number, tool: string, args: Record<string, unknown>) => Promise<Reply>) {
   const relayed = await call(1, 'chg__deep', { levels: 2_000 });
-  assert.equal(depthOf(relayed.result?.structuredContent?.deep), 2_000, JSON.stringify(relayed).slice(0, 200));
+  assert.equal(chainDepth(relayed.result?.structuredContent?.deep), 2_000, JSON.stringify(relayed).slice(0, 200));
 
   const refused = await call(2, 'chg__deep', { levels: 10_000 });
   assert.deepEqual(refused, { jsonrpc: '2.0', id: 2, error: { code: -32603, message: NOT_RELAYED } });
