@@ -3,7 +3,13 @@
  * transport contract.
  * @module
  */
-export { JsonRpcError, ConnectionClosedError, RequestTimeoutError, ErrorCode } from './jsonrpc/errors.js';
+export {
+  JsonRpcError,
+  ConnectionClosedError,
+  RequestTimeoutError,
+  UnserializableMessageError,
+  ErrorCode,
+} from './jsonrpc/errors.js';
 export type {
   JsonRpcMessage,
   JsonRpcRequest,

@@ -28,6 +28,7 @@ const expected: Record<string, string[]> = {
     'LEGACY_VERSIONS',
     'MODERN_VERSIONS',
     'SUPPORTED_VERSIONS',
+    'UnserializableMessageError',
     'UnsupportedVersionError',
     'UrlElicitationRequiredError',
     'installTelemetry',

@@ -8,6 +8,7 @@
  * @module
  */
 import {
+  ErrorCode,
   McpError,
   META,
   type CallToolResult,
@@ -113,7 +114,7 @@ export class ForwardingFeature implements ServerFeature {
       'prompts/get': (params, ctx) => this.#getPrompt(params, ctx),
       'completion/complete': async (params, ctx) => {
         const result = await upstream.complete(params as CompleteRequestParams, callOptions(ctx));
-        return relay('completion/complete', result, ctx);
+        return relayFrom(undefined, 'completion/complete', result, ctx);
       },
     };
   }
@@ -138,7 +139,7 @@ export class ForwardingFeature implements ServerFeature {
         .run(server, ctx, (call) =>
           this.#upstream.callTool(server, name, args as Record<string, unknown>, callOptions(ctx, call)),
         )
-        .then((result) => relay('tools/call', result, ctx));
+        .then((result) => relayFrom(server, 'tools/call', result, ctx));
     };
     // Known tools go at once: the index is read again only for a name it lacks.
     const known = this.#index.tools?.get(name);
@@ -151,7 +152,7 @@ export class ForwardingFeature implements ServerFeature {
     const result = await this.#router.run(server, ctx, (call) =>
       this.#upstream.readResource(server, uri, callOptions(ctx, call)),
     );
-    return relay('resources/read', result, ctx);
+    return relayFrom(server, 'resources/read', result, ctx);
   }
 
   async #getPrompt(params: Record<string, unknown>, ctx: ServerContext): Promise<Record<string, unknown>> {
@@ -162,7 +163,7 @@ export class ForwardingFeature implements ServerFeature {
     const result = await this.#router.run(server, ctx, (call) =>
       this.#upstream.getPrompt(server, name, args, callOptions(ctx, call)),
     );
-    return relay('prompts/get', result, ctx);
+    return relayFrom(server, 'prompts/get', result, ctx);
   }
 
   /** The items of an upstream list, its index made anew on the way. */
@@ -238,6 +239,57 @@ function forwardedMeta(meta: Record<string, unknown> | undefined): Record<string
   let forwarded: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(meta)) if (!OWN_KEYS.has(key)) (forwarded ??= {})[key] = value;
   return forwarded;
+}
+
+/**
+ * Results nesting deeper than this are written once before they are relayed, to learn whether
+ * they can be: `JSON.stringify` follows a few thousand levels, `JSON.parse` any number, so an
+ * upstream server may send what cannot be sent on. Shallower ones cost only the walk.
+ */
+const PROBED_DEPTH = 1000;
+
+/**
+ * {@link relay} for the result of one upstream server (`undefined`: the one the host chose).
+ * Anything that keeps it from being relayed is an error that names that server and says why,
+ * so the client is answered, and hears where the trouble lies.
+ */
+function relayFrom(
+  server: string | undefined,
+  method: string,
+  result: object,
+  ctx: ServerContext,
+): Record<string, unknown> {
+  try {
+    const relayed = relay(method, result, ctx);
+    if (nestsDeeperThan(relayed, PROBED_DEPTH)) JSON.stringify(relayed);
+    return relayed;
+  } catch (error) {
+    const from = server === undefined ? 'the upstream server' : `server ${JSON.stringify(server)}`;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new McpError(
+      ErrorCode.InternalError,
+      `Internal error: the ${method} result of ${from} could not be relayed: ${reason}`,
+    );
+  }
+}
+
+/** Whether `value` holds objects or arrays more than `levels` deep, found without recursion. */
+function nestsDeeperThan(value: unknown, levels: number): boolean {
+  const items: unknown[] = [value];
+  const depths: number[] = [0];
+  for (let item = items.pop(); item !== undefined; item = items.pop()) {
+    const depth = depths.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= levels) return true;
+    for (const key in item) {
+      const member = (item as Record<string, unknown>)[key];
+      if (typeof member === 'object' && member !== null) {
+        items.push(member);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Connection, NO_RESPONSE, type ConnectionHandlers } from './connection.js';
-import { ConnectionClosedError, JsonRpcError, RequestTimeoutError } from './errors.js';
+import { ConnectionClosedError, JsonRpcError, RequestTimeoutError, UnserializableMessageError } from './errors.js';
 import { ManualClock } from '../testing/manual-clock.js';
+import { createInMemoryPair } from '../transports/in-memory.js';
+import { messageReceiver } from '../../test/helpers/receiver.js';
 import { ScriptedTransport } from '../../test/helpers/scripted-transport.js';
 import type { JsonRpcRequest, RequestId } from './message.js';
 
@@ -267,5 +269,163 @@ describe('Connection: batches', () => {
     transport.receive([{ jsonrpc: '2.0', method: 'n' }]);
     await tick();
     assert.equal(transport.sent.length, 0);
+  });
+});
+
+describe('Connection: messages JSON cannot write', () => {
+  /** A connection over a real serializing pair; its peer is the test, which records what arrives. */
+  async function overWire(handlers: Partial<ConnectionHandlers<undefined>> = {}) {
+    const [near, far] = createInMemoryPair();
+    const arrived: Record<string, unknown>[] = [];
+    let wake: (() => void) | undefined;
+    await far.start(
+      messageReceiver((m) => {
+        arrived.push(m as Record<string, unknown>);
+        wake?.();
+      }),
+    );
+    const failures: { request: JsonRpcRequest; error: unknown }[] = [];
+    const unsent: Error[] = [];
+    const connection = new Connection(
+      near,
+      {
+        onRequest: () => ({}),
+        onNotification: () => {},
+        onRequestFailure: (_owner, request, error) => failures.push({ request, error }),
+        onSendFailure: (_owner, error) => unsent.push(error),
+        ...handlers,
+      },
+      undefined,
+    );
+    await connection.start();
+    /** The message the peer received with this id, waiting for it. */
+    const answer = async (id: unknown): Promise<Record<string, unknown>> => {
+      for (;;) {
+        const found = arrived.find((m) => !Array.isArray(m) && m.id === id);
+        if (found) return found;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    };
+    const batch = async (): Promise<Record<string, unknown>[]> => {
+      for (;;) {
+        const found = arrived.find((m) => Array.isArray(m));
+        if (found) return found as unknown as Record<string, unknown>[];
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    };
+    return { far, connection, arrived, failures, unsent, answer, batch };
+  }
+
+  const deep = (levels: number): unknown => {
+    let value: unknown = 1;
+    for (let i = 0; i < levels; i++) value = { a: value };
+    return value;
+  };
+  const cycle: Record<string, unknown> = {};
+  cycle.self = cycle;
+  const BAD: [string, () => unknown, RegExp][] = [
+    ['too deep', () => deep(100_000), /^Maximum call stack size exceeded$/],
+    ['a cycle', () => cycle, /^Converting circular structure to JSON /],
+    ['a BigInt', () => 2n ** 64n, /^Do not know how to serialize a BigInt$/],
+    [
+      'a toJSON that throws',
+      () => ({
+        toJSON() {
+          throw new Error('no');
+        },
+      }),
+      /^no$/,
+    ],
+  ];
+
+  for (const [what, value, reason] of BAD) {
+    it(`answers a result holding ${what} with -32603 and its id, reports it, and serves on`, async () => {
+      const { far, answer, failures } = await overWire({
+        onRequest: (_owner, request) => (request.method === 'bad' ? { value: value() } : {}),
+      });
+      await far.send({ jsonrpc: '2.0', id: 'b', method: 'bad', params: { n: 1 } });
+      const error = (await answer('b')).error as { code: number; message: string };
+      assert.equal(error.code, -32603);
+      const prefix = 'Internal error: the result could not be serialized: ';
+      assert.ok(error.message.startsWith(prefix), error.message);
+      assert.match(error.message.slice(prefix.length), reason);
+      assert.equal(failures.length, 1);
+      assert.deepEqual(failures[0]!.request, { jsonrpc: '2.0', id: 'b', method: 'bad', params: { n: 1 } });
+      assert.ok(failures[0]!.error instanceof UnserializableMessageError);
+      await far.send({ jsonrpc: '2.0', id: 'next', method: 'fine' });
+      assert.deepEqual(await answer('next'), { jsonrpc: '2.0', id: 'next', result: {} });
+    });
+  }
+
+  it('answers an error whose data cannot be written with -32603', async () => {
+    const { far, answer } = await overWire({
+      onRequest: () => {
+        throw new JsonRpcError(-32050, 'refused', { n: 1n });
+      },
+    });
+    await far.send({ jsonrpc: '2.0', id: 1, method: 'm' });
+    assert.deepEqual(await answer(1), {
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32603,
+        message: 'Internal error: the error could not be serialized: Do not know how to serialize a BigInt',
+      },
+    });
+  });
+
+  it('replaces only the response of a batch that cannot be written', async () => {
+    const { far, batch } = await overWire({
+      acceptBatch: () => true,
+      onRequest: async (_owner, request) => (request.method === 'bad' ? { value: deep(100_000) } : { ok: request.id }),
+    });
+    await far.send([
+      { jsonrpc: '2.0', id: 1, method: 'good' },
+      { jsonrpc: '2.0', id: 2, method: 'bad' },
+      { jsonrpc: '2.0', method: 'note' },
+      { jsonrpc: '2.0', id: 3, method: 'good' },
+    ]);
+    assert.deepEqual(await batch(), [
+      { jsonrpc: '2.0', id: 1, result: { ok: 1 } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32603,
+          message: 'Internal error: the result could not be serialized: Maximum call stack size exceeded',
+        },
+      },
+      { jsonrpc: '2.0', id: 3, result: { ok: 3 } },
+    ]);
+  });
+
+  it('rejects a request whose params cannot be written, leaving nothing pending and nothing sent', async () => {
+    const { connection, arrived } = await overWire();
+    const id = connection.allocateId() as number;
+    await assert.rejects(connection.request('m', { value: 1n }, { id }), (error: unknown) => {
+      assert.ok(error instanceof UnserializableMessageError);
+      assert.equal(error.code, -32603);
+      assert.equal(
+        error.message,
+        'Request m could not be sent: its params could not be serialized: Do not know how to serialize a BigInt',
+      );
+      return true;
+    });
+    assert.equal(connection.isPending(id), false);
+    assert.deepEqual(arrived, []);
+  });
+
+  it('reports and rejects a notification whose params cannot be written, and sends on', async () => {
+    const { connection, arrived, unsent, answer, far } = await overWire();
+    await assert.rejects(connection.notify('n', { value: cycle }), UnserializableMessageError);
+    assert.equal(unsent.length, 1);
+    assert.match(
+      unsent[0]!.message,
+      /^Notification n could not be sent: its params could not be serialized: Converting/,
+    );
+    await connection.notify('n', { fine: true });
+    await far.send({ jsonrpc: '2.0', id: 'after', method: 'm' });
+    await answer('after');
+    assert.deepEqual(arrived[0], { jsonrpc: '2.0', method: 'n', params: { fine: true } });
   });
 });

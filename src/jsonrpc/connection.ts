@@ -5,8 +5,14 @@
  * @module
  */
 import type { MessageInfo, SendOptions, Transport, TransportReceiver } from './transport.js';
-import { errorResponse } from './codec.js';
-import { ConnectionClosedError, ErrorCode, JsonRpcError, RequestTimeoutError } from './errors.js';
+import { errorResponse, serializationFailure } from './codec.js';
+import {
+  ConnectionClosedError,
+  ErrorCode,
+  JsonRpcError,
+  RequestTimeoutError,
+  UnserializableMessageError,
+} from './errors.js';
 import {
   isObject,
   isRequestId,
@@ -54,10 +60,18 @@ export interface ConnectionHandlers<Owner> {
    */
   onInputEnd?(owner: Owner): void;
   /**
-   * A request's handler failed with something other than a `JsonRpcError`: a bug on this side,
-   * answered -32603 with nothing internal in it. Default: the error goes to `onError`.
+   * A request's handler failed with something other than a `JsonRpcError`, or its answer could
+   * not be written (an `UnserializableMessageError`): a bug on this side, answered -32603 with
+   * nothing internal in it beyond why the answer could not be written. Default: the error goes
+   * to `onError`.
    */
   onRequestFailure?(owner: Owner, request: JsonRpcRequest, error: unknown): void;
+  /**
+   * A notification of this side could not be written (an `UnserializableMessageError`): a bug
+   * on this side, where `onError` hears of the peer's mistakes and the channel's. Its caller's
+   * promise rejects too. Default: the error goes to `onError`.
+   */
+  onSendFailure?(owner: Owner, error: UnserializableMessageError): void;
 }
 
 /**
@@ -258,7 +272,8 @@ export class Connection<Owner = undefined> implements TransportReceiver {
         // A send cut short by our own close is a closed connection, not a failed send: the
         // close rejects everything pending with one clear error.
         if (this.#phase === CLOSING) return;
-        if (this.#settle(id)) reject(error);
+        if (!this.#settle(id)) return;
+        reject(error instanceof UnserializableMessageError ? unsent(error, `Request ${method}`) : error);
       });
     });
   }
@@ -287,11 +302,22 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     return this.#pending?.has(id) ?? false;
   }
 
+  /**
+   * Sends a notification; rejects when it cannot be sent. One JSON cannot write is reported
+   * (`onSendFailure`) as well, since callers often drop a notification's failure.
+   */
   notify(method: string, params?: Record<string, unknown>, options?: SendOptions): Promise<void> {
     if (this.#closed) return Promise.reject(this.#closed);
     const message: JsonRpcNotification =
       params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
-    return options === undefined ? this.#transport.send(message) : this.#transport.send(message, options);
+    const sending = options === undefined ? this.#transport.send(message) : this.#transport.send(message, options);
+    return sending.catch((error: unknown) => {
+      if (!(error instanceof UnserializableMessageError)) throw error;
+      const failure = unsent(error, `Notification ${method}`);
+      if (this.#handlers.onSendFailure) this.#handlers.onSendFailure(this.#owner, failure);
+      else this.#reportError(failure);
+      throw failure;
+    });
   }
 
   /** Sends a message as is (a transport-level reply, for instance). */
@@ -417,9 +443,9 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     const reply = this.#receiveOne(value, false, info);
     if (reply instanceof Promise) {
       this.#busy++;
-      void reply.then((response) => response && this.#sendQuietly(response)).finally(() => this.#idle());
+      void reply.then((response) => response && this.#answer(response, value)).finally(() => this.#idle());
     } else if (reply) {
-      void this.#sendQuietly(reply);
+      void this.#answer(reply, value);
     }
   }
 
@@ -440,7 +466,7 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     void Promise.all(replies)
       .then((responses) => {
         const batch = responses.filter((r): r is JsonRpcResponse => r !== undefined);
-        if (batch.length > 0) return this.#sendQuietly(batch);
+        if (batch.length > 0) return this.#answer(batch, items);
       })
       .finally(() => this.#idle());
   }
@@ -571,6 +597,55 @@ export class Connection<Owner = undefined> implements TransportReceiver {
     return this.#handlers.peerError?.(code, message, data) ?? new JsonRpcError(code, message, data);
   }
 
+  /**
+   * Sends the answer to an inbound message (`inbound`: the request, or the batch's items). An
+   * answer JSON cannot write (too deep, a cycle, a BigInt) is sent as -32603 with its id instead,
+   * and reported as its request's failure: no request is left unanswered. Any other failure to
+   * send is reported, never thrown. Resolves once handed over.
+   */
+  #answer(answer: JsonRpcResponse | JsonRpcResponse[], inbound: unknown): Promise<void> | undefined {
+    if (this.#closed) return undefined;
+    return this.#transport.send(answer).catch((error: unknown) => {
+      if (!(error instanceof UnserializableMessageError)) return this.#reportError(error);
+      return this.#sendQuietly(this.#writable(answer, inbound, error));
+    });
+  }
+
+  /** `answer` with each response that cannot be written replaced by its -32603. */
+  #writable(
+    answer: JsonRpcResponse | JsonRpcResponse[],
+    inbound: unknown,
+    error: UnserializableMessageError,
+  ): JsonRpcResponse | JsonRpcResponse[] {
+    if (!Array.isArray(answer)) return this.#unwritable(answer, requestOf(inbound, answer.id), error);
+    // Which ones cannot be written is learned by writing each, as deep as the batch holds it:
+    // this costs a second writing only once the batch failed.
+    const items = Array.isArray(inbound) ? inbound : [];
+    return answer.map((response) => {
+      const failure = serializationFailure([response]);
+      if (failure === undefined) return response;
+      const request = items.map((item) => requestOf(item, response.id)).find((r) => r !== undefined);
+      return this.#unwritable(response, request, failure);
+    });
+  }
+
+  /** The -32603 sent in place of `response`, its failure reported. */
+  #unwritable(
+    response: JsonRpcResponse,
+    request: JsonRpcRequest | undefined,
+    error: UnserializableMessageError,
+  ): JsonRpcErrorResponse {
+    const what = 'error' in response ? 'error' : 'result';
+    const failure = new UnserializableMessageError(
+      `the ${what} could not be serialized: ${error.reason}`,
+      error.reason,
+      { cause: error.cause },
+    );
+    if (request && this.#handlers.onRequestFailure) this.#handlers.onRequestFailure(this.#owner, request, failure);
+    else this.#reportError(failure);
+    return errorResponse(response.id, ErrorCode.InternalError, `Internal error: ${failure.message}`);
+  }
+
   /** Sends a reply; a failure to send is reported, never thrown. Resolves once handed over. */
   #sendQuietly(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> | undefined {
     if (this.#closed) return undefined;
@@ -580,6 +655,22 @@ export class Connection<Owner = undefined> implements TransportReceiver {
   #reportError(error: unknown): void {
     this.#handlers.onError?.(this.#owner, error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+/** `value` when it is the request `id` answers (an item of a batch, say). */
+function requestOf(value: unknown, id: RequestId | null): JsonRpcRequest | undefined {
+  return isObject(value) && value.id === id && typeof value.method === 'string'
+    ? (value as unknown as JsonRpcRequest)
+    : undefined;
+}
+
+/** What a caller is told of a message of theirs JSON could not write: what was not sent, and why. */
+function unsent(error: UnserializableMessageError, what: string): UnserializableMessageError {
+  return new UnserializableMessageError(
+    `${what} could not be sent: its params could not be serialized: ${error.reason}`,
+    error.reason,
+    { cause: error.cause },
+  );
 }
 
 function invalid(value: unknown, message: string): JsonRpcErrorResponse {

@@ -77,3 +77,20 @@ export class RequestTimeoutError extends JsonRpcError {
     this.name = 'RequestTimeoutError';
   }
 }
+
+/**
+ * A message JSON cannot write: nested deeper than `JSON.stringify` follows, holding a cycle or
+ * a `BigInt`, or a value whose `toJSON` throws. `serialize` throws it before anything is
+ * written, so a transport's `send` rejects with it having sent nothing; the connection then
+ * answers -32603 in place of a response, and rejects a request's or notification's caller.
+ */
+export class UnserializableMessageError extends JsonRpcError {
+  /** What `JSON.stringify` said, cut short: the reason a peer may be told. */
+  readonly reason: string;
+
+  constructor(message: string, reason: string, options?: ErrorOptions) {
+    super(ErrorCode.InternalError, message, undefined, options);
+    this.name = 'UnserializableMessageError';
+    this.reason = reason;
+  }
+}

@@ -80,10 +80,15 @@ export interface SessionOptions {
   /** Sees every error a request of this side fails with, before its caller does. */
   onRequestError?: (error: unknown) => void;
   /**
-   * A handler of the peer's request failed with something other than a JSON-RPC error (the
-   * peer was answered -32603). Default: `onError`.
+   * A handler of the peer's request failed with something other than a JSON-RPC error, or its
+   * result could not be written (the peer was answered -32603). Default: `onError`.
    */
   onRequestFailure?: (request: JsonRpcRequest, error: unknown) => void;
+  /**
+   * A notification this side sent could not be written (JSON cannot write its params): a bug
+   * on this side. Its caller's promise rejects too. Default: `onError`.
+   */
+  onSendFailure?: (error: Error) => void;
   /** A server's: serve requests that carry their revision in `_meta` beside the handshake, on the same connection. */
   modern?: ModernServing;
   /** A client's: the envelope each request carries once the session is modern. */
@@ -346,6 +351,7 @@ export class Session {
         if (report) report(request, error);
         else session.#options.onError?.(error instanceof Error ? error : new Error(String(error)));
       },
+      onSendFailure: (session, error) => (session.#options.onSendFailure ?? session.#options.onError)?.(error),
     };
   }
 

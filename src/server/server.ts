@@ -106,7 +106,7 @@ export interface ServerOptions {
   /**
    * Problems that do not end a session, for logging: the server's own failures (a handler that
    * threw, so its client was answered "Internal error"; a result that breaks its tool's
-   * schema) and the peer's (malformed input). Default: the server's own failures are written to
+   * schema; a result or notification JSON cannot write) and the peer's (malformed input). Default: the server's own failures are written to
    * stderr, one report each, naming the request (`resources/read "notes://today" failed`) with
    * the error's stack; the peer's are dropped. A function given here receives both instead
    * (`() => {}` silences them); a handler's failure arrives as an error naming the request,
@@ -532,6 +532,7 @@ export class Server {
       ...(options.clock && { clock: options.clock }),
       ...(options.onError && { onError: options.onError }),
       onRequestFailure: (request, error) => this.#failures.handlerFailed(request, error),
+      onSendFailure: (error) => this.#failures.serverBug(error),
       onClose: (s) => this.#sessions.delete(s as ServerSession),
       // Input over (stdin's end): streams end with their result so the session can finish.
       onInputEnd: (s) => void this.#streams.end(s),

@@ -4,6 +4,7 @@
  * the client's revision does not define removed or described in text.
  * @module
  */
+import { writeJson } from '../jsonrpc/codec.js';
 import { isObject } from '../jsonrpc/message.js';
 import type { ContentBlock, TextContent } from '../types/content.js';
 import { hasField, inSpan, isRevision, VALUE_FORMS, type Span } from '../types/revisions.js';
@@ -13,10 +14,11 @@ import { shapeContentBlock } from './prompt-content.js';
 /**
  * `result` with a text block holding the JSON of its `structuredContent` when it has
  * structured content but no text, as the spec advises for clients that only read `content`.
+ * Throws an `UnserializableMessageError` when JSON cannot write the structured content.
  */
 export function withTextMirror(result: CallToolResult): CallToolResult {
   if (result.structuredContent === undefined || result.content.some((block) => block.type === 'text')) return result;
-  const mirror: TextContent = { type: 'text', text: JSON.stringify(result.structuredContent) };
+  const mirror: TextContent = { type: 'text', text: writeJson(result.structuredContent, 'structured content') };
   return { ...result, content: [...result.content, mirror] };
 }
 

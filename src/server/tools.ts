@@ -6,7 +6,7 @@
  * @module
  */
 import { SerializedResult } from '../jsonrpc/serialized-result.js';
-import { ErrorCode } from '../jsonrpc/errors.js';
+import { ErrorCode, UnserializableMessageError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { CapabilityNotSupportedError, invalidParams, McpError, methodNotFound } from '../protocol/errors.js';
 import { missingClientCapability } from '../protocol/modern.js';
@@ -271,7 +271,19 @@ export class ToolRegistry implements ServerFeature {
   }
 
   #finish(entry: ToolEntry, returned: unknown, version: string): CallToolResult | Promise<CallToolResult> {
-    return andThen(this.#checkResult(entry, returned), (result) => resultForRevision(withTextMirror(result), version));
+    return andThen(this.#checkResult(entry, returned), (result) =>
+      resultForRevision(this.#mirrored(entry, result), version),
+    );
+  }
+
+  /** The result with its text mirror; structured content JSON cannot write is the server's bug. */
+  #mirrored(entry: ToolEntry, result: CallToolResult): CallToolResult {
+    try {
+      return withTextMirror(result);
+    } catch (error) {
+      if (!(error instanceof UnserializableMessageError)) throw error;
+      throw this.#bug(`Tool ${entry.name} returned structuredContent that could not be serialized: ${error.reason}`);
+    }
   }
 
   /** The handler's result, checked against the tool's output schema. */

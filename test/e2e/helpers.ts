@@ -119,6 +119,13 @@ export function firstText(result: Record<string, unknown>): string {
   return block.text;
 }
 
+/** How many objects deep `{"a":{"a":...}}` nests, counted with a loop (the value may be deeper than the stack). */
+export function chainDepth(value: unknown): number {
+  let levels = 0;
+  for (let v = value; typeof v === 'object' && v !== null; v = (v as { a?: unknown }).a) levels++;
+  return levels;
+}
+
 /** The next `event` of a subscription, failing after `ms`. */
 export function nextSubscriptionEvent<E extends keyof SubscriptionEventMap>(
   subscription: Subscription,

@@ -13,9 +13,15 @@ export interface HttpChild {
   close(): Promise<void>;
 }
 
-/** Runs `node <fixture> --http`, which serves on a free port and prints its URL first. */
-export async function startHttpChild(name: string): Promise<HttpChild> {
-  const child = spawn(process.execPath, [fixture(name), '--http'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs `node <fixture> --http`, which serves on a free port and prints its URL first; `env` is
+ * added to this process's environment.
+ */
+export async function startHttpChild(name: string, env: Record<string, string> = {}): Promise<HttpChild> {
+  const child = spawn(process.execPath, [fixture(name), '--http'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = once(child, 'exit');

@@ -22,8 +22,9 @@ export class RawChild {
   private checks: (() => void)[] = [];
   private ended = false;
 
-  constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** Runs `node ...args`; `env` is added to this process's environment. */
+  constructor(args: readonly string[], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     // A child that dies makes pending writes fail with EPIPE; its exit is what tests look at.
     this.child.stdin.on('error', () => {});
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));

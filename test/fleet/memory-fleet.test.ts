@@ -17,8 +17,21 @@ const firstText = (result: { content: unknown[] }) => (result.content[0] as { te
 
 /** A server as each process of the fleet runs it; `name` tells which one answered. */
 function fleetServer(name: string): Server {
-  const server = new Server({ name: 'fleet', version: '1' });
+  const server = new Server(
+    { name: 'fleet', version: '1' },
+    {
+      // A result that cannot be written is expected (`progress-then-cycle`); anything else is shown.
+      onError: (error) =>
+        /could not be serialized/.test(error.message) ? unwritable.push(name) : console.error(error),
+    },
+  );
   server.tool('whoami', {}, () => text(name));
+  server.tool('progress-then-cycle', {}, async (_args, ctx) => {
+    await ctx.progress(1, 2);
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    return { ...text('unwritable'), _meta: { cycle } };
+  });
   server.tool('ask', {}, async (_args, ctx) => {
     const answer = await ctx.elicit({
       message: 'Name?',
@@ -55,6 +68,8 @@ function fleetServer(name: string): Server {
 const stopped: string[] = [];
 /** The processes where a `wait` call began. */
 const waiting: string[] = [];
+/** The processes that reported a result they could not write. */
+const unwritable: string[] = [];
 
 /** A fetch that sends each request to the next of `urls` in turn, and counts who got what. */
 function roundRobin(urls: string[]) {
@@ -133,6 +148,22 @@ describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three en
     }
     assert.deepEqual(progress, [1, 2, 1, 2, 1, 2]);
     assert.deepEqual(logs.sort(), ['counted on a', 'counted on b', 'counted on c']);
+  });
+
+  it('answers a streamed call whose result cannot be written -32603, through the fleet’s log', async () => {
+    const progress: number[] = [];
+    const call = session.callTool({ name: 'progress-then-cycle' }, { onprogress: (p) => progress.push(p.progress) });
+    await assert.rejects(within(call, LIMIT, 'the answer'), (error: unknown) => {
+      assert.equal((error as { code?: number }).code, -32603);
+      assert.match(
+        (error as Error).message,
+        /^Internal error: the result could not be serialized: Converting circular/,
+      );
+      return true;
+    });
+    assert.deepEqual(progress, [1]);
+    assert.equal(unwritable.length, 1);
+    assert.match(firstText(await within(session.callTool({ name: 'whoami' }), LIMIT, 'call')), /^[abc]$/);
   });
 
   it('tells of a resource update and a list change begun on any endpoint, once each', async () => {

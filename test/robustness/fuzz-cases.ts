@@ -30,6 +30,10 @@ export interface FuzzLine {
   label: string;
   /** The line, without its terminating newline; never contains `\n`. */
   bytes: Buffer;
+  /** Uses an id an earlier line used, on purpose (that request may still be in flight). */
+  reusesId?: boolean;
+  /** Its answers may have any outcome (the server's timing decides), though each is still due. */
+  anyOutcome?: boolean;
 }
 
 const ALPHABETS = [
@@ -407,5 +411,165 @@ export class CaseGenerator {
       });
     }
     return json('valid request', this.validRequest());
+  }
+}
+
+/** The envelope of a 2026-07-28 request, in its `_meta`. */
+export const MODERN_ENVELOPE: Readonly<Record<string, unknown>> = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'fuzz', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+const ENVELOPE_FIELDS = Object.keys(MODERN_ENVELOPE);
+
+/** Values of the wrong type (or the wrong value) for a field of the envelope. */
+const WRONG_FIELDS: readonly unknown[] = [
+  42,
+  -1.5,
+  null,
+  true,
+  '',
+  'x',
+  '2025-11-25',
+  '2026-07-29',
+  [],
+  ['2026-07-28'],
+  {},
+  { name: 7, version: [] },
+];
+
+/**
+ * Lines for the fixture `deep-input-server`, in a legacy session or as modern requests
+ * (`modern`: every request it makes carries the envelope in `_meta`, now and then with a field of
+ * the wrong type or missing). Besides all {@link CaseGenerator} writes: calls whose results JSON
+ * cannot write (10,000 and 100,000 deep, a cycle, a BigInt, a throwing toJSON), deep arguments
+ * echoed back, messages near and over `maxBytes`, the same id twice in a row, odd ids.
+ */
+export class DeepServerCases extends CaseGenerator {
+  readonly modern: boolean;
+  readonly maxBytes: number;
+  /** The second of a pair of lines with one id, written next. */
+  #again: FuzzLine | undefined;
+  #usedNegativeZero = false;
+
+  constructor(seed: number, options: { modern: boolean; maxBytes: number }) {
+    super(seed);
+    this.modern = options.modern;
+    this.maxBytes = options.maxBytes;
+  }
+
+  /** The envelope, sound most of the time; else one field wrong, missing, or `_meta` itself wrong. */
+  envelope(): unknown {
+    const r = this.rng;
+    if (!r.chance(0.15)) return { ...MODERN_ENVELOPE };
+    if (r.chance(0.15)) return r.pick(WRONG_FIELDS);
+    const envelope: Record<string, unknown> = { ...MODERN_ENVELOPE };
+    const field = r.pick(ENVELOPE_FIELDS);
+    if (r.chance(0.2)) delete envelope[field];
+    else envelope[field] = r.pick(WRONG_FIELDS);
+    return envelope;
+  }
+
+  override validRequest(): Record<string, unknown> {
+    const r = this.rng;
+    const id = this.freshId();
+    const call = (name: string, args?: unknown): Record<string, unknown> =>
+      args === undefined ? { name } : { name, arguments: args };
+    let method = 'tools/call';
+    let params: Record<string, unknown>;
+    switch (r.int(9)) {
+      case 0:
+        method = this.modern ? 'server/discover' : 'ping';
+        params = {};
+        break;
+      case 1:
+        method = 'tools/list';
+        params = {};
+        break;
+      case 2:
+        params = call('depth', { x: randomValue(r) });
+        break;
+      case 3:
+        params = call('echo', { text: randomText(r, 40), more: randomValue(r, 2) });
+        break;
+      case 4:
+        params = call('deep-result', { levels: r.pick([0, 1, 100, 10_000, 10_000, 100_000]) });
+        break;
+      case 5:
+        params = call('deep-mirrored', { levels: r.pick([2, 10_000]) });
+        break;
+      case 6:
+      case 7:
+        params = call(r.pick(['cycle', 'bigint', 'throwing-tojson']), r.chance(0.5) ? {} : undefined);
+        break;
+      default:
+        params = call(r.pick(['nope', 'Echo', 'echo ', '', '__proto__', 'constructor']), {});
+    }
+    if (this.modern || r.chance(0.1)) params._meta = this.envelope();
+    return { jsonrpc: '2.0', id, method, params };
+  }
+
+  /** A call echoing arguments `levels` deep, as text: the test cannot write them either. */
+  deepArguments(levels: number): string {
+    const params: Record<string, unknown> = { name: 'echo', arguments: { x: '<deep>' } };
+    if (this.modern) params._meta = this.envelope();
+    const text = JSON.stringify({ jsonrpc: '2.0', id: this.freshId(), method: 'tools/call', params });
+    return text.replace('"<deep>"', '{"a":'.repeat(levels) + '1' + '}'.repeat(levels));
+  }
+
+  /** An echo whose line is a few bytes under, at, or over `maxBytes`. */
+  nearTheLimit(): string {
+    const r = this.rng;
+    const params: Record<string, unknown> = { name: 'echo', arguments: { text: '' } };
+    if (this.modern) params._meta = { ...MODERN_ENVELOPE };
+    const head = JSON.stringify({ jsonrpc: '2.0', id: this.freshId(), method: 'tools/call', params });
+    const target = this.maxBytes + (r.chance(0.5) ? 1 + r.int(64) : -r.int(64));
+    return head.replace('"text":""', `"text":"${'x'.repeat(Math.max(0, target - head.length))}"`);
+  }
+
+  override line(): FuzzLine {
+    const again = this.#again;
+    if (again) {
+      this.#again = undefined;
+      return again;
+    }
+    const r = this.rng;
+    const text = (label: string, s: string): FuzzLine => ({ label, bytes: Buffer.from(s, 'utf8') });
+    const roll = r.int(100);
+    if (roll < 70) return super.line();
+    if (roll < 80) {
+      const request = this.validRequest();
+      const params = request.params as Record<string, unknown>;
+      params.name = r.pick(['cycle', 'bigint', 'throwing-tojson', 'deep-result']);
+      params.arguments = { levels: r.pick([10_000, 100_000]) };
+      return text('a result JSON cannot write', JSON.stringify(request));
+    }
+    if (roll < 84) return text('deep arguments echoed back', this.deepArguments(r.pick([2_000, 20_000, 60_000])));
+    if (roll < 88) {
+      const request = this.validRequest();
+      (request.params as Record<string, unknown>)._meta = this.envelope();
+      return text('an envelope with a wrong field', JSON.stringify(request));
+    }
+    if (roll < 91) return text('a message near the size limit', this.nearTheLimit());
+    if (roll < 94) {
+      // Sent twice in a row: the second may find the first in flight, or done.
+      const request = this.validRequest();
+      const first = { ...text('an id used twice', JSON.stringify(request)), anyOutcome: true };
+      this.#again = { ...first, label: 'an id used twice (again)', reusesId: true };
+      return first;
+    }
+    if (roll < 97) {
+      const request = JSON.stringify(this.validRequest());
+      const id = this.#usedNegativeZero ? `${1 + r.int(9)}.${'0'.repeat(1 + r.int(3))}E${6 + r.int(3)}` : '-0';
+      this.#usedNegativeZero = true;
+      // A number written oddly is the same id as any other spelling of it.
+      return text('an id written oddly', request.replace(/"id":[^,]*,/, `"id":${id},`));
+    }
+    const items = Array.from({ length: 2 + r.int(5) }, () => this.anyMessage());
+    const ids = '[' + '['.repeat(10_000) + ']'.repeat(10_000) + ']';
+    return r.chance(0.5)
+      ? text('a batch with mixed bad items', JSON.stringify(items))
+      : text('an id nested 10,000 deep', `{"jsonrpc":"2.0","id":${ids},"method":"ping"}`);
   }
 }

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { describe, it } from 'node:test';
 import { Random, type FuzzLine } from './fuzz-cases.js';
-import { check, plan, type PlannedLine } from './fuzz-check.js';
-import { expectForLine, type Expected } from './fuzz-oracle.js';
+import { check, plan, relaxed, type PlannedLine } from './fuzz-check.js';
+import { deepServer, expectForLine, type Expected } from './fuzz-oracle.js';
 
 const expect = (line: string, version = '2025-11-25'): Expected => expectForLine(Buffer.from(line), version);
 
@@ -115,5 +115,75 @@ describe('the fuzz checker', () => {
       /exactly one of result and error/,
     );
     assert.match(problems([...good, '[]']), /empty array/);
+  });
+});
+
+describe('the fuzz oracle of the deep-input server', () => {
+  const call = (name: string, args: unknown, meta?: unknown) =>
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: meta } });
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const code = (line: string, modern: boolean) => {
+    const expected = expectForLine(Buffer.from(line), modern ? '2026-07-28' : '2025-11-25', deepServer(modern));
+    return expected.kind === 'single' ? expected.answer.code : expected.kind;
+  };
+
+  it('holds results JSON cannot write to -32603, in either era when the envelope is sound', () => {
+    for (const modern of [false, true]) {
+      const meta = modern ? envelope : undefined;
+      assert.equal(code(call('cycle', {}, meta), modern), -32603);
+      assert.equal(code(call('deep-result', { levels: 100_000 }, meta), modern), -32603);
+      assert.equal(code(call('deep-result', { levels: 3_000 }, meta), modern), 'any');
+      assert.equal(code(call('deep-result', { levels: 3 }, meta), modern), 'result');
+      const deep = call('echo', { x: 0 }, meta).replace('"x":0', `"x":${'['.repeat(12_000)}${']'.repeat(12_000)}`);
+      assert.equal(code(deep, modern), -32603);
+    }
+  });
+
+  it('leaves open what a modern request without a sound envelope gets, and an envelope in a session', () => {
+    const broken = { ...envelope, 'io.modelcontextprotocol/clientInfo': { name: 7 } };
+    assert.equal(code(call('cycle', {}, broken), true), 'any');
+    assert.equal(code(call('cycle', {}), true), 'any');
+    assert.equal(code(call('cycle', {}, envelope), false), 'any');
+  });
+});
+
+describe('the fuzz planner', () => {
+  it('refuses lines over the limit whole, lets a line reuse an id on purpose, and opens outcomes', () => {
+    const lines: FuzzLine[] = [
+      {
+        label: 'long',
+        bytes: Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"${'x'.repeat(100)}"}}`),
+      },
+      { label: 'first', bytes: Buffer.from('{"jsonrpc":"2.0","id":2,"method":"ping"}'), anyOutcome: true },
+      { label: 'again', bytes: Buffer.from('{"jsonrpc":"2.0","id":2,"method":"ping"}'), reusesId: true },
+      { label: 'collides', bytes: Buffer.from('{"jsonrpc":"2.0","id":2,"method":"ping"}') },
+      { label: 'short', bytes: Buffer.from('{"jsonrpc":"2.0","id":3,"method":"ping"}') },
+    ];
+    let i = 0;
+    const planned = plan(new Random(2), 4, '2025-11-25', () => lines[i++]!, { maxBytes: 80 }).lines;
+    assert.deepEqual(
+      planned.map((l) => [l.label, l.oversize ?? false, l.expected]),
+      [
+        ['long', true, { kind: 'single', answer: { id: null, code: -32600 } }],
+        ['first', false, { kind: 'single', answer: { id: 2, code: 'any' } }],
+        ['again', false, { kind: 'single', answer: { id: 2, code: 'result' } }],
+        ['short', false, { kind: 'single', answer: { id: 3, code: 'result' } }],
+      ],
+    );
+  });
+
+  it('matches answers without an id by code, unless every one planned is open', () => {
+    const line: PlannedLine = {
+      label: 'x',
+      bytes: Buffer.from('x'),
+      expected: { kind: 'single', answer: { id: null, code: -32700 } },
+    };
+    const refusal = '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"no"}}';
+    assert.match(check([line], [refusal]).join('\n'), /missing 1 × S null=-32700/);
+    assert.deepEqual(check([{ ...line, expected: relaxed(line.expected, () => false) }], [refusal]), []);
   });
 });

@@ -3,71 +3,21 @@
 // Every line that deserves an answer must get exactly one, the others none, stdout must hold
 // nothing but JSON-RPC, and the server must stay up and answer a final ping.
 import assert from 'node:assert/strict';
-import { randomInt } from 'node:crypto';
-import process from 'node:process';
-import { describe, it, type TestContext } from 'node:test';
+import { describe, it } from 'node:test';
 import { EXAMPLE_SERVER_ARGS } from '../e2e/helpers.js';
 import { RawChild } from '../e2e/raw-child.js';
-import { CaseGenerator, Random } from './fuzz-cases.js';
-import { check, chunks, plan, type Plan } from './fuzz-check.js';
+import { CaseGenerator } from './fuzz-cases.js';
+import { plan } from './fuzz-check.js';
+import { runStdio, seedFor } from './fuzz-run.js';
 
 const LIMIT = 4 * 1024 * 1024; // the example server's (default) line limit
-
-function seedFor(t: TestContext, salt: number): number {
-  const seed = process.env.FUZZ_SEED === undefined ? randomInt(2 ** 31) : (Number(process.env.FUZZ_SEED) + salt) >>> 0;
-  t.diagnostic(`seed ${seed} (rerun with FUZZ_SEED=${seed - salt})`);
-  return seed;
-}
-
-/** Initializes under `version`, writes the plan in random chunks, checks the answers, pings, and ends stdin. */
-async function run(t: TestContext, seed: number, version: string, fuzz: Plan): Promise<void> {
-  const rng = new Random(seed ^ 0x5eed);
-  const child = new RawChild(EXAMPLE_SERVER_ARGS);
-  try {
-    const init = await child.initialize(version);
-    assert.equal(init.protocolVersion, version);
-    const start = child.lines.length;
-    let answered = 0;
-    child.onLine = () => answered++;
-    for (const chunk of chunks(rng, fuzz.input)) await child.write(chunk);
-    t.diagnostic(`${fuzz.lines.length} lines, ${fuzz.input.length} bytes written; ${fuzz.answerLines} answers due`);
-    const waited = await child
-      .until(() => answered >= fuzz.answerLines, `${fuzz.answerLines} answers`, 25_000)
-      .then(
-        () => undefined,
-        (error: Error) => error,
-      );
-    const output = () => child.lines.slice(start).filter((l) => !l.includes('"final-ping"'));
-    if (waited) {
-      const problems = check(fuzz.lines, output());
-      assert.fail(`seed ${seed}: ${waited.message}; ${answered} lines came back\n${problems.slice(0, 20).join('\n')}`);
-    }
-
-    assert.ok(child.alive, `seed ${seed}: the server died: ${child.stderr}`);
-    await child.send({ jsonrpc: '2.0', id: 'final-ping', method: 'ping' });
-    assert.deepEqual(await child.response('final-ping'), { jsonrpc: '2.0', id: 'final-ping', result: {} });
-    assert.ok(child.alive, `seed ${seed}: the server died: ${child.stderr}`);
-
-    // Ending stdin lets everything in flight finish; the output is then complete.
-    assert.deepEqual(await child.endInput(15_000), { code: 0, signal: null }, `seed ${seed}: ${child.stderr}`);
-    const problems = check(fuzz.lines, output());
-    assert.deepEqual(problems.slice(0, 20), [], `seed ${seed}: ${problems.length} problems`);
-    assert.equal(child.stderr, '', `seed ${seed}: the server wrote to stderr`);
-  } finally {
-    child.kill();
-  }
-}
 
 describe('the example server under a stdin fuzzer', () => {
   it('10,000 random and malformed lines: one answer each where due, none otherwise', async (t) => {
     const seed = seedFor(t, 0);
     const gen = new CaseGenerator(seed);
-    await run(
-      t,
-      seed,
-      '2025-11-25',
-      plan(gen.rng, 10_000, '2025-11-25', () => gen.line()),
-    );
+    const fuzz = plan(gen.rng, 10_000, '2025-11-25', () => gen.line());
+    await runStdio(t, seed, { args: EXAMPLE_SERVER_ARGS, version: '2025-11-25' }, fuzz);
   });
 
   it('batches under 2025-03-26: one array of answers per batch', async (t) => {
@@ -81,7 +31,7 @@ describe('the example server under a stdin fuzzer', () => {
     };
     const fuzz = plan(r, 2000, '2025-03-26', next);
     assert.ok(fuzz.lines.some((l) => l.expected.kind === 'batch'));
-    await run(t, seed, '2025-03-26', fuzz);
+    await runStdio(t, seed, { args: EXAMPLE_SERVER_ARGS, version: '2025-03-26' }, fuzz);
   });
 });
 

@@ -39,7 +39,10 @@ describe('createInMemoryPair', () => {
     const got = await received.next();
     assert.notEqual(got, message);
     assert.deepEqual(got, { jsonrpc: '2.0', method: 'm', params: { keep: 1 } });
-    await assert.rejects(a.send({ jsonrpc: '2.0', method: 'm', params: { big: 1n } }), TypeError);
+    await assert.rejects(a.send({ jsonrpc: '2.0', method: 'm', params: { big: 1n } }), {
+      name: 'UnserializableMessageError',
+      reason: 'Do not know how to serialize a BigInt',
+    });
 
     const [c, d] = createInMemoryPair({ clone: false });
     const { receiver: toD, messages: same } = recorder();

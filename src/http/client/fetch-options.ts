@@ -5,7 +5,7 @@
  */
 import { AuthorizationError } from '../../auth/client/errors.js';
 import type { HttpClientAuth } from '../../auth/client/http-auth.js';
-import { ConnectionClosedError } from '../../jsonrpc/errors.js';
+import { ConnectionClosedError, UnserializableMessageError } from '../../jsonrpc/errors.js';
 
 /** The part of `fetch` the transports use; inject one to add a proxy, logging or retries. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -53,8 +53,9 @@ export async function buildHeaders(
  */
 export function fetchFailure(method: string, url: string, error: unknown, closed: boolean): Error {
   if (closed) return new ConnectionClosedError('Connection closed');
-  // Authorizing the request failed: that error says what happened.
-  if (error instanceof AuthorizationError) return error;
+  // Authorizing the request failed, or the message could not be written (nothing was sent):
+  // that error says what happened, and the connection knows what to do with the second.
+  if (error instanceof AuthorizationError || error instanceof UnserializableMessageError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return new Error(`${method} ${url} failed: ${message}${cause}`, { cause: error });

@@ -222,13 +222,16 @@ export class FleetStream implements AnswerStream {
     return this.#writer !== undefined && !this.#writer.closed;
   }
 
-  /** Appends a message to the stream (it reaches the connection through the log). */
-  emit(message: StoredMessage): void {
+  /**
+   * Appends a message to the stream (it reaches the connection through the log, which writes
+   * it again: `text` only vouches that it can be written).
+   */
+  emit(message: StoredMessage, _text: string): void {
     this.#logged(this.#config.store.events.write(this.#sessionId, this.id, message));
   }
 
   /** Appends the answer and the stream's end, in one step: the answer is logged with its end or not at all. */
-  finish(answer: StoredMessage): void {
+  finish(answer: StoredMessage, _text: string): void {
     this.#logged(this.#config.store.events.finish(this.#sessionId, this.id, answer));
   }
 

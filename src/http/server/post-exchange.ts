@@ -4,7 +4,6 @@
  * request to the client): then it turns into an SSE stream that ends with the answer.
  * @module
  */
-import { serialize } from '../../jsonrpc/codec.js';
 import { isObject, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
 import type { HttpResponseSink } from '../exchange.js';
 import type { StoredMessage } from './event-store.js';
@@ -12,9 +11,10 @@ import { JSON_HEADERS, SSE_HEADERS, sessionNotFound } from './replies.js';
 
 /** The stream a POST is answered on: what is sent about its requests, then the answer. */
 export interface AnswerStream {
-  emit(message: StoredMessage): void;
-  /** Sends the answer as the stream's last event: the stream is over. */
-  finish(answer: StoredMessage): void;
+  /** Sends `message`, whose text (`serialize(message)`) the caller wrote before deciding to send it. */
+  emit(message: StoredMessage, text: string): void;
+  /** Sends the answer, whose text the caller wrote, as the stream's last event: the stream is over. */
+  finish(answer: StoredMessage, text: string): void;
   /** Ends the stream without an answer: the requests were cancelled. */
   end(): void;
   /** Ends the stream before the answer: the session (or this process's copy of it) closed. */
@@ -51,8 +51,6 @@ export interface PostExchangeOptions {
   answerHeaders?: (answer: StoredMessage) => Readonly<Record<string, string>>;
   /** The status of an answer sent as JSON, when not the default (200, or 400 for a refusal). */
   answerStatus?: (answer: StoredMessage) => number | undefined;
-  /** The answer as the client is to see it, when it differs from what the server sent. */
-  outbound?: (answer: StoredMessage) => StoredMessage;
   /** Called once when the exchange is over: answered, cancelled, abandoned, or the client left. */
   onDone?: () => void;
 }
@@ -120,23 +118,26 @@ export class PostExchange implements AnsweredRequests {
   }
 
   /**
-   * Sends a message about this POST's requests ahead of the answer, on the answer stream.
-   * False when it cannot go there (the exchange is over, the client left before a stream was
-   * opened, or the session closed): the caller then sends it another way.
+   * Sends a message about this POST's requests ahead of the answer, on the answer stream
+   * (`text` is the message written). False when it cannot go there (the exchange is over, the
+   * client left before a stream was opened, or the session closed): the caller then sends it
+   * another way.
    */
-  sendRelated(message: JsonRpcMessage): boolean {
+  sendRelated(message: JsonRpcMessage, text: string): boolean {
     if (this.#finished) return false;
     if (!this.#stream && (this.#clientGone || !this.#open(SSE_HEADERS))) return false;
-    this.#stream?.emit(message);
+    this.#stream?.emit(message, text);
     return this.#stream !== undefined;
   }
 
-  /** Delivers the answer: the response, or the batch of responses, and ends the exchange. */
-  answer(answer: StoredMessage): void {
+  /**
+   * Delivers the answer (`text` is the answer written): the response, or the batch of
+   * responses, and ends the exchange.
+   */
+  answer(answer: StoredMessage, text: string): void {
     if (this.#finished) return;
     this.#finished = true;
     const options = this.#options;
-    if (options.outbound) answer = options.outbound(answer);
     const headers = options.answerHeaders?.(answer);
     const status = options.answerStatus?.(answer) ?? (isRefusal(answer) ? 400 : 200);
     // An answer with a status of its own goes as JSON, where the status can be seen.
@@ -144,11 +145,11 @@ export class PostExchange implements AnsweredRequests {
       this.#open(headers ? { ...SSE_HEADERS, ...headers } : SSE_HEADERS);
     }
     if (this.#stream) {
-      this.#stream.finish(answer);
+      this.#stream.finish(answer, text);
     } else if (!this.#clientGone) {
       // Input refused as a whole (a batch where none is allowed) is the client's error: 400 tells
       // it so, where a 200 would leave it waiting for an answer it cannot match to a request.
-      options.sink.send(status, headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS, serialize(answer));
+      options.sink.send(status, headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS, text);
       this.#settle();
     }
     this.#done();

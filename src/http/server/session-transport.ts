@@ -6,6 +6,7 @@
  * while no GET is connected.
  * @module
  */
+import { serialize } from '../../jsonrpc/codec.js';
 import { ConnectionClosedError } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
 import type { MessageInfo, SendOptions, Transport, TransportReceiver } from '../../jsonrpc/transport.js';
@@ -169,8 +170,12 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
   send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): Promise<void> {
     if (this.#closed) return Promise.reject(new ConnectionClosedError('Session closed'));
     try {
-      if (Array.isArray(message) || !('method' in message)) this.#sendAnswer(message);
-      else if (!this.#sendRelated(message, options?.relatedRequestId)) this.#sendStandalone(message);
+      // Written once, before anything changes: a message JSON cannot write is refused with
+      // nothing sent (the connection answers -32603 in place of an answer, to the same POST),
+      // and each route writes this text.
+      const text = serialize(message);
+      if (Array.isArray(message) || !('method' in message)) this.#sendAnswer(message, text);
+      else if (!this.#sendRelated(message, text, options?.relatedRequestId)) this.#sendStandalone(message, text);
       return Promise.resolve();
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
@@ -293,14 +298,14 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     return undefined;
   }
 
-  #sendAnswer(answer: StoredMessage): void {
+  #sendAnswer(answer: StoredMessage, text: string): void {
     const exchange = this.#exchangeFor(answer);
     if (!exchange) {
       const ids = (Array.isArray(answer) ? answer : [answer]).map((m) => JSON.stringify((m as { id?: unknown }).id));
       this.#config.onError(new Error(`Dropped an answer no HTTP request waits for (id ${ids.join(', ')})`));
       return;
     }
-    exchange.answer(answer);
+    exchange.answer(answer, text);
     this.#retire(exchange);
   }
 
@@ -314,16 +319,16 @@ export class HttpSessionTransport implements Transport, SessionIdentified, Answe
     return Array.isArray(answer) ? this.#waiting?.takeWithoutIds() : undefined;
   }
 
-  #sendRelated(message: JsonRpcMessage, relatedRequestId: RequestId | undefined): boolean {
+  #sendRelated(message: JsonRpcMessage, text: string, relatedRequestId: RequestId | undefined): boolean {
     if (relatedRequestId === undefined) return false;
-    return this.#waiting?.get(relatedRequestId)?.sendRelated(message) ?? false;
+    return this.#waiting?.get(relatedRequestId)?.sendRelated(message, text) ?? false;
   }
 
-  #sendStandalone(message: JsonRpcMessage): void {
+  #sendStandalone(message: JsonRpcMessage, text: string): void {
     if (this.#config.standaloneStream) {
       const shared = this.#fleetStreams();
       if (shared) shared.sendStandalone(message);
-      else this.#standaloneStream().emit(message);
+      else this.#standaloneStream().emit(message, text);
       return;
     }
     // Without a GET stream a notification not tied to a request has nowhere to go; a request

@@ -72,10 +72,10 @@ export class SseStream {
     this.#write(formatSseEvent({ id: this.#startId, data: '', ...(retry !== undefined && { retry }) }), this.#startId);
   }
 
-  /** Records a message and writes it to the connection, if one is attached. */
-  emit(message: StoredMessage): void {
+  /** Records a message and writes its text (`serialize(message)`) to the connection, if one is attached. */
+  emit(message: StoredMessage, text: string): void {
     const eventId = this.#store.append(this.id, message);
-    this.#write(formatSseEvent({ id: eventId, event: 'message', data: serialize(message) }), eventId);
+    this.#write(formatSseEvent({ id: eventId, event: 'message', data: text }), eventId);
   }
 
   /**
@@ -115,8 +115,8 @@ export class SseStream {
   }
 
   /** Sends the answer as the last event, and ends the stream. */
-  finish(answer: StoredMessage): void {
-    this.emit(answer);
+  finish(answer: StoredMessage, text: string): void {
+    this.emit(answer, text);
     this.end();
   }
 
