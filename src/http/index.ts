@@ -3,16 +3,16 @@
  * Bun, Deno, Workers and Hono; Node's own front (`toNodeListener`, `listen`) is in `mcpkit/node`.
  * @module
  */
-export { createStreamableHttpHandler, toFetchHandler } from './fetch-handler.js';
-export type { StreamableHttpHandler } from './fetch-handler.js';
+export { createStreamableHttpHandler, toFetchHandler } from './server/fetch-handler.js';
+export type { StreamableHttpHandler } from './server/fetch-handler.js';
 export { createStreamableHttpCore } from './server/core.js';
 export type { StreamableHttpCore } from './server/core.js';
 export type { ResponseMode, StreamableHttpOptions } from './server/options.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './server/options.js';
 export { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore } from './server/event-store.js';
 export type { EventStore, ReplayOutcome, StoredMessage } from './server/event-store.js';
-export { BodyTooLargeError } from './exchange.js';
-export type { HttpExchangeHandler, HttpRequestLike, HttpResponseSink, HttpStreamWriter } from './exchange.js';
+export { BodyTooLargeError } from './server/exchange.js';
+export type { HttpExchangeHandler, HttpRequestLike, HttpResponseSink, HttpStreamWriter } from './server/exchange.js';
 export {
   StreamableHttpClientTransport,
   SseClientTransport,
@@ -41,6 +41,6 @@ export {
   type LegacySseSessionHost,
   type LegacySseTransportOptions,
 } from './legacy/index.js';
-export { hostOriginRejection, LOOPBACK_HOSTS, type HostOriginPolicy } from './host-origin-check.js';
+export { hostOriginRejection, LOOPBACK_HOSTS, type HostOriginPolicy } from './server/host-origin-check.js';
 export { HeaderAnnotationError } from '../protocol/tool-headers.js';
 export { SseParser, type SseEvent, type SseParserHandlers, type SseParserOptions } from './client/sse-parser.js';

@@ -12,7 +12,7 @@ import {
   type HttpExchangeHandler,
   type HttpRequestLike,
   type HttpResponseSink,
-} from '../http/exchange.js';
+} from '../http/server/exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/core.js';
 import type { StreamableHttpOptions } from '../http/server/options.js';
 import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
@@ -21,7 +21,7 @@ import { ResourceServer } from '../auth/server/resource-server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
 import { OPEN_ENDPOINT_WARNING, openEndpointWarning } from './open-endpoint-warning.js';
 import { requireKnownResource, withResource } from './listen-resource.js';
-import { repeatedInRawHeaders } from '../http/single-headers.js';
+import { repeatedInRawHeaders } from '../http/server/single-headers.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ResourceServerOptions } from '../auth/server/resource-server.js';
-import type { HostOriginPolicy } from '../http/host-origin-check.js';
+import type { HostOriginPolicy } from '../http/server/host-origin-check.js';
 import { isLoopbackAddress, isLoopbackHost } from './loopback.js';
 
 /**

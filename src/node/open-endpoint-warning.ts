@@ -3,7 +3,7 @@
  * by a wildcard: a setting fit for a development machine that becomes an open door elsewhere.
  * @module
  */
-import type { HostOriginPolicy } from '../http/host-origin-check.js';
+import type { HostOriginPolicy } from '../http/server/host-origin-check.js';
 import { isLoopbackHost } from './loopback.js';
 
 /** The code of the process warning, for `process.on('warning')` or `--disable-warning`. */

@@ -1,8 +1,8 @@
 // The default client key: an address as the limits per client count it, read for every POST.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addressKey, defaultClientKey } from '../../src/http/client-key.js';
-import type { HttpRequestLike } from '../../src/http/exchange.js';
+import { addressKey, defaultClientKey } from '../../src/http/server/client-key.js';
+import type { HttpRequestLike } from '../../src/http/server/exchange.js';
 
 describe('addressKey', () => {
   it('keeps an IPv4 address, also when mapped into IPv6', () => {

@@ -1,7 +1,7 @@
 // Host and Origin validation of the legacy endpoint, case by case.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { HttpRequestLike } from '../../src/http/exchange.js';
+import type { HttpRequestLike } from '../../src/http/server/exchange.js';
 import { hostOriginRejection, type HostOriginPolicy } from '../../src/http/legacy/index.js';
 
 function request(headers: Record<string, string>): HttpRequestLike {

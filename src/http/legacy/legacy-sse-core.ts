@@ -15,10 +15,15 @@ import {
   type HttpExchangeHandler,
   type HttpRequestLike,
   type HttpResponseSink,
-} from '../exchange.js';
-import { hostOriginRejection, type HostOriginPolicy } from '../host-origin-check.js';
+} from '../server/exchange.js';
+import { hostOriginRejection, type HostOriginPolicy } from '../server/host-origin-check.js';
 import { TransportErrorCode } from '../server/replies.js';
-import { resolveSessionLimits, RETRY_AFTER_FULL, SessionsPerClient, type SessionLimits } from '../session-limits.js';
+import {
+  resolveSessionLimits,
+  RETRY_AFTER_FULL,
+  SessionsPerClient,
+  type SessionLimits,
+} from '../server/session-limits.js';
 import { LEGACY_SSE_HEADERS, LegacySseTransport } from './legacy-sse-transport.js';
 import { ResourceServer, type ResourceServerOptions } from '../../auth/server/resource-server.js';
 import { principalOf } from '../../auth/auth-info.js';
@@ -30,8 +35,8 @@ import {
   serveMetadata,
   type Authorized,
   type ScopedServer,
-} from '../authorization.js';
-import { refuseRepeatedHeader } from '../single-headers.js';
+} from '../server/authorization.js';
+import { refuseRepeatedHeader } from '../server/single-headers.js';
 
 /**
  * What the endpoint needs of a server: a session per transport (a `Server` is one), and, when

@@ -15,7 +15,7 @@ import {
   type NetworkDescribed,
   type SessionIdentified,
 } from '../../protocol/transport-abilities.js';
-import type { HttpStreamWriter } from '../exchange.js';
+import type { HttpStreamWriter } from '../server/exchange.js';
 import { formatSseComment, formatSseEvent } from '../server/sse-format.js';
 
 /** Options of a {@link LegacySseTransport}. */

@@ -6,16 +6,16 @@
  */
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Server } from '../../server/server.js';
-import type { HttpExchangeHandler, HttpResponseSink, HttpStreamWriter } from '../exchange.js';
-import { hostOriginRejection } from '../host-origin-check.js';
+import type { HttpExchangeHandler, HttpResponseSink, HttpStreamWriter } from './exchange.js';
+import { hostOriginRejection } from './host-origin-check.js';
 import { handleDelete, handleGet } from './handle-get-delete.js';
 import { handlePost } from './handle-post.js';
 import { resolveOptions, type StreamableHttpOptions } from './options.js';
 import { refuse, TransportErrorCode } from './replies.js';
 import { SessionTable } from './session-table.js';
-import { authorizeRequest, serveMetadata, type Authorized } from '../authorization.js';
+import { authorizeRequest, serveMetadata, type Authorized } from './authorization.js';
 import { isThenable } from '../../internal/maybe-async.js';
-import { refuseRepeatedHeader } from '../single-headers.js';
+import { refuseRepeatedHeader } from './single-headers.js';
 
 /** The endpoint: an exchange handler that also knows its sessions. */
 export interface StreamableHttpCore extends HttpExchangeHandler {

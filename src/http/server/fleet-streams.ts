@@ -10,7 +10,7 @@ import { errorResponse, serialize } from '../../jsonrpc/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
 import type { EventMessage, FleetStore, LoggedEvent } from '../../server/fleet/fleet-store.js';
-import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
+import type { HttpResponseSink, HttpStreamWriter } from './exchange.js';
 import type { StoredMessage } from './event-store.js';
 import type { AnsweredRequests, AnswerStream } from './post-exchange.js';
 import { SSE_HEADERS } from './replies.js';

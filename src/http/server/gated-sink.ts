@@ -4,7 +4,7 @@
  * until the session is stored, so no client learns an id another process cannot find.
  * @module
  */
-import { StreamWriterBase, type HttpResponseSink, type HttpStreamWriter } from '../exchange.js';
+import { StreamWriterBase, type HttpResponseSink, type HttpStreamWriter } from './exchange.js';
 
 type Status = number;
 type Headers = Readonly<Record<string, string>>;

@@ -4,13 +4,13 @@
  * @module
  */
 import { isModern } from '../../protocol/versions.js';
-import type { HttpRequestLike, HttpResponseSink } from '../exchange.js';
+import type { HttpRequestLike, HttpResponseSink } from './exchange.js';
 import { isModernHeader } from './handle-modern-post.js';
 import { accepts, protocolVersionProblem } from './header-checks.js';
 import type { ResolvedOptions } from './options.js';
 import { PROTOCOL_VERSION_HEADER, refuse, SESSION_HEADER, sessionNotFound, TransportErrorCode } from './replies.js';
 import type { HttpSession, SessionTable } from './session-table.js';
-import { samePrincipal, type Authorized } from '../authorization.js';
+import { samePrincipal, type Authorized } from './authorization.js';
 import { isThenable } from '../../internal/maybe-async.js';
 
 const { BadRequest } = TransportErrorCode;

@@ -8,8 +8,8 @@ import { parseFrame, serialize } from '../../jsonrpc/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import { handshakeNotServed } from '../../protocol/errors.js';
 import { isModern } from '../../protocol/versions.js';
-import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from '../exchange.js';
-import { RETRY_AFTER_FULL } from '../session-limits.js';
+import { BodyTooLargeError, type HttpRequestLike, type HttpResponseSink } from './exchange.js';
+import { RETRY_AFTER_FULL } from './session-limits.js';
 import { handleModernPost, isModernHeader, isModernPost, servesModern } from './handle-modern-post.js';
 import { acceptsJsonAndSse, isJsonContentType, protocolVersionProblem } from './header-checks.js';
 import { inspectBody, isLoneInitialize, type InboundBody } from './inbound-body.js';
@@ -27,7 +27,7 @@ import {
 import type { HttpSession, SessionTable } from './session-table.js';
 import { GatedSink } from './gated-sink.js';
 import { isThenable } from '../../internal/maybe-async.js';
-import { messageInfo, refusedForScopes, samePrincipal, type Authorized } from '../authorization.js';
+import { messageInfo, refusedForScopes, samePrincipal, type Authorized } from './authorization.js';
 import { principalOf } from '../../auth/auth-info.js';
 import type { MessageInfo } from '../../jsonrpc/transport.js';
 

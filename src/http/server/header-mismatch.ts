@@ -9,7 +9,7 @@
 import { isObject } from '../../jsonrpc/message.js';
 import { headerParams } from '../../protocol/tool-headers.js';
 import type { Tool } from '../../types/tools.js';
-import type { HttpRequestLike } from '../exchange.js';
+import type { HttpRequestLike } from './exchange.js';
 import {
   argumentAt,
   argumentText,

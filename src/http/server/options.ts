@@ -3,8 +3,8 @@
  * @module
  */
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
-import type { HostOriginPolicy } from '../host-origin-check.js';
-import { resolveSessionLimits, type ResolvedSessionLimits, type SessionLimits } from '../session-limits.js';
+import type { HostOriginPolicy } from './host-origin-check.js';
+import { resolveSessionLimits, type ResolvedSessionLimits, type SessionLimits } from './session-limits.js';
 import { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore, type EventStore } from './event-store.js';
 import type { SseConnectionPolicy } from './sse-stream.js';
 import { ResourceServer, type ResourceServerOptions } from '../../auth/server/resource-server.js';

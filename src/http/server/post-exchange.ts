@@ -5,7 +5,7 @@
  * @module
  */
 import { isObject, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
-import type { HttpResponseSink } from '../exchange.js';
+import type { HttpResponseSink } from './exchange.js';
 import type { StoredMessage } from './event-store.js';
 import { JSON_HEADERS, SSE_HEADERS, sessionNotFound } from './replies.js';
 

@@ -5,7 +5,7 @@
  */
 import { errorResponse, serialize } from '../../jsonrpc/codec.js';
 import type { RequestId } from '../../jsonrpc/message.js';
-import type { HttpResponseSink } from '../exchange.js';
+import type { HttpResponseSink } from './exchange.js';
 
 /** The header carrying the session id; it only ever holds ids this endpoint minted. */
 export const SESSION_HEADER = 'mcp-session-id';

@@ -10,7 +10,7 @@ import { setMirror, type ServerSession } from '../../server/server-session.js';
 import { establish } from '../../protocol/session.js';
 import type { SessionRecord } from '../../server/fleet/fleet-store.js';
 import { FleetSessions } from './fleet-sessions.js';
-import { SessionsPerClient, type ClientSessions } from '../session-limits.js';
+import { SessionsPerClient, type ClientSessions } from './session-limits.js';
 import { MemoryEventStore } from './event-store.js';
 import type { ResolvedOptions } from './options.js';
 import { HttpSessionTransport, type SessionConfig, type SessionDirectory } from './session-transport.js';

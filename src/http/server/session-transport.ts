@@ -16,7 +16,7 @@ import {
   type NetworkDescribed,
   type SessionIdentified,
 } from '../../protocol/transport-abilities.js';
-import type { HttpResponseSink, HttpStreamWriter } from '../exchange.js';
+import type { HttpResponseSink, HttpStreamWriter } from './exchange.js';
 import type { EventStore, StoredMessage } from './event-store.js';
 import type { InboundBody } from './inbound-body.js';
 import type { ResolvedOptions } from './options.js';

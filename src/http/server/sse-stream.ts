@@ -7,7 +7,7 @@
  */
 import { serialize } from '../../jsonrpc/codec.js';
 import type { Clock, TimerHandle } from '../../jsonrpc/clock.js';
-import type { HttpStreamWriter } from '../exchange.js';
+import type { HttpStreamWriter } from './exchange.js';
 import { formatSseComment, formatSseEvent } from './sse-format.js';
 import type { EventStore, StoredMessage } from './event-store.js';
 

@@ -7,11 +7,11 @@
  * sees a repeat joined with ", " and tells what it can from that.
  * @module
  */
-import type { ResourceServer } from '../auth/server/resource-server.js';
-import { errorResponse, serialize } from '../jsonrpc/codec.js';
+import type { ResourceServer } from '../../auth/server/resource-server.js';
+import { errorResponse, serialize } from '../../jsonrpc/codec.js';
 import { refuseRepeatedAuthorization } from './authorization.js';
 import type { HttpRequestLike, HttpResponseSink } from './exchange.js';
-import { JSON_HEADERS, TransportErrorCode } from './server/replies.js';
+import { JSON_HEADERS, TransportErrorCode } from './replies.js';
 
 /** The headers that must occur once, by lower-case name, as messages spell them. */
 const SINGLE_HEADERS: Readonly<Record<string, string>> = {

@@ -3,7 +3,7 @@
  * Bun, Deno, Cloudflare Workers, Hono and anything else built on the Fetch API.
  * @module
  */
-import type { Server } from '../server/server.js';
+import type { Server } from '../../server/server.js';
 import {
   BodyTooLargeError,
   StreamWriterBase,
@@ -11,8 +11,8 @@ import {
   type HttpRequestLike,
   type HttpResponseSink,
 } from './exchange.js';
-import { createStreamableHttpCore, type StreamableHttpCore } from './server/core.js';
-import type { StreamableHttpOptions } from './server/options.js';
+import { createStreamableHttpCore, type StreamableHttpCore } from './core.js';
+import type { StreamableHttpOptions } from './options.js';
 import { joinedSingleHeader } from './single-headers.js';
 
 /** A fetch handler that also knows its sessions. */

@@ -5,16 +5,16 @@
  * read and before anything runs. Shared by the Streamable HTTP and the HTTP+SSE endpoints.
  * @module
  */
-import type { AuthInfo } from '../auth/auth-info.js';
-import { principalOf } from '../auth/auth-info.js';
-import { AuthRefusal, type ResourceServer } from '../auth/server/resource-server.js';
-import { unionOf, NO_SCOPES } from '../auth/server/scopes.js';
-import { isThenable } from '../internal/maybe-async.js';
-import { isObject, isRequestId, type RequestId } from '../jsonrpc/message.js';
-import type { MessageInfo } from '../jsonrpc/transport.js';
+import type { AuthInfo } from '../../auth/auth-info.js';
+import { principalOf } from '../../auth/auth-info.js';
+import { AuthRefusal, type ResourceServer } from '../../auth/server/resource-server.js';
+import { unionOf, NO_SCOPES } from '../../auth/server/scopes.js';
+import { isThenable } from '../../internal/maybe-async.js';
+import { isObject, isRequestId, type RequestId } from '../../jsonrpc/message.js';
+import type { MessageInfo } from '../../jsonrpc/transport.js';
 import type { HttpRequestLike, HttpResponseSink } from './exchange.js';
-import { errorResponse, serialize } from '../jsonrpc/codec.js';
-import { JSON_HEADERS, TransportErrorCode } from './server/replies.js';
+import { errorResponse, serialize } from '../../jsonrpc/codec.js';
+import { JSON_HEADERS, TransportErrorCode } from './replies.js';
 
 /** A request whose token passed: who it speaks for. */
 export interface Authorized {
