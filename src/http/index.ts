@@ -40,7 +40,7 @@ export {
   type LegacySseOptions,
   type LegacySseSessionHost,
   type LegacySseTransportOptions,
-} from './legacy/index.js';
+} from './server/legacy-sse/index.js';
 export { hostOriginRejection, LOOPBACK_HOSTS, type HostOriginPolicy } from './server/host-origin-check.js';
 export { HeaderAnnotationError } from '../protocol/tool-headers.js';
 export { SseParser, type SseEvent, type SseParserHandlers, type SseParserOptions } from './client/sse-parser.js';

@@ -15,7 +15,11 @@ import {
 } from '../http/server/exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/core.js';
 import type { StreamableHttpOptions } from '../http/server/options.js';
-import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/legacy/legacy-sse-core.js';
+import {
+  createLegacySseCore,
+  type LegacySseCore,
+  type LegacySseOptions,
+} from '../http/server/legacy-sse/legacy-sse-core.js';
 import type { Server } from '../server/server.js';
 import { ResourceServer } from '../auth/server/resource-server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HttpRequestLike } from '../../src/http/server/exchange.js';
-import { hostOriginRejection, type HostOriginPolicy } from '../../src/http/legacy/index.js';
+import { hostOriginRejection, type HostOriginPolicy } from '../../src/http/server/legacy-sse/index.js';
 
 function request(headers: Record<string, string>): HttpRequestLike {
   return {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createLegacySseCore, type LegacySseCore } from '../../src/http/legacy/index.js';
+import { createLegacySseCore, type LegacySseCore } from '../../src/http/server/legacy-sse/index.js';
 import type { Server } from '../../src/server/index.js';
 import { listen, type ListeningServer } from '../fixtures/http-legacy-node-adapter.js';
 import { createLegacyTestServer } from '../fixtures/http-legacy-server.js';

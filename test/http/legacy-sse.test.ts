@@ -2,7 +2,11 @@
 // the endpoint event, messages posted and answered on the stream, and every refusal.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../../src/http/legacy/index.js';
+import {
+  createLegacySseCore,
+  type LegacySseCore,
+  type LegacySseOptions,
+} from '../../src/http/server/legacy-sse/index.js';
 import type { Server } from '../../src/server/index.js';
 import { ManualClock } from '../../src/testing/index.js';
 import { listen, type ListeningServer } from '../fixtures/http-legacy-node-adapter.js';

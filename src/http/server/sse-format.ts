@@ -1,7 +1,7 @@
 /**
  * Writing `text/event-stream` frames: events and comments, framed so that any conforming
  * parser reads back exactly what was given. The serving side's: the Streamable HTTP streams
- * (`sse-stream.ts`) and the HTTP+SSE transport (`../legacy/`) write with it. Runtime-neutral.
+ * (`sse-stream.ts`) and the HTTP+SSE transport (`legacy-sse/`) write with it. Runtime-neutral.
  * @module
  */
 

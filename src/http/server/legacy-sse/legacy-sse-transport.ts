@@ -4,19 +4,19 @@
  * over by the POST endpoint.
  * @module
  */
-import { systemClock, type Clock, type TimerHandle } from '../../jsonrpc/clock.js';
-import { serialize } from '../../jsonrpc/codec.js';
-import { ConnectionClosedError } from '../../jsonrpc/errors.js';
-import type { JsonRpcMessage } from '../../jsonrpc/message.js';
-import type { MessageInfo, Transport, TransportReceiver } from '../../jsonrpc/transport.js';
+import { systemClock, type Clock, type TimerHandle } from '../../../jsonrpc/clock.js';
+import { serialize } from '../../../jsonrpc/codec.js';
+import { ConnectionClosedError } from '../../../jsonrpc/errors.js';
+import type { JsonRpcMessage } from '../../../jsonrpc/message.js';
+import type { MessageInfo, Transport, TransportReceiver } from '../../../jsonrpc/transport.js';
 import {
   HTTP_NETWORK,
   type NetworkAttributes,
   type NetworkDescribed,
   type SessionIdentified,
-} from '../../protocol/transport-abilities.js';
-import type { HttpStreamWriter } from '../server/exchange.js';
-import { formatSseComment, formatSseEvent } from '../server/sse-format.js';
+} from '../../../protocol/transport-abilities.js';
+import type { HttpStreamWriter } from '../exchange.js';
+import { formatSseComment, formatSseEvent } from '../sse-format.js';
 
 /** Options of a {@link LegacySseTransport}. */
 export interface LegacySseTransportOptions {

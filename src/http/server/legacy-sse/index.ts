@@ -7,5 +7,5 @@ export { createLegacySseCore, DEFAULT_LEGACY_MAX_BODY_BYTES } from './legacy-sse
 export type { LegacySseCore, LegacySseOptions, LegacySseSessionHost } from './legacy-sse-core.js';
 export { LegacySseTransport, DEFAULT_SSE_KEEP_ALIVE_MS } from './legacy-sse-transport.js';
 export type { LegacySseTransportOptions } from './legacy-sse-transport.js';
-export { hostOriginRejection, LOOPBACK_HOSTS } from '../server/host-origin-check.js';
-export type { HostOriginPolicy } from '../server/host-origin-check.js';
+export { hostOriginRejection, LOOPBACK_HOSTS } from '../host-origin-check.js';
+export type { HostOriginPolicy } from '../host-origin-check.js';

@@ -6,27 +6,22 @@
  * `Server` that serves Streamable HTTP, and closing the stream ends the session.
  * @module
  */
-import type { Clock } from '../../jsonrpc/clock.js';
-import { errorResponse, parseFrame } from '../../jsonrpc/codec.js';
-import { ErrorCode } from '../../jsonrpc/errors.js';
-import type { Transport } from '../../jsonrpc/transport.js';
+import type { Clock } from '../../../jsonrpc/clock.js';
+import { errorResponse, parseFrame } from '../../../jsonrpc/codec.js';
+import { ErrorCode } from '../../../jsonrpc/errors.js';
+import type { Transport } from '../../../jsonrpc/transport.js';
 import {
   BodyTooLargeError,
   type HttpExchangeHandler,
   type HttpRequestLike,
   type HttpResponseSink,
-} from '../server/exchange.js';
-import { hostOriginRejection, type HostOriginPolicy } from '../server/host-origin-check.js';
-import { TransportErrorCode } from '../server/replies.js';
-import {
-  resolveSessionLimits,
-  RETRY_AFTER_FULL,
-  SessionsPerClient,
-  type SessionLimits,
-} from '../server/session-limits.js';
+} from '../exchange.js';
+import { hostOriginRejection, type HostOriginPolicy } from '../host-origin-check.js';
+import { TransportErrorCode } from '../replies.js';
+import { resolveSessionLimits, RETRY_AFTER_FULL, SessionsPerClient, type SessionLimits } from '../session-limits.js';
 import { LEGACY_SSE_HEADERS, LegacySseTransport } from './legacy-sse-transport.js';
-import { ResourceServer, type ResourceServerOptions } from '../../auth/server/resource-server.js';
-import { principalOf } from '../../auth/auth-info.js';
+import { ResourceServer, type ResourceServerOptions } from '../../../auth/server/resource-server.js';
+import { principalOf } from '../../../auth/auth-info.js';
 import {
   authorizeRequest,
   messageInfo,
@@ -35,8 +30,8 @@ import {
   serveMetadata,
   type Authorized,
   type ScopedServer,
-} from '../server/authorization.js';
-import { refuseRepeatedHeader } from '../server/single-headers.js';
+} from '../authorization.js';
+import { refuseRepeatedHeader } from '../single-headers.js';
 
 /**
  * What the endpoint needs of a server: a session per transport (a `Server` is one), and, when
