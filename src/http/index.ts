@@ -5,8 +5,8 @@
  */
 export { createStreamableHttpHandler, toFetchHandler } from './server/fetch-handler.js';
 export type { StreamableHttpHandler } from './server/fetch-handler.js';
-export { createStreamableHttpCore } from './server/core.js';
-export type { StreamableHttpCore } from './server/core.js';
+export { createStreamableHttpCore } from './server/endpoint.js';
+export type { StreamableHttpCore } from './server/endpoint.js';
 export type { ResponseMode, StreamableHttpOptions } from './server/options.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './server/options.js';
 export { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore } from './server/event-store.js';

@@ -13,7 +13,7 @@ import {
   type HttpRequestLike,
   type HttpResponseSink,
 } from '../http/server/exchange.js';
-import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/core.js';
+import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/endpoint.js';
 import type { StreamableHttpOptions } from '../http/server/options.js';
 import {
   createLegacySseCore,

@@ -11,7 +11,7 @@ import {
   type HttpRequestLike,
   type HttpResponseSink,
 } from './exchange.js';
-import { createStreamableHttpCore, type StreamableHttpCore } from './core.js';
+import { createStreamableHttpCore, type StreamableHttpCore } from './endpoint.js';
 import type { StreamableHttpOptions } from './options.js';
 import { joinedSingleHeader } from './single-headers.js';
 

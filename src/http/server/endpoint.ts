@@ -1,7 +1,9 @@
 /**
- * The Streamable HTTP endpoint (revisions 2025-03-26, 2025-06-18 and 2025-11-25), written
- * against the small exchange interface so every runtime front shares it. One `Server` serves
- * every session; a request only looks its session up.
+ * The Streamable HTTP endpoint, for every revision it serves: the sessions of 2025-03-26,
+ * 2025-06-18 and 2025-11-25, and the requests of 2026-07-28 (`handle-modern-post.ts`). It is
+ * written against the small exchange interface, and what it makes is the endpoint's core, the
+ * handler every runtime front calls. One `Server` serves every session; a request only looks
+ * its session up.
  * @module
  */
 import { ErrorCode } from '../../jsonrpc/errors.js';
