@@ -138,6 +138,7 @@ const expected: Record<string, string[]> = {
     'EventsLostError',
     'HttpStatusError',
     'LOOPBACK_HOSTS',
+    'LegacySseClientTransport',
     'LegacySseTransport',
     'MemoryEventStore',
     'SessionExpiredError',

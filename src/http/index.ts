@@ -15,6 +15,7 @@ export { BodyTooLargeError } from './server/exchange.js';
 export type { HttpExchangeHandler, HttpRequestLike, HttpResponseSink, HttpStreamWriter } from './server/exchange.js';
 export {
   StreamableHttpClientTransport,
+  LegacySseClientTransport,
   SseClientTransport,
   connectHttp,
   EventsLostError,
@@ -22,6 +23,7 @@ export {
   SessionExpiredError,
   DEFAULT_RECONNECT_OPTIONS,
   type StreamableHttpClientOptions,
+  type LegacySseClientTransportOptions,
   type SseClientTransportOptions,
   type ConnectHttpOptions,
   type HttpConnection,

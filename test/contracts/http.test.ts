@@ -4,7 +4,7 @@
 // (basic/transports), and lists HTTP+SSE as deprecated.
 import {
   createStreamableHttpHandler,
-  SseClientTransport,
+  LegacySseClientTransport,
   StreamableHttpClientTransport,
 } from '../../src/http/index.js';
 import { listen } from '../../src/node/index.js';
@@ -39,7 +39,10 @@ runTransportContract({
   eras: ['2025-11-25'],
   async connect(server, client, options) {
     const http = await listen(server, { legacySse: true });
-    const session = await client.connect(new SseClientTransport({ url: new URL('/sse', http.url).href }), options);
+    const session = await client.connect(
+      new LegacySseClientTransport({ url: new URL('/sse', http.url).href }),
+      options,
+    );
     return { session, dispose: () => http.close() };
   },
 });

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '../../src/client/index.js';
-import { connectHttp, SseClientTransport } from '../../src/http/client/index.js';
+import { connectHttp, LegacySseClientTransport } from '../../src/http/client/index.js';
 import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
 import { within } from '../e2e/helpers.js';
 import { recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
@@ -48,7 +48,7 @@ describe('connectHttp', () => {
     );
     try {
       assert.equal(kind, 'sse');
-      assert.ok(transport instanceof SseClientTransport);
+      assert.ok(transport instanceof LegacySseClientTransport);
       assert.match(transport.endpoint ?? '', new RegExp(`^${server.origin}/messages\\?sessionId=`));
       // The modern probe and the initialize are both refused; then the old transport's GET.
       assert.deepEqual(
@@ -96,11 +96,11 @@ describe('connectHttp', () => {
   });
 });
 
-describe('SseClientTransport', () => {
+describe('LegacySseClientTransport', () => {
   it('ends the session with an error when the server closes the event stream', async () => {
     const server = await startSdkHttpServer();
     try {
-      const transport = new SseClientTransport({ url: `${server.origin}/sse` });
+      const transport = new LegacySseClientTransport({ url: `${server.origin}/sse` });
       const session = await new Client(clientInfo).connect(transport);
       await server.close();
       await within(session.finished, LIMIT, 'the session to end');
@@ -122,7 +122,7 @@ describe('SseClientTransport', () => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const { port } = http.address() as AddressInfo;
     try {
-      const transport = new SseClientTransport({ url: `http://127.0.0.1:${port}/sse` });
+      const transport = new LegacySseClientTransport({ url: `http://127.0.0.1:${port}/sse` });
       await assert.rejects(
         transport.start(messageReceiver(() => {})),
         /refused the endpoint http:\/\/elsewhere\.example\/messages, which is on another origin/,

@@ -10,7 +10,7 @@ import type { Client, ConnectOptions } from '../../client/client.js';
 import type { ClientSession } from '../../client/client-session.js';
 import { processEraCache } from '../../protocol/era-cache.js';
 import { isLegacyVersion, LATEST_LEGACY_VERSION } from '../../protocol/versions.js';
-import { SseClientTransport } from './legacy-sse.js';
+import { LegacySseClientTransport } from './legacy-sse.js';
 import { HttpStatusError } from './http-error.js';
 import { endpointKey, StreamableHttpClientTransport, type StreamableHttpClientOptions } from './streamable.js';
 
@@ -29,7 +29,7 @@ export interface ConnectHttpOptions extends ConnectOptions, Omit<StreamableHttpC
 export interface HttpConnection {
   session: ClientSession;
   kind: HttpTransportKind;
-  transport: StreamableHttpClientTransport | SseClientTransport;
+  transport: StreamableHttpClientTransport | LegacySseClientTransport;
 }
 
 /** Statuses with which a server of the old transport refuses a POST of initialize (2025-03-26 rules). */
@@ -70,7 +70,7 @@ export async function connectHttp(
     ...(signal !== undefined && { signal }),
   };
   const legacy = async (): Promise<HttpConnection> => {
-    const transport = new SseClientTransport({
+    const transport = new LegacySseClientTransport({
       url,
       ...(transportOptions.fetch && { fetch: transportOptions.fetch }),
       ...(transportOptions.headers !== undefined && { headers: transportOptions.headers }),

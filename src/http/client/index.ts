@@ -4,7 +4,12 @@
  * @module
  */
 export { StreamableHttpClientTransport, type StreamableHttpClientOptions } from './streamable.js';
-export { SseClientTransport, type SseClientTransportOptions } from './legacy-sse.js';
+export {
+  LegacySseClientTransport,
+  SseClientTransport,
+  type LegacySseClientTransportOptions,
+  type SseClientTransportOptions,
+} from './legacy-sse.js';
 export { connectHttp, type ConnectHttpOptions, type HttpConnection, type HttpTransportKind } from './connect.js';
 export { EventsLostError, HttpStatusError, SessionExpiredError } from './http-error.js';
 export { DEFAULT_RECONNECT_OPTIONS, type ReconnectOptions } from './reconnect.js';

@@ -15,8 +15,8 @@ import { HttpStatusError } from './http-error.js';
 import { discardBody, mediaType, readEventStream } from './response-body.js';
 import { httpNetworkTo, type NetworkAttributes, type NetworkDescribed } from '../../protocol/transport-abilities.js';
 
-/** Options of an {@link SseClientTransport}; `url` is the SSE endpoint. */
-export interface SseClientTransportOptions extends HttpClientOptions {
+/** Options of a {@link LegacySseClientTransport}; `url` is the SSE endpoint. */
+export interface LegacySseClientTransportOptions extends HttpClientOptions {
   /** How long `start()` waits for the `endpoint` event. Default 30 000 ms. */
   endpointTimeoutMs?: number;
 }
@@ -27,10 +27,10 @@ interface Waiter {
 }
 
 /** A {@link Transport} to a server of the 2024-11-05 HTTP+SSE transport. */
-export class SseClientTransport implements Transport, NetworkDescribed {
+export class LegacySseClientTransport implements Transport, NetworkDescribed {
   /** The SSE endpoint. */
   readonly url: string;
-  readonly #options: SseClientTransportOptions;
+  readonly #options: LegacySseClientTransportOptions;
   readonly #fetch: FetchLike;
   readonly #abort = new AbortController();
   #endpoint: string | undefined;
@@ -40,7 +40,7 @@ export class SseClientTransport implements Transport, NetworkDescribed {
   #closed = false;
   #network: NetworkAttributes | undefined;
 
-  constructor(options: SseClientTransportOptions) {
+  constructor(options: LegacySseClientTransportOptions) {
     this.url = new URL(options.url).href;
     this.#options = options;
     this.#fetch = options.fetch ?? globalFetch;
@@ -61,7 +61,7 @@ export class SseClientTransport implements Transport, NetworkDescribed {
    * when the answer is not an event stream, or the endpoint is on another origin.
    */
   async start(receiver: TransportReceiver): Promise<void> {
-    if (this.#receiver) throw new Error('SseClientTransport already started');
+    if (this.#receiver) throw new Error('LegacySseClientTransport already started');
     this.#receiver = receiver;
     let response: Response;
     try {
@@ -99,7 +99,7 @@ export class SseClientTransport implements Transport, NetworkDescribed {
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.#closed) throw new ConnectionClosedError();
     const endpoint = this.#endpoint;
-    if (endpoint === undefined) throw new Error('SseClientTransport: send() before start() finished');
+    if (endpoint === undefined) throw new Error('LegacySseClientTransport: send() before start() finished');
     let response: Response;
     try {
       const headers = await buildHeaders(this.#options.headers, { 'content-type': 'application/json' });
@@ -210,3 +210,11 @@ export class SseClientTransport implements Transport, NetworkDescribed {
     waiter?.reject(error);
   }
 }
+
+// The names before the transport took the glossary's `LegacySse*`, kept for one release.
+/** @deprecated Use LegacySseClientTransport. */
+export const SseClientTransport = LegacySseClientTransport;
+/** @deprecated Use LegacySseClientTransport. */
+export type SseClientTransport = LegacySseClientTransport;
+/** @deprecated Use LegacySseClientTransportOptions. */
+export type SseClientTransportOptions = LegacySseClientTransportOptions;
