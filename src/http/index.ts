@@ -1,6 +1,8 @@
 /**
- * `mcpkit/http`: serving MCP over Streamable HTTP on any runtime. The fetch handler runs on
- * Bun, Deno, Workers and Hono; Node's own front (`toNodeListener`, `listen`) is in `mcpkit/node`.
+ * `mcpkit/http`: MCP over HTTP on any runtime, both sides. The servers of Streamable HTTP and
+ * of the 2024-11-05 HTTP+SSE transport, with the fetch handler for Bun, Deno, Workers and
+ * Hono (Node's own front, `toNodeListener` and `listen`, is in `mcpkit/node`); the clients of
+ * both transports, `connectHttp`, which picks one, and the SSE parser they read streams with.
  * @module
  */
 export { createStreamableHttpHandler, toFetchHandler } from './server/fetch-handler.js';
