@@ -36,7 +36,7 @@ export {
 } from './client/http-auth.js';
 export { AuthorizationError, type AuthorizationStep } from './client/errors.js';
 export { OAuthClient, type OAuthClientOptions } from './client/oauth-client.js';
-export type { AuthorizationRedirect, AuthorizeContext, AuthorizeHook } from './client/authorize-hook.js';
+export type { AuthorizationRedirect, AuthorizeContext, AuthorizeHook } from './client/public-types.js';
 export type { ClientPrivateKey, PreRegisteredClient, PrivateKeyInput } from './client/registration.js';
 export type { OAuthGrant } from './client/oauth-grant.js';
 export { clientCredentialsGrant } from './client/client-credentials.js';

@@ -13,7 +13,7 @@
 import { MemoryAuthStore, type AuthStore } from '../store.js';
 import type { BearerChallenge } from '../www-authenticate.js';
 import { authorizationCodeGrant } from './authorization-code.js';
-import type { AuthorizeHook } from './authorize-hook.js';
+import type { AuthorizeHook } from './public-types.js';
 import type { DpopClientOptions } from './dpop-options.js';
 import { DpopKey, proofNonce } from './dpop.js';
 import { AuthorizationError } from './errors.js';
