@@ -1,7 +1,8 @@
 /**
- * The application's part of an authorization: what it is given (the URL to send the user to)
- * and what it gives back (where the browser came back to). A desktop app opens a browser and
- * listens on a loopback port, a command line prints the URL, a test fetches it.
+ * The public types of the OAuth client's options, kept apart from the modules that use them so
+ * the published declarations name nothing of oauth4webapi: the application's part of an
+ * authorization (`AuthorizeHook`: given the URL to send the user to, it gives back where the
+ * browser came back to), a grant without a user (`OAuthGrant`) and the `dpop` option.
  * @module
  */
 
@@ -26,3 +27,27 @@ export interface AuthorizeContext {
  * the URL with `redirect: 'manual'` and resolve with the `Location` of the answer.
  */
 export type AuthorizeHook = (url: URL, context: AuthorizeContext) => Promise<AuthorizationRedirect>;
+
+/**
+ * A grant without a user, for `OAuthClient`'s `grant` option: made by `clientCredentialsGrant`,
+ * `jwtBearerGrant` or `enterpriseManagedGrant`.
+ */
+export interface OAuthGrant {
+  /** The OAuth `grant_type` it requests tokens with. */
+  readonly grantType: string;
+}
+
+/** The algorithms a generated DPoP key may use. */
+export type DpopAlgorithm = 'ES256' | 'ES384' | 'ES512' | 'EdDSA' | 'RS256' | 'PS256';
+
+/** The `dpop` option of `OAuthClient` (RFC 9449): which key binds the client's tokens. */
+export interface DpopClientOptions {
+  /**
+   * The key pair proofs are signed with (its public key extractable). Default: one generated
+   * on first use, its private key not extractable, for the client's life; tokens kept in a
+   * store outlive it and are replaced when the server refuses them.
+   */
+  readonly keyPair?: CryptoKeyPair;
+  /** The algorithm of the key generated. Default ES256. */
+  readonly algorithm?: DpopAlgorithm;
+}
