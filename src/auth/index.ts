@@ -36,9 +36,9 @@ export {
 } from './client/http-auth.js';
 export { AuthorizationError, type AuthorizationStep } from './client/errors.js';
 export { OAuthClient, type OAuthClientOptions } from './client/oauth-client.js';
-export type { AuthorizationRedirect, AuthorizeContext, AuthorizeHook } from './client/authorize-hook.js';
+export type { AuthorizationRedirect, AuthorizeContext, AuthorizeHook } from './client/public-types.js';
 export type { ClientPrivateKey, PreRegisteredClient, PrivateKeyInput } from './client/registration.js';
-export type { OAuthGrant } from './client/oauth-grant.js';
+export type { OAuthGrant } from './client/public-types.js';
 export { clientCredentialsGrant } from './client/client-credentials.js';
 export { jwtBearerGrant, type AssertionContext, type JwtBearerGrantOptions } from './client/jwt-bearer.js';
 export {
@@ -46,5 +46,5 @@ export {
   type EnterpriseManagedGrantOptions,
   type IdentityProvider,
 } from './client/enterprise-managed.js';
-export type { DpopAlgorithm, DpopClientOptions } from './client/dpop-options.js';
+export type { DpopAlgorithm, DpopClientOptions } from './client/public-types.js';
 export type { AuthFetch } from './client/http-context.js';

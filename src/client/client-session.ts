@@ -34,8 +34,8 @@ import type { InputRequests, InputRequiredMethod, InputResponses } from '../type
 import type { CreateTaskResult, TaskMetadata } from '../types/tasks.js';
 import type { SubscriptionFilter } from '../types/subscriptions.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
-import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './client-events.js';
-import { paginate } from './client-lists.js';
+import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './events.js';
+import { paginate } from './lists.js';
 import {
   answerInputRequests,
   DEFAULT_MAX_INPUT_ROUNDS,

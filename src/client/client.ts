@@ -19,7 +19,7 @@ import { isLegacyVersion, LATEST_LEGACY_VERSION, type ProtocolVersion } from '..
 import type { Transport } from '../jsonrpc/transport.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Root } from '../types/roots.js';
-import { SessionEvents } from './client-events.js';
+import { SessionEvents } from './events.js';
 import {
   answerHandlers,
   derivedCapabilities,
@@ -28,10 +28,10 @@ import {
   type ElicitationOptions,
   type SamplingHandler,
   type SamplingOptions,
-} from './client-handlers.js';
+} from './handlers.js';
 import { ClientSession, expectUrlElicitations } from './client-session.js';
 import { TASKS_EXTENSION } from '../types/tasks.js';
-import { ClientTasks, TASK_REQUESTS } from './client-tasks.js';
+import { ClientTasks, TASK_REQUESTS } from './tasks.js';
 import { DEFAULT_MAX_INPUT_ROUNDS } from './multi-round-trip.js';
 import { DEFAULT_MAX_CACHE_ENTRIES, ResultCache } from './result-cache.js';
 

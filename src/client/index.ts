@@ -20,7 +20,7 @@ export {
   type MultiRoundTripOptions,
   type InputRound,
 } from './multi-round-trip.js';
-export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './client-events.js';
+export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './events.js';
 export { ToolTask, type TaskState, type TaskWaitOptions } from './tool-task.js';
 export {
   Subscription,
@@ -38,4 +38,4 @@ export type {
   SamplingOptions,
   UrlElicitationHandler,
   UrlElicitationResult,
-} from './client-handlers.js';
+} from './handlers.js';

@@ -25,6 +25,7 @@ import { McpError } from 'mcpkit';
 import { Client, type ClientSession, type EraCache, type EraChoice, type InputRequiredHook } from 'mcpkit/client';
 import { connectHttp, type HttpClientOptions } from 'mcpkit/http';
 import { CommandTransport, getDefaultEnvironment } from 'mcpkit/node';
+import { UriTemplate } from 'mcpkit/server';
 import {
   Catalog,
   type Lists,
@@ -49,7 +50,6 @@ import {
   type SessionOpener,
 } from './server-connection.js';
 import { prefixedToolName, type ToolNaming } from './tool-names.js';
-import { templateMatches } from './uri-template.js';
 
 /** How the application shows a server's request for input. `signal` aborts when the server gives up. */
 export interface HostElicitation {
@@ -404,7 +404,8 @@ export class Host {
     const exact = resources.find((r) => r.resource.uri === uri);
     if (exact) return exact.server;
     const templates = await this.resourceTemplates();
-    const templated = templates.find((t) => templateMatches(t.template.uriTemplate, uri));
+    // Loosely: this only asks whose URI it is; the server that reads it matches it exactly.
+    const templated = templates.find((t) => UriTemplate.matches(t.template.uriTemplate, uri, { loose: true }));
     if (templated) return templated.server;
     const offering = [...this.#connections.values()].filter((c) => c.status.state === 'ready');
     const withResources = [];

@@ -26,7 +26,7 @@ import {
 } from './request-context.js';
 import { withMeta, type RequestStamp } from './request-stamp.js';
 import { installed, type Operation, type Telemetry } from './telemetry.js';
-import { validateNotificationParams, validateRequestParams, validateResult } from './validation.js';
+import { validateNotificationParams, validateRequestParams, validateResult } from './message-checks.js';
 
 export type { Role };
 

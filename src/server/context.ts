@@ -8,7 +8,7 @@
  */
 import { envelopeOf, isCancelled, RequestContext } from '../protocol/request-context.js';
 import { CapabilityNotSupportedError, invalidParams } from '../protocol/errors.js';
-import { elicitationContentIssues } from '../protocol/elicitation-validate.js';
+import { checkElicitationSchema, elicitationContentIssues } from '../protocol/elicitation-checks.js';
 import { hasCapability } from '../protocol/methods.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import { missingClientCapability, type RequestEnvelope } from '../protocol/modern.js';
@@ -22,8 +22,7 @@ import type { InputRequest, InputRequests, InputResponses } from '../types/multi
 import type { CreateMessageRequestParams, CreateMessageResult } from '../types/sampling.js';
 import type { ListRootsResult } from '../types/roots.js';
 import { LOGGING_LEVELS, type LoggingLevel } from '../types/logging.js';
-import { checkSamplingMessages } from '../protocol/sampling-rules.js';
-import { checkElicitationSchema } from './elicitation-rules.js';
+import { checkSamplingMessages } from '../protocol/sampling-checks.js';
 import type { ServedRound } from './multi-round-trip/served-round.js';
 import type { TaskChannel } from './tasks/task-run.js';
 import type { ServerSession } from './server-session.js';

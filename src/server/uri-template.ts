@@ -1,7 +1,8 @@
 /**
  * URI templates (RFC 6570, levels 1 to 4): expansion of variables into a URI, and the practical
  * inverse, matching a URI against a template to recover its variables. A template is parsed and
- * compiled once; expanding and matching then only walk the compiled parts.
+ * compiled once; expanding and matching then only walk the compiled parts. A loose match answers
+ * only whether a URI could come from a template, for routing a URI to whoever offers it.
  * @module
  */
 import type { MatchedVariables, TemplateVariables } from './uri-template-types.js';
@@ -47,6 +48,21 @@ const RULES: Readonly<Record<Operator, OperatorRules>> = {
   ';': { first: ';', sep: ';', named: true, ifEmpty: '', reserved: false },
   '?': { first: '?', sep: '&', named: true, ifEmpty: '=', reserved: false },
   '&': { first: '&', sep: '&', named: true, ifEmpty: '=', reserved: false },
+};
+
+/**
+ * What an expression of each operator stands for in a loose match: one non-empty path segment,
+ * any text, any number of the operator's segments, or any query.
+ */
+const LOOSE: Readonly<Record<Operator, string>> = {
+  '': '[^/?#]+',
+  '+': '[\\s\\S]*',
+  '#': '[\\s\\S]*',
+  '.': '(?:\\.[^/?#]*)*',
+  '/': '(?:/[^/?#]*)*',
+  ';': '(?:;[^/?#]*)*',
+  '?': '(?:[?&][\\s\\S]*)?',
+  '&': '(?:[?&][\\s\\S]*)?',
 };
 
 interface VarSpec {
@@ -102,6 +118,22 @@ export class UriTemplate<T extends string = string> {
   /** True when `text` contains at least one `{expression}`, i.e. is a template rather than a URI. */
   static isTemplate(text: string): boolean {
     return /\{[^{}]*\}/.test(text);
+  }
+
+  /**
+   * Whether `uri` fits `template`, as {@link match} decides; throws `UriTemplateError` when the
+   * template is malformed. With `loose`, whether it could come from the template at all, as a
+   * router asks that only needs to know whose URI it is: a simple expression stands for one
+   * non-empty path segment (`{a,b}` too), `{+x}` and `{#x}` for any text, `{/x}`, `{.x}` and
+   * `{;x}` for any number of their segments, `{?x}` and `{&x}` for any query that starts with
+   * `?` or `&`. Nothing is decoded, and nothing in the template is refused: any `{...}` is an
+   * expression, read by its operator alone, and a brace that closes none is text.
+   */
+  static matches(template: string, uri: string, options: { readonly loose?: boolean } = {}): boolean {
+    if (!options.loose) return new UriTemplate(template).match(uri) !== undefined;
+    const parts = parse(template, true);
+    const source = parts.map((p) => (typeof p === 'string' ? escapeRegExp(p) : LOOSE[p.operator])).join('');
+    return new RegExp(`^${source}$`).test(uri);
   }
 
   toString(): string {
@@ -245,27 +277,39 @@ function assign(result: MatchedVariables, name: string, value: string | string[]
   return true;
 }
 
-function parse(template: string): (string | Expression)[] {
+/**
+ * The text and expressions of `template`; throws `UriTemplateError` where it breaks RFC 6570.
+ * `loose` refuses nothing: an expression runs from a `{` to the next `}`, whatever it holds, and
+ * is read by its operator alone (no variables); a brace that opens or closes none is text.
+ */
+function parse(template: string, loose = false): (string | Expression)[] {
   const parts: (string | Expression)[] = [];
   let i = 0;
   while (i < template.length) {
     const open = template.indexOf('{', i);
-    const close = template.indexOf('}', i);
-    if (close !== -1 && (open === -1 || close < open))
+    const close = template.indexOf('}', loose && open !== -1 ? open : i);
+    if (!loose && close !== -1 && (open === -1 || close < open))
       throw new UriTemplateError(template, `unmatched "}" at position ${close}`);
-    if (open === -1) {
+    if (open === -1 || (loose && close === -1)) {
       parts.push(template.slice(i));
       break;
     }
     if (open > i) parts.push(template.slice(i, open));
     if (close === -1) throw new UriTemplateError(template, `unclosed "{" at position ${open}`);
     const nested = template.indexOf('{', open + 1);
-    if (nested !== -1 && nested < close)
+    if (!loose && nested !== -1 && nested < close)
       throw new UriTemplateError(template, `"{" inside an expression at position ${nested}`);
-    parts.push(parseExpression(template, template.slice(open + 1, close)));
+    const body = template.slice(open + 1, close);
+    parts.push(loose ? looseExpression(body) : parseExpression(template, body));
     i = close + 1;
   }
   return parts;
+}
+
+/** An expression of a loose match: its operator, when it starts with one, and no variables. */
+function looseExpression(body: string): Expression {
+  const operator = (OPERATORS.has(body[0] ?? '') ? body[0] : '') as Operator;
+  return { operator, rules: RULES[operator], vars: [] };
 }
 
 function parseExpression(template: string, body: string): Expression {

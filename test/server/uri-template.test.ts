@@ -267,3 +267,33 @@ describe('malformed URI templates', () => {
     assert.equal(new UriTemplate('{a.b}{%41}').expand({ 'a.b': '1', '%41': '2' }), '12');
   });
 });
+
+describe('loose matching', () => {
+  // Whether a URI could come from a template, as a router asks: looser than `match` in some
+  // ways, stricter in one (a simple expression stands for a non-empty segment).
+  const cases: [string, string, boolean][] = [
+    ['files/{name}', 'files/a.txt', true],
+    ['files/{name}', 'files/', false],
+    ['files/{name}', 'files/a/b', false],
+    ['files{/path}', 'files/a/b/c', true],
+    ['res://{id}{?q}', 'res://1?other=1', true],
+    ['a{#x}', 'abc', true],
+    ['a{+x}', 'a#b', true],
+    ['x/{id}', 'x/%zz', true],
+    ['x/{a', 'x/{a', true],
+    ['x/}{a}', 'x/}b', true],
+    ['{=x}', 'q', true],
+    ['{a{b}', 'q', true],
+  ];
+  for (const [template, uri, fits] of cases) {
+    it(`${fits ? 'fits' : 'does not fit'} ${uri} to ${template}`, () => {
+      assert.equal(UriTemplate.matches(template, uri, { loose: true }), fits);
+    });
+  }
+
+  it('matches as match does, and refuses a malformed template, without loose', () => {
+    assert.equal(UriTemplate.matches('files{/path}', 'files/a/b'), false);
+    assert.equal(UriTemplate.matches('files/{name}', 'files/'), true);
+    assert.throws(() => UriTemplate.matches('x/{a', 'x/{a'), UriTemplateError);
+  });
+});

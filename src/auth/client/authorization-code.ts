@@ -9,7 +9,7 @@
 import type * as OAuth from 'oauth4webapi';
 import { AuthorizationError, quoted } from './errors.js';
 import type { GrantRequest } from './grant.js';
-import type { AuthorizationRedirect, AuthorizeHook } from './authorize-hook.js';
+import type { AuthorizationRedirect, AuthorizeHook } from './public-types.js';
 import {
   authorizationServerFailure,
   endpoint,

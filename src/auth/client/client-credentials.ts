@@ -6,7 +6,7 @@
  * @module
  */
 import { machineGrantOf, tokenRequest } from './grant.js';
-import type { OAuthGrant } from './oauth-grant.js';
+import type { OAuthGrant } from './public-types.js';
 import { checkPreRegistered, type PreRegisteredClient } from './registration.js';
 
 /**

@@ -8,7 +8,7 @@
  */
 import type * as OAuth from 'oauth4webapi';
 import { loadJose } from '../server/libraries.js';
-import type { DpopClientOptions } from './dpop-options.js';
+import type { DpopClientOptions } from './public-types.js';
 import type { OAuthLibrary } from './oauth-library.js';
 
 /** The most origins whose nonce is kept. */

@@ -9,7 +9,7 @@
  */
 import { AuthorizationError, quoted } from './errors.js';
 import { JWT_BEARER, machineGrantOf, presentAssertion, suppliedToken, tokenRequest } from './grant.js';
-import type { OAuthGrant } from './oauth-grant.js';
+import type { OAuthGrant } from './public-types.js';
 import { checkPreRegistered, preRegistered, type PreRegisteredClient } from './registration.js';
 
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';

@@ -9,7 +9,7 @@
 import type * as OAuth from 'oauth4webapi';
 import { AuthorizationError } from './errors.js';
 import type { HttpContext } from './http-context.js';
-import type { OAuthGrant } from './oauth-grant.js';
+import type { OAuthGrant } from './public-types.js';
 import type { OAuthLibrary } from './oauth-library.js';
 import { preRegistered, type ClientRegistration, type PreRegisteredClient } from './registration.js';
 import type { AuthorizationServer } from './server-metadata.js';

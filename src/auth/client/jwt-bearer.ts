@@ -7,7 +7,7 @@
  * @module
  */
 import { JWT_BEARER, machineGrantOf, presentAssertion, suppliedToken } from './grant.js';
-import type { OAuthGrant } from './oauth-grant.js';
+import type { OAuthGrant } from './public-types.js';
 import { checkPreRegistered, type PreRegisteredClient } from './registration.js';
 
 /** What the assertion is for: the function may pick or mint one for this audience. */

@@ -13,12 +13,10 @@
 import { MemoryAuthStore, type AuthStore } from '../store.js';
 import type { BearerChallenge } from '../www-authenticate.js';
 import { authorizationCodeGrant } from './authorization-code.js';
-import type { AuthorizeHook } from './authorize-hook.js';
-import type { DpopClientOptions } from './dpop-options.js';
+import type { AuthorizeHook, DpopClientOptions, OAuthGrant } from './public-types.js';
 import { DpopKey, proofNonce } from './dpop.js';
 import { AuthorizationError } from './errors.js';
 import { machineGrant, type MachineGrant } from './grant.js';
-import type { OAuthGrant } from './oauth-grant.js';
 import { globalFetch, type AuthFetch, type HttpContext } from './http-context.js';
 import type { AuthAnswer, AuthRefusal, AuthRequest, HttpClientAuth } from './http-auth.js';
 import { oauthLibrary } from './oauth-library.js';

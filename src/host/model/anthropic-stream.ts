@@ -34,7 +34,7 @@ const ANSWER_EVENTS = new Set([
 ]);
 
 /** The decoder of one answer. */
-export class AnthropicStreamDecoder implements StreamDecoder<ModelEvent> {
+export class AnthropicStreamDecoder implements StreamDecoder {
   readonly #provider: string;
   #model: string;
   readonly #blocks = new Map<number, OpenBlock>();
@@ -42,16 +42,11 @@ export class AnthropicStreamDecoder implements StreamDecoder<ModelEvent> {
   #stopReason: string | undefined;
   #inputTokens: number | undefined;
   #outputTokens: number | undefined;
-  #finished = false;
 
   /** `model`: the one asked for, reported when the stream does not name one. */
   constructor(provider: string, model: string) {
     this.#provider = provider;
     this.#model = model;
-  }
-
-  get finished(): boolean {
-    return this.#finished;
   }
 
   accept(event: SseEvent): ModelEvent[] {
@@ -158,7 +153,6 @@ export class AnthropicStreamDecoder implements StreamDecoder<ModelEvent> {
   }
 
   #done(): ModelEvent[] {
-    this.#finished = true;
     const usage = {
       ...(this.#inputTokens !== undefined && { inputTokens: this.#inputTokens }),
       ...(this.#outputTokens !== undefined && { outputTokens: this.#outputTokens }),

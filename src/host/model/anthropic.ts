@@ -8,9 +8,9 @@
  */
 import { anthropicBody } from './anthropic-request.js';
 import { AnthropicStreamDecoder } from './anthropic-stream.js';
-import type { Model, ModelEvent, ModelRequest } from './model.js';
-import { streamPost } from './provider-http.js';
-import { checkOptions, endpointUrl, secretsOf, type ProviderOptions } from './provider-options.js';
+import type { Model } from './model.js';
+import { providerModel } from './provider-http.js';
+import { checkOptions, endpointUrl, type ProviderOptions } from './provider-options.js';
 
 /** The default `baseUrl`. */
 const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -47,17 +47,8 @@ export function anthropicModel(options: AnthropicModelOptions): Model {
     'anthropic-version': ANTHROPIC_VERSION,
     ...(options.apiKey && { 'x-api-key': options.apiKey }),
   };
-  const secrets = secretsOf(options.apiKey, options.headers);
-  return {
-    provider: 'anthropic',
-    model: options.model,
-    stream(request: ModelRequest): AsyncIterable<ModelEvent> {
-      const model = request.model ?? options.model;
-      const body = anthropicBody(request, { model, maxTokens, extraBody: options.extraBody });
-      return streamPost(
-        { provider: 'anthropic', url, headers, body, secrets, signal: request.signal, options },
-        new AnthropicStreamDecoder('anthropic', model),
-      );
-    },
-  };
+  return providerModel('anthropic', options, { url, headers }, (request, model) => ({
+    body: anthropicBody(request, { model, maxTokens, extraBody: options.extraBody }),
+    decoder: new AnthropicStreamDecoder('anthropic', model),
+  }));
 }

@@ -33,23 +33,18 @@ const FINISH_REASONS: Record<string, ModelStopReason> = {
 };
 
 /** The decoder of one answer. */
-export class OpenAIStreamDecoder implements StreamDecoder<ModelEvent> {
+export class OpenAIStreamDecoder implements StreamDecoder {
   readonly #provider: string;
   #model: string;
   readonly #calls: PendingCall[] = [];
   #finishReason: string | undefined;
   #refused = false;
   #usage: { inputTokens?: number; outputTokens?: number } | undefined;
-  #finished = false;
 
   /** `model`: the one asked for, reported when the chunks do not name one. */
   constructor(provider: string, model: string) {
     this.#provider = provider;
     this.#model = model;
-  }
-
-  get finished(): boolean {
-    return this.#finished;
   }
 
   accept(event: SseEvent): ModelEvent[] {
@@ -94,10 +89,8 @@ export class OpenAIStreamDecoder implements StreamDecoder<ModelEvent> {
   }
 
   #done(): ModelEvent[] {
-    if (this.#finished) return [];
     if (this.#finishReason === undefined)
       throw new ModelError(`${this.#provider} ended its stream with [DONE] before saying why the answer stopped`);
-    this.#finished = true;
     return [
       {
         type: 'done',

@@ -19,11 +19,11 @@
  * ```
  * @module
  */
-import type { Model, ModelEvent, ModelRequest } from './model.js';
+import type { Model } from './model.js';
 import { openaiBody, type MaxTokensField } from './openai-request.js';
 import { OpenAIStreamDecoder } from './openai-stream.js';
-import { checkOptions, endpointUrl, secretsOf, type ProviderOptions } from './provider-options.js';
-import { streamPost } from './provider-http.js';
+import { checkOptions, endpointUrl, type ProviderOptions } from './provider-options.js';
+import { providerModel } from './provider-http.js';
 
 /** The default `baseUrl`. */
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -59,22 +59,13 @@ export function openaiModel(options: OpenAIModelOptions): Model {
   const maxTokensField =
     options.maxTokensField ?? (url.host === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
-  const secrets = secretsOf(options.apiKey, options.headers);
-  return {
-    provider: 'openai',
-    model: options.model,
-    stream(request: ModelRequest): AsyncIterable<ModelEvent> {
-      const model = request.model ?? options.model;
-      const body = openaiBody(request, {
-        model,
-        maxTokensField,
-        streamUsage: options.streamUsage ?? true,
-        extraBody: options.extraBody,
-      });
-      return streamPost(
-        { provider: 'openai', url, headers, body, secrets, signal: request.signal, options },
-        new OpenAIStreamDecoder('openai', model),
-      );
-    },
-  };
+  return providerModel('openai', options, { url, headers }, (request, model) => ({
+    body: openaiBody(request, {
+      model,
+      maxTokensField,
+      streamUsage: options.streamUsage ?? true,
+      extraBody: options.extraBody,
+    }),
+    decoder: new OpenAIStreamDecoder('openai', model),
+  }));
 }

@@ -1,22 +1,54 @@
 /**
- * The HTTP side both providers share: POST a JSON request that asks for a stream, turn a
- * refusal into a {@link ModelError} carrying the provider's own message, then read the event
- * stream event by event, honouring the caller's abort signal and a silence timeout.
+ * The HTTP side both providers share: a {@link Model} that POSTs a JSON request asking for a
+ * stream, turns a refusal into a {@link ModelError} carrying the provider's own message, then
+ * reads the event stream event by event, honouring the caller's abort signal and a silence
+ * timeout, and hands each event to the provider's decoder.
  * @module
  */
 import { SseParser, type FetchLike, type SseEvent } from 'mcpkit/http';
-import { ModelError } from './model.js';
+import { ModelError, type Model, type ModelEvent, type ModelRequest } from './model.js';
 import { providerMessage, quote } from './provider-json.js';
-import type { ProviderOptions } from './provider-options.js';
+import { secretsOf, type ProviderOptions } from './provider-options.js';
 
 /** What a provider's stream decoder does with the events of one answer. */
-export interface StreamDecoder<T> {
-  /** The events one SSE event yields; throws a {@link ModelError} when it is malformed. */
-  accept(event: SseEvent): T[];
-  /** The answer is complete: reading stops (the rest of the body is discarded). */
-  readonly finished: boolean;
+export interface StreamDecoder {
+  /**
+   * The events one SSE event yields; throws a {@link ModelError} when it is malformed. Once they
+   * hold the `done` event the answer is complete: reading stops (the rest of the body is discarded).
+   */
+  accept(event: SseEvent): ModelEvent[];
   /** The body ended: the last events, or a {@link ModelError} when the answer was cut short. */
-  end(): T[];
+  end(): ModelEvent[];
+}
+
+/** What a provider makes of one request: the body to POST, and the decoder of its answer. */
+export interface ProviderCall {
+  body: unknown;
+  decoder: StreamDecoder;
+}
+
+/**
+ * The model of `provider` at `url`: each request POSTed with the provider's `headers` (those of
+ * the options set over them), as `call` makes it for the model asked for. Its `stream` rejects
+ * with a `ModelError` when the provider refuses or fails, and with the signal's reason when the
+ * request's signal aborts.
+ */
+export function providerModel(
+  provider: string,
+  options: ProviderOptions,
+  endpoint: { url: URL; headers: Record<string, string> },
+  call: (request: ModelRequest, model: string) => ProviderCall,
+): Model {
+  const { url, headers } = endpoint;
+  const secrets = secretsOf(options.apiKey, options.headers);
+  return {
+    provider,
+    model: options.model,
+    stream(request: ModelRequest): AsyncIterable<ModelEvent> {
+      const { body, decoder } = call(request, request.model ?? options.model);
+      return streamPost({ provider, url, headers, body, secrets, signal: request.signal, options }, decoder);
+    },
+  };
 }
 
 /** One streaming request of a provider. */
@@ -41,7 +73,7 @@ const ERROR_BODY_BYTES = 64 * 1024;
  * a {@link ModelError} when the provider refuses, cannot be reached or sends a broken stream, and
  * with the signal's reason (an `AbortError` unless the caller gave one) when the signal aborts.
  */
-export async function* streamPost<T>(post: StreamingPost, decoder: StreamDecoder<T>): AsyncGenerator<T, void> {
+async function* streamPost(post: StreamingPost, decoder: StreamDecoder): AsyncGenerator<ModelEvent, void> {
   const { signal, options, provider } = post;
   signal?.throwIfAborted();
   const where = `${post.url.origin}${post.url.pathname}`;
@@ -127,13 +159,13 @@ function requestHeaders(own: Record<string, string>, callers: Record<string, str
 const globalFetch: FetchLike = (url, init) => fetch(url, init);
 
 /** Reads the stream to its end (or until the decoder has the whole answer). */
-async function* readEvents<T>(
+async function* readEvents(
   body: ReadableStream<Uint8Array>,
-  decoder: StreamDecoder<T>,
+  decoder: StreamDecoder,
   silence: Silence,
   /** Who sends the stream, for messages. */
   label: string,
-): AsyncGenerator<T, void> {
+): AsyncGenerator<ModelEvent, void> {
   const reader = body.getReader();
   let pending: SseEvent[] = [];
   let oversized: number | undefined;
@@ -165,8 +197,9 @@ async function* readEvents<T>(
       const events = pending;
       pending = [];
       for (const event of events) {
-        yield* decoder.accept(event);
-        if (decoder.finished) return;
+        const answer = decoder.accept(event);
+        yield* answer;
+        if (answer.some((e) => e.type === 'done')) return;
       }
       if (chunk.done) {
         yield* decoder.end();

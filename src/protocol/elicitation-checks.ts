@@ -1,17 +1,28 @@
 /**
- * Checks the content of an accepted form elicitation against the schema the server asked with,
- * so that the client never sends data the server did not ask for or cannot use. The schema is
- * the spec's restricted JSON Schema: a flat object of string, number, integer, boolean,
- * single-select and multi-select fields. It is small enough to check by hand.
+ * Checks of a form elicitation, both ways. The server checks its schema before sending it: the
+ * spec's restricted JSON Schema, a flat object of string, number, integer, boolean,
+ * single-select and multi-select fields. The client checks the content of an accepted form
+ * against that schema, so that it never sends data the server did not ask for or cannot use;
+ * the schema is small enough to check by hand.
  *
  * Issues name the field and the rule, never the submitted value: they are sent to the server,
  * and the value is the user's data.
  * @module
  */
+import { invalidParams } from './errors.js';
 import type { ElicitRequestFormParams } from '../types/elicitation.js';
+import { GUARDS } from '../types/guards/index.js';
 
 /** The `requestedSchema` of a form-mode `elicitation/create`. */
 export type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
+
+/** Throws -32602 when `schema` is not the restricted JSON Schema a form elicitation may ask with. */
+export function checkElicitationSchema(schema: unknown): void {
+  const issue = GUARDS.ElicitRequestFormParams?.({ message: '', requestedSchema: schema });
+  if (issue !== undefined) {
+    throw invalidParams(`Invalid elicitation schema (only a flat object of primitive properties is allowed): ${issue}`);
+  }
+}
 
 type Loose = Record<string, unknown>;
 

@@ -11,8 +11,8 @@ import { invalidParams, McpError } from '../protocol/errors.js';
 import { hasCapability } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
 import { declaredCapabilities, type RequestHandler } from '../protocol/session.js';
-import { validateResult } from '../protocol/validation.js';
-import { checkSamplingMessages } from '../protocol/sampling-rules.js';
+import { validateResult } from '../protocol/message-checks.js';
+import { checkSamplingMessages } from '../protocol/sampling-checks.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type {
   ElicitRequestFormParams,
@@ -22,7 +22,7 @@ import type {
 } from '../types/elicitation.js';
 import type { Root } from '../types/roots.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../types/sampling.js';
-import { elicitationContentIssues } from '../protocol/elicitation-validate.js';
+import { elicitationContentIssues } from '../protocol/elicitation-checks.js';
 
 /** Runs the application's model for the server. Throw an `McpError` (e.g. code -1) to refuse. */
 export type SamplingHandler = (
