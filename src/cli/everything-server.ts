@@ -12,7 +12,12 @@ export const NOTES_WRITE_SCOPE = 'notes:write';
 
 /** A 1x1 transparent PNG, small enough to inline. */
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+/** The text of `memo://notes`, which the `note` tool rewrites. */
+interface Notes {
+  text: string;
+}
 
+/** The example server; tools are listed in the order they are added here. */
 export function createEverythingServer(): Server {
   const server = new Server(
     { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' },
@@ -21,10 +26,20 @@ export function createEverythingServer(): Server {
         'Example tools, resources and prompts that show every MCP feature. Try `echo`, `weather`, `count` and the `memo://notes` resource.',
     },
   );
-  let notes = 'Nothing noted yet.';
+  const notes: Notes = { text: 'Nothing noted yet.' };
+  addAnsweringTools(server);
+  addCountTool(server);
+  addShowingTools(server, notes);
+  addAskingTools(server);
+  addReportTool(server);
+  addClientTools(server);
+  addResources(server, notes);
+  addPrompts(server, notes);
+  return server;
+}
 
-  // Tools ------------------------------------------------------------------------------------
-
+/** Tools that answer at once: text, a sum, structured data. */
+function addAnsweringTools(server: Server): void {
   server.tool(
     'echo',
     {
@@ -76,7 +91,10 @@ export function createEverythingServer(): Server {
       return { structuredContent: { city: name, temperatureC: 5 + (seed % 25), conditions } };
     },
   );
+}
 
+/** A tool that takes time: progress, and cancellation. */
+function addCountTool(server: Server): void {
   server.tool(
     'count',
     {
@@ -100,7 +118,10 @@ export function createEverythingServer(): Server {
       return { content: [{ type: 'text', text: `counted to ${total}` }] };
     },
   );
+}
 
+/** How a tool error, media and a changed resource look. */
+function addShowingTools(server: Server, notes: Notes): void {
   server.tool('fail', { description: 'Always fails, to show how tool errors look.' }, () => {
     throw new Error('This tool fails on purpose.');
   });
@@ -109,7 +130,7 @@ export function createEverythingServer(): Server {
     content: [
       { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
       resourceLink({ uri: 'memo://notes', name: 'notes', mimeType: 'text/plain' }),
-      embeddedResource(textContents('memo://notes', notes, 'text/plain')),
+      embeddedResource(textContents('memo://notes', notes.text, 'text/plain')),
     ],
   }));
 
@@ -123,13 +144,16 @@ export function createEverythingServer(): Server {
       scopes: [NOTES_WRITE_SCOPE],
     },
     async ({ text }, ctx) => {
-      notes = String(text);
-      await ctx.log('info', { noted: notes.length }, 'notes');
+      notes.text = String(text);
+      await ctx.log('info', { noted: notes.text.length }, 'notes');
       await server.resourceUpdated('memo://notes');
       return { content: [{ type: 'text', text: 'Noted.' }] };
     },
   );
+}
 
+/** Tools that ask the client: the user (elicitation), the client's model (sampling). */
+function addAskingTools(server: Server): void {
   server.tool(
     'ask_name',
     { description: 'Asks the user for their name (elicitation) and greets them.' },
@@ -162,7 +186,10 @@ export function createEverythingServer(): Server {
       return { content: blocks.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : [])) };
     },
   );
+}
 
+/** A task that reports how far it is and asks halfway. */
+function addReportTool(server: Server): void {
   server.tool(
     'report',
     {
@@ -205,7 +232,10 @@ export function createEverythingServer(): Server {
       return { content: [{ type: 'text', text: lines.join('\n') }] };
     },
   );
+}
 
+/** Tools about the client: its roots, its identity and capabilities. */
+function addClientTools(server: Server): void {
   server.tool('roots', { description: "Lists the client's roots." }, async (_args, ctx) => {
     const { roots } = await ctx.listRoots();
     return { content: [{ type: 'text', text: roots.map((r) => r.uri).join('\n') || '(no roots)' }] };
@@ -223,13 +253,14 @@ export function createEverythingServer(): Server {
       ],
     }),
   );
+}
 
-  // Resources --------------------------------------------------------------------------------
-
+/** A resource that changes, a binary one, and a template with completion. */
+function addResources(server: Server, notes: Notes): void {
   server.resource(
     'memo://notes',
     { name: 'notes', title: 'Notes', description: 'A note the `note` tool rewrites.', mimeType: 'text/plain' },
-    () => notes,
+    () => notes.text,
   );
   server.resource('memo://pixel.png', { name: 'pixel', description: 'A 1x1 PNG.', mimeType: 'image/png' }, (uri) => ({
     contents: [blobContents(uri, PIXEL_PNG, 'image/png')],
@@ -247,9 +278,10 @@ export function createEverythingServer(): Server {
     },
     (_uri, { name }) => `Hello, ${name}!`,
   );
+}
 
-  // Prompts ----------------------------------------------------------------------------------
-
+/** A prompt with arguments and completion, and one that embeds a resource. */
+function addPrompts(server: Server, notes: Notes): void {
   server.prompt(
     'review_code',
     {
@@ -270,12 +302,10 @@ export function createEverythingServer(): Server {
   );
   server.prompt('describe_notes', { description: 'Asks the model to summarize the notes, embedding them.' }, () => ({
     messages: [
-      { role: 'user', content: embeddedResource(textContents('memo://notes', notes, 'text/plain')) },
+      { role: 'user', content: embeddedResource(textContents('memo://notes', notes.text, 'text/plain')) },
       { role: 'user', content: { type: 'text', text: 'Summarize the notes above in one sentence.' } },
     ],
   }));
-
-  return server;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

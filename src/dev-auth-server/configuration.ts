@@ -66,11 +66,72 @@ function isLoopbackRedirect(uri: unknown): boolean {
 
 /** The configuration object `new Provider(issuer, configuration)` takes. */
 export function providerConfiguration(input: ConfigurationInput): object {
-  const { oidc, resources, user } = input;
-  const { Prompt, Check } = oidc.interactionPolicy;
+  const { oidc, user } = input;
 
   const account = { accountId: user, claims: async () => ({ sub: user }) };
+  const policy = signInPolicy(oidc, user, account);
 
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const signingKey = {
+    ...privateKey.export({ format: 'jwk' }),
+    kid: randomBytes(8).toString('hex'),
+    alg: 'ES256',
+    use: 'sig',
+  };
+
+  return {
+    adapter: input.adapter,
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    findAccount: async (_ctx: unknown, sub: string) => (sub === user ? account : undefined),
+    interactions: { policy, url: () => '/interaction' },
+    scopes: [...input.resources.scopes],
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      id_token_signed_response_alg: 'ES256',
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+    // Listing a standard property gets the validator called once per client (registered,
+    // fetched as a metadata document, or read back), where it checks and adjusts the metadata.
+    extraClientMetadata: {
+      properties: ['application_type'],
+      validator: (_ctx: unknown, key: string, _value: unknown, metadata: ClientMetadata) => {
+        if (key === 'application_type') adjustClientMetadata(oidc, metadata);
+      },
+    },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true, issueRegistrationAccessToken: false },
+      revocation: { enabled: true },
+      resourceIndicators: resourceIndicators(input),
+      clientIdMetadataDocument: { enabled: input.clientIdMetadataDocuments, ack: 'draft-02' },
+    },
+    ...(input.fetch ? { fetch: input.fetch } : {}),
+    // Every client that may use refresh tokens gets them, whether or not it asked for
+    // `offline_access` (MCP clients differ there); each use returns a new one (rotation).
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    expiresWithSession: async () => false,
+    // Web clients on this machine (an inspector on localhost) may call the token endpoint.
+    clientBasedCORS: (_ctx: unknown, origin: unknown) => isLoopbackOrigin(origin),
+    ttl: lifetimes(input),
+    renderError: async (ctx: { type: string; body: string }, out: { error?: string; error_description?: string }) => {
+      ctx.type = 'text';
+      ctx.body = `${out.error ?? 'error'}${out.error_description ? `: ${out.error_description}` : ''}\n`;
+    },
+  };
+}
+
+/**
+ * The interaction policy: the development user is signed in and consents to every request, in
+ * the one check of the policy, so an authorization request needs no interaction.
+ */
+function signInPolicy(oidc: OidcProviderModule, user: string, account: object): unknown {
+  const { Prompt, Check } = oidc.interactionPolicy;
   // Signs the development user in and grants what the request asks, in the one check of the
   // policy: the request then needs no interaction, and the code goes straight back.
   const signInAndConsent = new Check(
@@ -112,91 +173,46 @@ export function providerConfiguration(input: ConfigurationInput): object {
   policy.clear();
   policy.add(login);
   policy.add(consent);
+  return policy;
+}
 
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const signingKey = {
-    ...privateKey.export({ format: 'jwk' }),
-    kid: randomBytes(8).toString('hex'),
-    alg: 'ES256',
-    use: 'sig',
-  };
-
-  const ttl = (seconds: number) => () => seconds;
-
+/** Resource indicators (RFC 8707): a JWT access token per resource, for the resources known. */
+function resourceIndicators(input: ConfigurationInput): object {
+  const { oidc, resources } = input;
   return {
-    adapter: input.adapter,
-    jwks: { keys: [signingKey] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
-    findAccount: async (_ctx: unknown, sub: string) => (sub === user ? account : undefined),
-    interactions: { policy, url: () => '/interaction' },
-    scopes: [...input.resources.scopes],
-    responseTypes: ['code'],
-    pkce: { required: () => true },
-    clientDefaults: {
-      grant_types: ['authorization_code'],
-      id_token_signed_response_alg: 'ES256',
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
+    enabled: true,
+    // A request that names no resource gets the only one, when there is one.
+    defaultResource: async (_ctx: unknown, _client: unknown, oneOf?: string[]) => oneOf ?? resources.only()?.resource,
+    useGrantedResource: async () => true,
+    getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
+      const known = resources.find(indicator);
+      if (known === undefined) throw new oidc.errors.InvalidTarget('this server issues no tokens for that resource');
+      return {
+        scope: known.scopes.join(' '),
+        audience: known.resource,
+        accessTokenFormat: 'jwt',
+        accessTokenTTL: input.accessTokenTtlSeconds,
+        jwt: { sign: { alg: 'ES256' } },
+      };
     },
-    // Listing a standard property gets the validator called once per client (registered,
-    // fetched as a metadata document, or read back), where it checks and adjusts the metadata.
-    extraClientMetadata: {
-      properties: ['application_type'],
-      validator: (_ctx: unknown, key: string, _value: unknown, metadata: ClientMetadata) => {
-        if (key === 'application_type') adjustClientMetadata(oidc, metadata);
-      },
-    },
-    features: {
-      devInteractions: { enabled: false },
-      registration: { enabled: true, issueRegistrationAccessToken: false },
-      revocation: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        // A request that names no resource gets the only one, when there is one.
-        defaultResource: async (_ctx: unknown, _client: unknown, oneOf?: string[]) =>
-          oneOf ?? resources.only()?.resource,
-        useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
-          const known = resources.find(indicator);
-          if (known === undefined)
-            throw new oidc.errors.InvalidTarget('this server issues no tokens for that resource');
-          return {
-            scope: known.scopes.join(' '),
-            audience: known.resource,
-            accessTokenFormat: 'jwt',
-            accessTokenTTL: input.accessTokenTtlSeconds,
-            jwt: { sign: { alg: 'ES256' } },
-          };
-        },
-      },
-      clientIdMetadataDocument: { enabled: input.clientIdMetadataDocuments, ack: 'draft-02' },
-    },
-    ...(input.fetch ? { fetch: input.fetch } : {}),
-    // Every client that may use refresh tokens gets them, whether or not it asked for
-    // `offline_access` (MCP clients differ there); each use returns a new one (rotation).
-    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
-      client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: true,
-    expiresWithSession: async () => false,
-    // Web clients on this machine (an inspector on localhost) may call the token endpoint.
-    clientBasedCORS: (_ctx: unknown, origin: unknown) => isLoopbackOrigin(origin),
-    ttl: {
-      AccessToken: ttl(input.accessTokenTtlSeconds),
-      AuthorizationCode: ttl(60),
-      ClientCredentials: ttl(input.accessTokenTtlSeconds),
-      DeviceCode: ttl(600),
-      BackchannelAuthenticationRequest: ttl(600),
-      IdToken: ttl(3600),
-      Interaction: ttl(600),
-      PreAuthorizedCode: ttl(600),
-      RefreshToken: ttl(input.refreshTokenTtlSeconds),
-      Session: ttl(input.refreshTokenTtlSeconds),
-      Grant: ttl(input.refreshTokenTtlSeconds),
-    },
-    renderError: async (ctx: { type: string; body: string }, out: { error?: string; error_description?: string }) => {
-      ctx.type = 'text';
-      ctx.body = `${out.error ?? 'error'}${out.error_description ? `: ${out.error_description}` : ''}\n`;
-    },
+  };
+}
+
+/** How long each kind of thing the provider issues lasts, in seconds. */
+function lifetimes(input: ConfigurationInput): Record<string, () => number> {
+  const ttl = (seconds: number) => () => seconds;
+  return {
+    AccessToken: ttl(input.accessTokenTtlSeconds),
+    AuthorizationCode: ttl(60),
+    ClientCredentials: ttl(input.accessTokenTtlSeconds),
+    DeviceCode: ttl(600),
+    BackchannelAuthenticationRequest: ttl(600),
+    IdToken: ttl(3600),
+    Interaction: ttl(600),
+    PreAuthorizedCode: ttl(600),
+    RefreshToken: ttl(input.refreshTokenTtlSeconds),
+    Session: ttl(input.refreshTokenTtlSeconds),
+    Grant: ttl(input.refreshTokenTtlSeconds),
   };
 }
 

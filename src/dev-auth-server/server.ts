@@ -87,21 +87,7 @@ export async function startDevAuthServer(options: DevAuthServerOptions = {}): Pr
   const oidc = await loadOidcProvider();
   const server = createServer();
   const closed = new Promise<void>((resolve) => server.once('close', resolve));
-  await new Promise<void>((resolve, reject) => {
-    const fail = (error: NodeJS.ErrnoException): void =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Cannot start the development authorization server: port ${port} of 127.0.0.1 is in use`, {
-              cause: error,
-            })
-          : error,
-      );
-    server.once('error', fail);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', fail);
-      resolve();
-    });
-  });
+  await listenOnLoopback(server, port);
   const bound = (server.address() as AddressInfo).port;
   const host = `127.0.0.1:${bound}`;
   const issuer = `http://${host}`;
@@ -151,6 +137,25 @@ export async function startDevAuthServer(options: DevAuthServerOptions = {}): Pr
     addResource: (resource) => void resources.add(resource),
     close,
   };
+}
+
+/** Listens on `port` of 127.0.0.1; a port in use is said plainly. */
+function listenOnLoopback(server: ReturnType<typeof createServer>, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException): void =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Cannot start the development authorization server: port ${port} of 127.0.0.1 is in use`, {
+              cause: error,
+            })
+          : error,
+      );
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
 }
 
 function positiveInteger(value: number, name: string): number {

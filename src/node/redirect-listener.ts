@@ -61,18 +61,7 @@ const PAGE_HEADERS = {
  * (another path, another method, another `Host`) gets 404 and changes nothing.
  */
 export async function listenForRedirect(options: RedirectListenerOptions = {}): Promise<RedirectListener> {
-  const path = options.path ?? '/callback';
-  if (!path.startsWith('/') || /[?#\s]/.test(path)) {
-    throw new TypeError(`The redirect path must start with "/" and hold no query, fragment or space: ${path}`);
-  }
-  const requestedPort = options.port ?? 0;
-  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
-    throw new RangeError(`The redirect port must be an integer from 0 to 65535, not ${options.port}`);
-  }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
-    throw new RangeError(`timeoutMs must be a positive number of milliseconds, not ${options.timeoutMs}`);
-  }
+  const { path, requestedPort, timeoutMs } = checkedOptions(options);
   const { signal } = options;
   signal?.throwIfAborted();
 
@@ -154,4 +143,21 @@ export async function listenForRedirect(options: RedirectListenerOptions = {}): 
       await closed;
     },
   };
+}
+
+/** The options with their defaults, or a `TypeError`/`RangeError` saying which is wrong. */
+function checkedOptions(options: RedirectListenerOptions): { path: string; requestedPort: number; timeoutMs: number } {
+  const path = options.path ?? '/callback';
+  if (!path.startsWith('/') || /[?#\s]/.test(path)) {
+    throw new TypeError(`The redirect path must start with "/" and hold no query, fragment or space: ${path}`);
+  }
+  const requestedPort = options.port ?? 0;
+  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
+    throw new RangeError(`The redirect port must be an integer from 0 to 65535, not ${options.port}`);
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new RangeError(`timeoutMs must be a positive number of milliseconds, not ${options.timeoutMs}`);
+  }
+  return { path, requestedPort, timeoutMs };
 }
