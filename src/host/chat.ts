@@ -14,7 +14,7 @@ import {
   type Telemetry,
 } from 'mcpkit';
 import type { CatalogTool } from './catalog.js';
-import type { HostCallOptions } from './host.js';
+import type { HostCallOptions } from './call-options.js';
 import { ConsentDeniedError } from './errors.js';
 import type { Model, ModelEvent, ModelMessage, ModelStopReason, ModelTool, ModelToolCall } from './model/model.js';
 import { modelContent } from './model-content.js';

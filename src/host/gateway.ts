@@ -20,7 +20,8 @@ import {
 import { resourceNotFound, Server, type ServerOptions } from 'mcpkit/server';
 import { ConsentDeniedError, NotInCatalogError } from './errors.js';
 import { ForwardingFeature, type Upstream, type UpstreamCallOptions } from './forwarding.js';
-import { Host, type HostCallOptions, type HostOptions } from './host.js';
+import type { HostCallOptions } from './call-options.js';
+import { Host, type HostOptions } from './host.js';
 import { InputRouter } from './input-router.js';
 import { ServerUnavailableError, type ServerStatus } from './server-connection.js';
 

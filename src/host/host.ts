@@ -35,6 +35,7 @@ import {
   type CatalogTool,
   type ListKind,
 } from './catalog.js';
+import type { HostCallOptions } from './call-options.js';
 import { chat, type ChatEvent, type ChatOptions } from './chat.js';
 import type { ConsentAnswer, ConsentHook, ConsentRequest } from './consent.js';
 import { ConsentDeniedError, NotInCatalogError } from './errors.js';
@@ -124,24 +125,6 @@ export interface HostOptions {
 export interface ListOptions {
   /** Only these servers (by name); default every server. */
   servers?: readonly string[];
-}
-
-/** Options of one call through the host. */
-export interface HostCallOptions {
-  signal?: AbortSignal;
-  /** Cancels the call as `signal` does, without one (see `CancelSource`): a gateway's client's request. */
-  cancelWith?: CancelSource;
-  timeoutMs?: number;
-  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
-  /** The user asked for this very call: the policy's `ask` is taken as answered (a `deny` still refuses). */
-  approved?: boolean;
-  /** `_meta` for the request (trace context, ...); the progress token and a modern envelope are the session's own. */
-  meta?: Record<string, unknown>;
-  /**
-   * Answers the input a modern server requires of this very call, in place of the host's
-   * elicitation and sampling (a gateway asks its own client); see `InputRequiredHook`.
-   */
-  onInputRequired?: InputRequiredHook;
 }
 
 /** What the host passes on to a session with each request. */

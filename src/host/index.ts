@@ -25,13 +25,13 @@ export {
   type ModelToolCall,
 } from './model/model.js';
 export { ConsentDeniedError, NotInCatalogError } from './errors.js';
+export type { HostCallOptions } from './call-options.js';
 export { chat, DEFAULT_MAX_STEPS, type ChatEvent, type ChatHost, type ChatOptions } from './chat.js';
 export { sample } from './sampling.js';
 export {
   DEFAULT_HOST_TIMEOUT_MS,
   directoryRoot,
   Host,
-  type HostCallOptions,
   type HostElicitation,
   type HostOptions,
   type ListOptions,

@@ -6,13 +6,10 @@
  * @module
  */
 import { findSchemaIssue } from './meta-check.js';
+import type { JsonSchema, JsonSchemaDialect } from './types.js';
 import { formatPath } from './validator.js';
 
-/** A JSON Schema object. Keywords are not typed: any keyword, known or not, is kept as given. */
-export type JsonSchema = { [keyword: string]: unknown };
-
-/** The JSON Schema dialects schemas are validated in. */
-export type JsonSchemaDialect = '2020-12' | 'draft-07';
+export type { JsonSchema, JsonSchemaDialect } from './types.js';
 
 /** The `$schema` URI of each dialect (the default one is 2020-12). */
 export const DIALECT_URIS: Readonly<Record<JsonSchemaDialect, string>> = {

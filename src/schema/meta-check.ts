@@ -8,7 +8,7 @@
  * @module
  */
 import { canonicalJson } from '../internal/canonical-json.js';
-import type { JsonSchemaDialect } from './json-schema.js';
+import type { JsonSchemaDialect } from './types.js';
 
 /** What is wrong, and where: the keys from the schema's root to the offending value. */
 export interface SchemaIssue {

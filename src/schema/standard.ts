@@ -5,7 +5,7 @@
  * published interfaces member for member, so any conforming library's schemas fit.
  * @module
  */
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from './types.js';
 
 /** The properties every Standard typed value carries under `~standard`. */
 export interface StandardTypedProps<Input = unknown, Output = Input> {

@@ -10,9 +10,9 @@ import type * as OAuth from 'oauth4webapi';
 import { AuthorizationError, quoted } from './errors.js';
 import type { GrantRequest } from './grant.js';
 import type { AuthorizationRedirect, AuthorizeHook } from './public-types.js';
+import { endpoint } from './server-metadata.js';
 import {
   authorizationServerFailure,
-  endpoint,
   libraryClient,
   libraryServer,
   requestOptions,

@@ -12,8 +12,8 @@ import type { HttpContext } from './http-context.js';
 import type { OAuthGrant } from './public-types.js';
 import type { OAuthLibrary } from './oauth-library.js';
 import { preRegistered, type ClientRegistration, type PreRegisteredClient } from './registration.js';
-import type { AuthorizationServer } from './server-metadata.js';
-import { endpoint, requestOptions, tokenEndpointCall } from './token-endpoint.js';
+import { endpoint, type AuthorizationServer } from './server-metadata.js';
+import { requestOptions, tokenEndpointCall } from './token-endpoint.js';
 
 /** What a grant needs: where, for whom, as which client, for what. */
 export interface GrantRequest {

@@ -10,9 +10,8 @@
 import type { AuthStore } from '../store.js';
 import { AuthorizationError, quoted } from './errors.js';
 import { describeFailure, isLoopbackHost, requestSignal, type HttpContext } from './http-context.js';
-import type { AuthorizationServer } from './server-metadata.js';
+import { endpoint, type AuthorizationServer } from './server-metadata.js';
 import { registrationKey } from './store-keys.js';
-import { endpoint } from './token-endpoint.js';
 
 /** Client credentials, bound to the authorization server that issued them. */
 export interface ClientRegistration {

@@ -6,7 +6,7 @@
  * metadata at the MCP server's origin, else the default endpoints there.
  * @module
  */
-import { AuthorizationError, quoted } from './errors.js';
+import { AuthorizationError, quoted, type AuthorizationStep } from './errors.js';
 import { getJson, refusedUrl, type HttpContext } from './http-context.js';
 import { describeAttempts, type Attempt } from './protected-resource.js';
 
@@ -134,4 +134,19 @@ function readMetadata(value: Record<string, unknown>, issuer: string): Authoriza
     if (value[name] !== undefined && typeof value[name] !== 'boolean') return `its ${name} is not true or false`;
   }
   return value as AuthorizationServerMetadata;
+}
+
+/** The endpoint `name` of the server's metadata, checked fit for credentials. */
+export function endpoint(
+  server: AuthorizationServer,
+  name: 'authorization_endpoint' | 'token_endpoint' | 'registration_endpoint',
+  context: HttpContext,
+  step: AuthorizationStep,
+): string {
+  const url = server.metadata[name];
+  if (url === undefined) throw new AuthorizationError(step, `The authorization server ${server.issuer} has no ${name}`);
+  const refused = refusedUrl(url, context);
+  if (refused !== undefined)
+    throw new AuthorizationError(step, `The ${name} of ${server.issuer} cannot be used: ${refused}`);
+  return url;
 }

@@ -10,7 +10,7 @@
 import type * as OAuth from 'oauth4webapi';
 import { privateKeyJwt } from './client-assertion.js';
 import { AuthorizationError, quoted, type AuthorizationStep } from './errors.js';
-import { describeFailure, isPlainHttp, refusedUrl, requestSignal, type HttpContext } from './http-context.js';
+import { describeFailure, isPlainHttp, requestSignal, type HttpContext } from './http-context.js';
 import type { OAuthLibrary } from './oauth-library.js';
 import type { ClientRegistration } from './registration.js';
 import type { AuthorizationServer } from './server-metadata.js';
@@ -86,21 +86,6 @@ function clientSecretBasic(secret: string): OAuth.ClientAuth {
   return (_as, client, _body, headers) => {
     headers.set('authorization', `Basic ${btoa(`${encode(client.client_id)}:${encode(secret)}`)}`);
   };
-}
-
-/** The endpoint `name` of the server's metadata, checked fit for credentials. */
-export function endpoint(
-  server: AuthorizationServer,
-  name: 'authorization_endpoint' | 'token_endpoint' | 'registration_endpoint',
-  context: HttpContext,
-  step: AuthorizationStep,
-): string {
-  const url = server.metadata[name];
-  if (url === undefined) throw new AuthorizationError(step, `The authorization server ${server.issuer} has no ${name}`);
-  const refused = refusedUrl(url, context);
-  if (refused !== undefined)
-    throw new AuthorizationError(step, `The ${name} of ${server.issuer} cannot be used: ${refused}`);
-  return url;
 }
 
 /**

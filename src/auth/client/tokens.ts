@@ -10,8 +10,8 @@ import { AuthorizationError, quoted } from './errors.js';
 import type { HttpContext } from './http-context.js';
 import type { OAuthLibrary } from './oauth-library.js';
 import type { ClientRegistration } from './registration.js';
-import type { AuthorizationServer } from './server-metadata.js';
-import { endpoint, requestOptions, tokenEndpointCall } from './token-endpoint.js';
+import { endpoint, type AuthorizationServer } from './server-metadata.js';
+import { requestOptions, tokenEndpointCall } from './token-endpoint.js';
 
 /** Tokens for one MCP server from one authorization server. */
 export interface TokenRecord {

@@ -13,8 +13,7 @@ import type { EventMessage, FleetStore, LoggedEvent } from '../../server/fleet/f
 import type { HttpResponseSink, HttpStreamWriter } from './exchange.js';
 import type { StoredMessage } from './event-store.js';
 import type { AnsweredRequests, AnswerStream } from './post-exchange.js';
-import { SSE_HEADERS } from './replies.js';
-import { eventsLost, tooManyStreams, type StreamRefusal } from './session-transport.js';
+import { eventsLost, SSE_HEADERS, tooManyStreams, type StreamRefusal } from './replies.js';
 import { formatSseComment, formatSseEvent } from './sse-format.js';
 import type { SseConnectionPolicy } from './sse-stream.js';
 

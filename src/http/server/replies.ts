@@ -61,3 +61,22 @@ export function refuseRequest(
 export function sessionNotFound(sink: HttpResponseSink): void {
   refuse(sink, 404, TransportErrorCode.SessionNotFound, 'Session not found');
 }
+
+/** Why a GET could not open a stream: the status and message to refuse it with. */
+export interface StreamRefusal {
+  status: 400 | 405 | 409 | 410 | 429;
+  message: string;
+}
+
+/** The 410 for a resumption that would leave a gap: what followed `lastEventId` is no longer held. */
+export function eventsLost(lastEventId: string): StreamRefusal {
+  return {
+    status: 410,
+    message: `Gone: messages of this stream after Last-Event-ID ${lastEventId} are no longer held; the stream cannot resume without a gap. Read again the state they concerned, and open a new stream`,
+  };
+}
+
+/** The 429 for a GET beyond `maxSseStreams`. */
+export function tooManyStreams(): StreamRefusal {
+  return { status: 429, message: 'Too Many Requests: the session has too many SSE streams open' };
+}

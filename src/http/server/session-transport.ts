@@ -28,7 +28,7 @@ import {
   type PostExchangeOptions,
 } from './post-exchange.js';
 import { FleetStreams, type FleetStreamConfig } from './fleet-streams.js';
-import { SSE_HEADERS } from './replies.js';
+import { eventsLost, SSE_HEADERS, tooManyStreams, type StreamRefusal } from './replies.js';
 import { replayFinished, SseStream, type ReplayedEvent } from './sse-stream.js';
 import { WaitingExchanges } from './waiting-exchanges.js';
 import type { ServerSession } from '../../server/server-session.js';
@@ -41,12 +41,6 @@ const POLLING_SINCE = '2025-11-25';
 /** Where a session's id is listed, to be forgotten when it closes. */
 export interface SessionDirectory {
   forget(id: string): void;
-}
-
-/** Why a GET could not open a stream: the status and message to refuse it with. */
-export interface StreamRefusal {
-  status: 400 | 405 | 409 | 410 | 429;
-  message: string;
 }
 
 /** The transport the server serves one HTTP session over; the HTTP handlers feed it exchanges. */
@@ -411,17 +405,4 @@ interface SessionStreams {
   connections: number;
   /** Of those, the ones opened by GET: what `maxSseStreams` bounds. */
   gets: number;
-}
-
-/** The 410 for a resumption that would leave a gap: what followed `lastEventId` is no longer held. */
-export function eventsLost(lastEventId: string): StreamRefusal {
-  return {
-    status: 410,
-    message: `Gone: messages of this stream after Last-Event-ID ${lastEventId} are no longer held; the stream cannot resume without a gap. Read again the state they concerned, and open a new stream`,
-  };
-}
-
-/** The 429 for a GET beyond `maxSseStreams`. */
-export function tooManyStreams(): StreamRefusal {
-  return { status: 429, message: 'Too Many Requests: the session has too many SSE streams open' };
 }
