@@ -174,7 +174,7 @@ const expected: Record<string, string[]> = {
   `),
   './http': names(`
     ConnectHttpOptions EventStore FetchLike HeadersOption HostOriginPolicy HttpClientOptions HttpConnection
-    HttpExchangeHandler HttpRequestLike HttpResponseSink HttpStreamWriter HttpTransportKind LegacySseCore
+    HttpExchangeHandler HttpRequestLike HttpResponseSink HttpStreamWriter HttpTransportKind LegacySseClientTransportOptions LegacySseCore
     LegacySseOptions LegacySseSessionHost LegacySseTransportOptions ReconnectOptions ReplayOutcome ResponseMode
     SseClientTransportOptions SseEvent SseParserHandlers SseParserOptions StoredMessage
     StreamableHttpClientOptions StreamableHttpCore StreamableHttpHandler StreamableHttpOptions
