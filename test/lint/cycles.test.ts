@@ -15,7 +15,8 @@ function sources(dir: string, out = new Map<string, string>()): Map<string, stri
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) sources(path, out);
-    else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) out.set(relative(root, path), readFileSync(path, 'utf8'));
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      out.set(relative(root, path), readFileSync(path, 'utf8'));
   }
   return out;
 }
@@ -25,7 +26,10 @@ describe('import cycles', () => {
     const files = new Map([
       ['src/a/one.ts', "import { two } from './two.js';\nexport const one = () => two;\n"],
       ['src/a/two.ts', "export { three as two } from './three.js';\n"],
-      ['src/a/three.ts', "import type { one } from './one.js';\nexport const three: typeof one | undefined = undefined;\n"],
+      [
+        'src/a/three.ts',
+        "import type { one } from './one.js';\nexport const three: typeof one | undefined = undefined;\n",
+      ],
       ['src/a/leaf.ts', "import one from './one.js';\nexport default one;\n"],
     ]);
     assert.deepEqual(valueCycles(files), [
