@@ -7,20 +7,32 @@
 // - a folder imports its own files and the layers below it, never a layer beside or above;
 // - a folder that uses the library as an app does (the command line) imports it only through
 //   the package's entry points (`mcpkit`, `mcpkit/client`, ...), and only from there;
-// - `node:*` (or a bare builtin name) only in the folders that may depend on Node.
+// - `node:*` (or a bare builtin name) only in the folders that may depend on Node;
+// - any other package only when package.json declares it (a dependency or a peer dependency):
+//   a development dependency is not installed beside the published package.
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 const BUILTINS = new Set(builtinModules);
 
-/** The package's name and the specifiers of its entry points, read from package.json. */
+/**
+ * The package's name, the specifiers of its entry points and the packages it declares it needs
+ * (dependencies and peer dependencies), read from package.json.
+ */
 function packageEntries(root) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const entries = Object.keys(pkg.exports ?? {})
     .filter((key) => key !== './package.json')
     .map((key) => (key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`));
-  return { name: pkg.name, entries: new Set(entries) };
+  const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+  return { name: pkg.name, entries: new Set(entries), declared };
+}
+
+/** The package a bare specifier names: `@scope/name` or `name`, without a path inside it. */
+function packageOf(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 /**
@@ -76,6 +88,8 @@ const layers = {
       selfImport:
         "Inside the library, import by relative path: '{{specifier}}' would load the published copy beside this one.",
       node: "'{{specifier}}' only in {{allowed}}: the rest of the library runs on any runtime.",
+      undeclared:
+        "'{{specifier}}' is not declared in package.json: add {{dependency}} to dependencies (or as an optional peer dependency) and say why in DEPENDENCIES.md.",
     },
   },
   create(context) {
@@ -92,7 +106,7 @@ const layers = {
       .filter((folders) => folders.length > 0)
       .map((folders) => folders.join(', '))
       .join(' < ');
-    const { name, entries } = packageEntries(root);
+    const { name, entries, declared } = packageEntries(root);
     const entryList = [...entries].join(', ');
     const excepted = new Set((options.exceptions ?? []).map((e) => `${e.from} -> ${e.to}`));
     const file = sourceName(root, context.filename);
@@ -125,7 +139,10 @@ const layers = {
       if (specifier === name || specifier.startsWith(`${name}/`)) {
         if (!publicOnly.has(from)) report('selfImport');
         else if (!entries.has(specifier)) report('notEntry', { entries: entryList });
+        return;
       }
+      const dependency = packageOf(specifier);
+      if (!declared.has(dependency)) report('undeclared', { dependency });
     }
 
     return {

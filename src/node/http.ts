@@ -15,11 +15,7 @@ import {
 } from '../http/server/exchange.js';
 import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/endpoint.js';
 import type { StreamableHttpOptions } from '../http/server/options.js';
-import {
-  createLegacySseCore,
-  type LegacySseCore,
-  type LegacySseOptions,
-} from '../http/server/legacy-sse/legacy-sse-core.js';
+import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/server/legacy-sse/endpoint.js';
 import type { Server } from '../server/server.js';
 import { ResourceServer } from '../auth/server/resource-server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';

@@ -1,5 +1,6 @@
-// The README as a contract: every TypeScript block in it compiles under `strict` in a new app
-// against the package as published, so the documentation cannot drift from the API.
+// The README as a contract: every TypeScript block in it, and in the notes beside the code and
+// the docs, compiles under `strict` in a new app against the package as published, so the
+// documentation cannot drift from the API.
 //
 // The package is packed with `npm pack` in a copy of the sources (its `prepack` builds dist/ and
 // the declarations there, leaving this checkout's dist/, which other tests load, alone). The
@@ -17,11 +18,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { markdownFiles } from './markdown-files.js';
 import { typeScriptModules, type BlockModule } from './readme-blocks.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+/** A TypeScript block and the Markdown file it is in. */
+type DocumentBlock = BlockModule & { file: string };
+
+/** The TypeScript blocks of every Markdown file of the repository, README.md first. */
+function documentBlocks(): DocumentBlock[] {
+  const files = ['README.md', ...markdownFiles(root).filter((file) => file !== 'README.md')];
+  return files.flatMap((file) =>
+    typeScriptModules(readFileSync(join(root, file), 'utf8')).map((module) => ({ ...module, file })),
+  );
+}
 
 /** What `npm pack` needs from the checkout to build the package. */
 const PACKAGE_SOURCES = [
@@ -98,13 +111,14 @@ describe('README', () => {
   });
 
   it('every TypeScript block compiles under strict against the packed package', async () => {
-    modules.forEach((module, i) => writeFileSync(join(app, `block-${i + 1}.ts`), module.text));
+    const blocks = documentBlocks();
+    blocks.forEach((block, i) => writeFileSync(join(app, `block-${i + 1}.ts`), block.text));
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const outcome = await run(process.execPath, [tsc, '-p', app, '--pretty', 'false'], { cwd: app }).then(
       () => '',
       (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}` || String(error),
     );
-    assert.equal(inReadme(outcome, modules), '', "the README's TypeScript does not compile");
+    assert.equal(inDocuments(outcome, blocks), '', "the documentation's TypeScript does not compile");
   });
 });
 
@@ -119,13 +133,14 @@ function quietNpm(): NodeJS.ProcessEnv {
   };
 }
 
-/** tsc's diagnostics with each block's file and line turned into the README line they came from. */
-function inReadme(output: string, modules: BlockModule[]): string {
+/** tsc's diagnostics with each block's file and line turned into the Markdown line they came from. */
+function inDocuments(output: string, blocks: DocumentBlock[]): string {
   return output
     .trim()
-    .replace(/^block-(\d+)\.ts\((\d+),(\d+)\)/gm, (whole, block: string, line: string, column: string) => {
-      const source = modules[Number(block) - 1]?.sourceLines[Number(line) - 1];
-      return source === undefined ? whole : `README.md:${source}:${column}`;
+    .replace(/^block-(\d+)\.ts\((\d+),(\d+)\)/gm, (whole, index: string, line: string, column: string) => {
+      const block = blocks[Number(index) - 1];
+      const source = block?.sourceLines[Number(line) - 1];
+      return source === undefined ? whole : `${block!.file}:${source}:${column}`;
     });
 }
 

@@ -84,6 +84,20 @@ describe('the layer order of src/', () => {
     ]);
   });
 
+  it('refuses a package that package.json does not declare, a development one too', async () => {
+    const code = [
+      "import { z } from 'zod';",
+      "import type { Ajv } from 'ajv';",
+      "export const load = () => import('@modelcontextprotocol/sdk/client/index.js');",
+      'export { z, type Ajv };',
+    ].join('\n');
+    const errors = await layerErrors('src/server/violation.ts', code);
+    assert.deepEqual(errors, [
+      "1: 'zod' is not declared in package.json: add zod to dependencies (or as an optional peer dependency) and say why in DEPENDENCIES.md.",
+      "3: '@modelcontextprotocol/sdk/client/index.js' is not declared in package.json: add @modelcontextprotocol/sdk to dependencies (or as an optional peer dependency) and say why in DEPENDENCIES.md.",
+    ]);
+  });
+
   it('asks a new folder for its place in the order', async () => {
     const errors = await layerErrors(
       'src/tasks/violation.ts',

@@ -1,12 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Connection, NO_RESPONSE, type ConnectionHandlers } from './connection.js';
-import { ConnectionClosedError, JsonRpcError, RequestTimeoutError, UnserializableMessageError } from './errors.js';
-import { ManualClock } from '../testing/manual-clock.js';
-import { createInMemoryPair } from '../transports/in-memory.js';
-import { messageReceiver } from '../../test/helpers/receiver.js';
-import { ScriptedTransport } from '../../test/helpers/scripted-transport.js';
-import type { JsonRpcRequest, RequestId } from './message.js';
+import { Connection, NO_RESPONSE, type ConnectionHandlers } from '../../src/jsonrpc/connection.js';
+import {
+  ConnectionClosedError,
+  JsonRpcError,
+  RequestTimeoutError,
+  UnserializableMessageError,
+} from '../../src/jsonrpc/errors.js';
+import { ManualClock } from '../../src/testing/manual-clock.js';
+import { createInMemoryPair } from '../../src/transports/in-memory.js';
+import { messageReceiver } from '../helpers/receiver.js';
+import { ScriptedTransport } from '../helpers/scripted-transport.js';
+import type { JsonRpcRequest, RequestId } from '../../src/jsonrpc/message.js';
 
 function setup(handlers: Partial<ConnectionHandlers<undefined>> = {}, defaultTimeoutMs?: number) {
   const transport = new ScriptedTransport();

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { dressResult, readEnvelope, modernVersionOf } from './modern.js';
-import { McpError } from './errors.js';
+import { dressResult, readEnvelope, modernVersionOf } from '../../src/protocol/modern.js';
+import { McpError } from '../../src/protocol/errors.js';
 
 const SUPPORTED = ['2026-07-28'];
 const envelope = (meta: Record<string, unknown>) => ({

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { InputRequiredSignal, ServedRound } from './served-round.js';
-import type { InputRequest } from '../../types/multi-round-trip.js';
+import { InputRequiredSignal, ServedRound } from '../../src/server/multi-round-trip/served-round.js';
+import type { InputRequest } from '../../src/types/multi-round-trip.js';
 
 const roots: InputRequest = { method: 'roots/list', params: {} };
 const sampling: InputRequest = { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } };
