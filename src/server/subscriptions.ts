@@ -10,7 +10,9 @@ import type { RequestId } from '../jsonrpc/message.js';
 import { declaredCapabilities, notifyUnchecked, type RequestHandler, type Session } from '../protocol/session.js';
 import { META } from '../types/meta.js';
 import type { SubscriptionFilter } from '../types/subscriptions.js';
+import type { ServerCapabilities } from '../types/capabilities.js';
 import type { ServerContext } from './context.js';
+import type { ServerFeature } from './feature.js';
 import { acknowledgedFilter } from './subscription-filter.js';
 
 /** The lists whose changes a stream can carry. */
@@ -41,7 +43,7 @@ interface Stream {
 }
 
 /** The open `subscriptions/listen` streams of one server. */
-export class SubscriptionStreams {
+export class SubscriptionStreams implements ServerFeature {
   readonly #all = new Set<Stream>();
   readonly #byList: Readonly<Record<ListKind, Set<Stream>>> = {
     tools: new Set(),
@@ -58,12 +60,19 @@ export class SubscriptionStreams {
   }
 
   /** The handler of `subscriptions/listen`. */
-  readonly handler: RequestHandler<ServerContext> = (params, ctx) => {
-    const requested = params.notifications as SubscriptionFilter;
-    if (requested.taskIds === undefined || requested.taskIds.length === 0 || !this.#tasks)
-      return this.#open(requested, ctx, []);
-    return this.#tasks(requested.taskIds, ctx).then((taskIds) => this.#open(requested, ctx, taskIds));
+  readonly handlers: Readonly<Record<string, RequestHandler<ServerContext>>> = {
+    'subscriptions/listen': (params, ctx) => {
+      const requested = params.notifications as SubscriptionFilter;
+      if (requested.taskIds === undefined || requested.taskIds.length === 0 || !this.#tasks)
+        return this.#open(requested, ctx, []);
+      return this.#tasks(requested.taskIds, ctx).then((taskIds) => this.#open(requested, ctx, taskIds));
+    },
   };
+
+  /** Declares nothing of its own: a stream carries what the server's other capabilities announce. */
+  capabilities(): ServerCapabilities {
+    return {};
+  }
 
   /** Sends `notifications/tasks` (the task, detailed) on every stream that asked for the task. */
   taskChanged(taskId: string, task: Record<string, unknown>): void {
