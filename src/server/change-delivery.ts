@@ -6,7 +6,7 @@
  * @module
  */
 import { methodAllowed } from '../protocol/methods.js';
-import { declaredCapabilities } from '../protocol/session.js';
+import { sessionAccess } from '../protocol/session.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { FailureLog } from './failure-log.js';
 import type { LocalDelivery, ServerFleet } from './fleet/server-fleet.js';
@@ -71,7 +71,7 @@ export class ChangeDelivery implements LocalDelivery {
       const version = session.protocolVersion;
       if (version === undefined || session.closed || this.#fleet?.shares(session)) continue;
       for (const kind of kinds) {
-        const declared = declaredCapabilities(session)[kind] as { listChanged?: boolean } | undefined;
+        const declared = sessionAccess.declaredCapabilities(session)[kind] as { listChanged?: boolean } | undefined;
         const method = `notifications/${kind}/list_changed`;
         if (!declared?.listChanged || !methodAllowed(method, version, 'server', 'notification')) continue;
         session.notify(method).catch(() => {});

@@ -7,7 +7,7 @@
 import { handshakeNotServed } from '../protocol/errors.js';
 import { acceptInitialize } from '../protocol/handshake.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
-import { declaredCapabilities } from '../protocol/session.js';
+import { sessionAccess } from '../protocol/session.js';
 import { isLegacyVersion, type ProtocolVersion } from '../protocol/versions.js';
 import type { Implementation } from '../types/base.js';
 import type { ServerFeature } from './feature.js';
@@ -27,7 +27,7 @@ export function createLifecycle(
         if (legacyVersions.length === 0) throw handshakeNotServed(served, params.protocolVersion);
         return acceptInitialize(ctx.session, params, {
           serverInfo: info,
-          capabilities: declaredCapabilities(ctx.session),
+          capabilities: sessionAccess.declaredCapabilities(ctx.session),
           ...(options.instructions !== undefined && { instructions: options.instructions }),
           versions: legacyVersions,
         });
@@ -35,7 +35,11 @@ export function createLifecycle(
       'server/discover': (_params, ctx) => {
         const result: Record<string, unknown> = {
           supportedVersions: [...served],
-          capabilities: shapeForRevision('ServerCapabilities', declaredCapabilities(ctx.session), ctx.protocolVersion),
+          capabilities: shapeForRevision(
+            'ServerCapabilities',
+            sessionAccess.declaredCapabilities(ctx.session),
+            ctx.protocolVersion,
+          ),
         };
         if (options.instructions !== undefined) result.instructions = options.instructions;
         return result;

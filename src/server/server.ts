@@ -9,7 +9,7 @@
  */
 import type { Transport } from '../jsonrpc/transport.js';
 import { ModernServing } from '../protocol/modern-serving.js';
-import { startSession, type Session, type SessionOptions } from '../protocol/session.js';
+import { sessionAccess, type Session, type SessionOptions } from '../protocol/session.js';
 import { isLegacyVersion, isModern, SUPPORTED_VERSIONS, type ProtocolVersion } from '../protocol/versions.js';
 import { detailedTask } from '../protocol/tasks/task-wire.js';
 import type { Implementation } from '../types/base.js';
@@ -69,16 +69,27 @@ export interface ServerEventMap {
 }
 
 /**
- * Makes `server` one process of the fleet `store` is a handle on (sealing keys, used states,
- * tasks and changes shared); resolves once it hears the fleet. Again with the same store, it
- * only waits; with another, it throws.
+ * The library's own access to a server, given out by the class below (only its body can reach
+ * `#` members): the HTTP endpoint calls `serverAccess.joinFleet(server, store)` and
+ * `serverAccess.connectShared(server, transport)`. Not part of the published API.
+ * @internal
  */
-export let joinFleet: (server: Server, store: FleetStore) => Promise<void>;
-/**
- * Serves a legacy session the fleet shares over `transport`: requests it sends name this
- * process, and changes reach it through the fleet, not from this process.
- */
-export let connectShared: (server: Server, transport: Transport) => Promise<ServerSession>;
+export interface ServerAccess {
+  /**
+   * Makes `server` one process of the fleet `store` is a handle on (sealing keys, used states,
+   * tasks and changes shared); resolves once it hears the fleet. Again with the same store, it
+   * only waits; with another, it throws.
+   */
+  joinFleet: (server: Server, store: FleetStore) => Promise<void>;
+  /**
+   * Serves a legacy session the fleet shares over `transport`: requests it sends name this
+   * process, and changes reach it through the fleet, not from this process.
+   */
+  connectShared: (server: Server, transport: Transport) => Promise<ServerSession>;
+}
+
+/** @internal */
+export const serverAccess: ServerAccess = {} as ServerAccess;
 
 export class Server {
   readonly info: Implementation;
@@ -272,13 +283,13 @@ export class Server {
    */
   async connect(transport: Transport, { listed = true }: { listed?: boolean } = {}): Promise<ServerSession> {
     const session = this.#sessions.open(transport, (this.#sessionOptions ??= this.#createSessionOptions()), listed);
-    await startSession(session);
+    await sessionAccess.startSession(session);
     return session;
   }
 
   static {
-    joinFleet = (server, store) => server.#fleet.join(store);
-    connectShared = (server, transport) => server.#fleet.connectShared(transport);
+    serverAccess.joinFleet = (server, store) => server.#fleet.join(store);
+    serverAccess.connectShared = (server, transport) => server.#fleet.connectShared(transport);
   }
 
   /** The options every session of this server shares. */

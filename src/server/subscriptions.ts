@@ -7,7 +7,7 @@
  * @module
  */
 import type { RequestId } from '../jsonrpc/message.js';
-import { declaredCapabilities, notifyUnchecked, type RequestHandler, type Session } from '../protocol/session.js';
+import { sessionAccess, type RequestHandler, type Session } from '../protocol/session.js';
 import { META } from '../types/meta.js';
 import type { SubscriptionFilter } from '../types/subscriptions.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
@@ -124,7 +124,7 @@ export class SubscriptionStreams implements ServerFeature {
   #open(requested: SubscriptionFilter, ctx: ServerContext, taskIds: string[]): Promise<Record<string, unknown>> {
     const id = ctx.requestId;
     const session = ctx.session;
-    const filter = acknowledgedFilter(requested, declaredCapabilities(session));
+    const filter = acknowledgedFilter(requested, sessionAccess.declaredCapabilities(session));
     if (taskIds.length > 0) filter.taskIds = taskIds;
     const tagged = { _meta: { [META.subscriptionId]: id } };
     // First on the stream, before the stream can be found by any change.
@@ -203,7 +203,7 @@ function send(
   params: Record<string, unknown>,
 ): Promise<void> {
   if (stream.session.closed) return Promise.resolve();
-  return notifyUnchecked(stream.session, method, params, { relatedRequestId: stream.id }).catch(() => {
+  return sessionAccess.notifyUnchecked(stream.session, method, params, { relatedRequestId: stream.id }).catch(() => {
     // The session is ending; its streams end with it.
   });
 }

@@ -4,15 +4,15 @@
  * in the shared log (whichever process holds that stream), listen streams through the
  * processes that hold them. It also keeps this process's lease, and reaps the processes whose
  * lease lapsed: their clients' requests and tasks end with an error rather than never. Joining
- * (`FleetMembership`, what the HTTP endpoint's `joinFleet` and `connectShared` do) shares the
- * server's `requestState` keys, used states and tasks with the fleet, and opens the sessions the
- * fleet shares; it lives here rather than in `server.ts` so the server only wires it.
+ * (`FleetMembership`, which the HTTP endpoint reaches through the server) shares the server's
+ * `requestState` keys, used states and tasks with the fleet, and opens the sessions the fleet
+ * shares; it lives here rather than in `server.ts` so the server only wires it.
  * @module
  */
 import { systemClock, type Clock, type TimerHandle } from '../../jsonrpc/clock.js';
 import type { JsonRpcNotification } from '../../jsonrpc/message.js';
 import type { Transport } from '../../jsonrpc/transport.js';
-import { startSession, type Session, type SessionOptions } from '../../protocol/session.js';
+import { sessionAccess, type Session, type SessionOptions } from '../../protocol/session.js';
 import type { SessionIdentified } from '../../protocol/transport-abilities.js';
 import type { MultiRoundTrip } from '../multi-round-trip/serve.js';
 import type { OpenSessions } from '../open-sessions.js';
@@ -82,7 +82,7 @@ export class FleetMembership {
     const { fleet, server } = this.#joined;
     const session = server.sessions.open(transport, fleet.sessionOptions(server.sessionOptions));
     fleet.share(session, transport);
-    await startSession(session);
+    await sessionAccess.startSession(session);
     return session;
   }
 
