@@ -78,6 +78,10 @@ export default tseslint.config(
   },
   {
     // One style of private member: JavaScript's own, private at run time as well as in the types.
+    // And one seam through it: a class gives other modules of the library access to its #
+    // members through one `/** @internal */ export const <name>Access` object, filled in its
+    // `static {}` block, never through `export let` functions assigned there. (Both in one rule:
+    // a later configuration's `no-restricted-syntax` would replace this one for these files.)
     files: ['src/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -92,6 +96,11 @@ export default tseslint.config(
           ].join(', '),
           message:
             'Use a #private member, not the `private` keyword: one style of private member, private at run time too.',
+        },
+        {
+          selector: "ExportNamedDeclaration > VariableDeclaration[kind='let']",
+          message:
+            'Do not export a `let`: give other modules access to a class through one `/** @internal */ export const <name>Access` object filled in its `static {}` block (see `sessionAccess`), and a mutable value through functions.',
         },
       ],
     },

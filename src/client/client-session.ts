@@ -9,7 +9,7 @@ import { type ConnectionClosedError, ErrorCode, JsonRpcError } from '../jsonrpc/
 import { isObject } from '../jsonrpc/message.js';
 import type { Clock } from '../jsonrpc/clock.js';
 import { CapabilityNotSupportedError, invalidParams, McpErrorCode } from '../protocol/errors.js';
-import { stampMember, type RequestHandler, type Session, type SendRequestOptions } from '../protocol/session.js';
+import { sessionAccess, type RequestHandler, type Session, type SendRequestOptions } from '../protocol/session.js';
 import type { InitializeOutcome } from '../protocol/handshake.js';
 import { isModern } from '../protocol/versions.js';
 import type { CacheScope, EmptyResult, Implementation, PaginatedRequestParams } from '../types/base.js';
@@ -44,8 +44,7 @@ import {
 } from './multi-round-trip.js';
 import type { ResultCache } from './result-cache.js';
 import {
-  openSubscription,
-  reopenSubscription,
+  subscriptionAccess,
   type SubscriptionOptions,
   type Subscription,
   type SubscriptionHost,
@@ -281,7 +280,7 @@ export class ClientSession {
    * connection. A stream that drops is opened again (see `SubscriptionOptions.reconnect`).
    */
   listen(filter: SubscriptionFilter, options?: SubscriptionOptions): Promise<Subscription> {
-    return openSubscription(this.#host(), filter, options);
+    return subscriptionAccess.openSubscription(this.#host(), filter, options);
   }
 
   /** The subscriptions of this session that have not ended. */
@@ -298,7 +297,7 @@ export class ClientSession {
   async resumeSubscriptions(previous: ClientSession): Promise<Subscription[]> {
     const interrupted = previous.subscriptions.filter((s) => s.state === 'interrupted');
     const host = this.#host();
-    await Promise.all(interrupted.map((s) => reopenSubscription(s, host)));
+    await Promise.all(interrupted.map((s) => subscriptionAccess.reopenSubscription(s, host)));
     return interrupted;
   }
 
@@ -340,7 +339,7 @@ export class ClientSession {
         new CapabilityNotSupportedError('Server does not support logging (required for a log level)'),
       );
     }
-    stampMember(this.#session, META.logLevel, level);
+    sessionAccess.stampMember(this.#session, META.logLevel, level);
     return Promise.resolve({});
   }
 

@@ -10,7 +10,7 @@ import type { RequestContext } from '../protocol/request-context.js';
 import type { Telemetry } from '../protocol/telemetry.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import { RequestStamp } from '../protocol/request-stamp.js';
-import { Session, startSession, type HandlerTable, type RequestHandler } from '../protocol/session.js';
+import { Session, sessionAccess, type HandlerTable, type RequestHandler } from '../protocol/session.js';
 import { processEraCache, type EraCache } from '../protocol/era-cache.js';
 import { selectEra, type EraChoice } from '../protocol/era-selection.js';
 import type { Implementation, InitializeOutcome } from '../protocol/handshake.js';
@@ -214,7 +214,7 @@ export class Client {
       ...(this.#options.telemetry !== undefined && { telemetry: this.#options.telemetry }),
     });
     if (this.#options.tasks !== false) tasks = new ClientTasks(session, this.#options.clock);
-    await startSession(session);
+    await sessionAccess.startSession(session);
     try {
       const cacheKey = options.eraCacheKey ?? eraCacheKeyOf(transport);
       const outcome = await selectEra(session, {

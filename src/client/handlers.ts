@@ -10,7 +10,7 @@ import { isObject } from '../jsonrpc/message.js';
 import { invalidParams, McpError } from '../protocol/errors.js';
 import { hasCapability } from '../protocol/methods.js';
 import type { RequestContext } from '../protocol/request-context.js';
-import { declaredCapabilities, type RequestHandler } from '../protocol/session.js';
+import { sessionAccess, type RequestHandler } from '../protocol/session.js';
 import { validateResult } from '../protocol/message-checks.js';
 import { checkSamplingMessages } from '../protocol/sampling-checks.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
@@ -159,7 +159,7 @@ async function answerSampling(
 ): Promise<CreateMessageResult> {
   // Judged by what this session declared, which explicit capabilities may have changed.
   if (
-    !hasCapability(declaredCapabilities(ctx.session), 'sampling.tools') &&
+    !hasCapability(sessionAccess.declaredCapabilities(ctx.session), 'sampling.tools') &&
     (params.tools !== undefined || params.toolChoice !== undefined)
   ) {
     throw invalidParams('This client does not support tools in sampling (it did not declare sampling.tools)');

@@ -10,9 +10,9 @@ import { ErrorCode } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { McpError } from '../protocol/errors.js';
 import { hasCapability, requiredCapability } from '../protocol/methods.js';
-import { abortRequest, RequestContext } from '../protocol/request-context.js';
+import { requestContextAccess, RequestContext } from '../protocol/request-context.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
-import { declaredCapabilities, type RequestHandler, type Session } from '../protocol/session.js';
+import { sessionAccess, type RequestHandler, type Session } from '../protocol/session.js';
 import type {
   InputRequest,
   InputRequests,
@@ -181,7 +181,7 @@ export async function answerInputRequests(
   let stop!: (reason: unknown) => void;
   const stopped = new Promise<never>((_, reject) => (stop = reject));
   const abortAll = (reason: unknown) => {
-    for (const { ctx } of entries) abortRequest(ctx, reason);
+    for (const { ctx } of entries) requestContextAccess.abortRequest(ctx, reason);
     stop(reason);
   };
   const onAbort = () => abortAll(signal?.reason);
@@ -211,7 +211,7 @@ function supportedHandler(
   version: string,
 ): RequestHandler {
   const { method } = request;
-  const missing = undeclaredCapability(declaredCapabilities(session), request, version);
+  const missing = undeclaredCapability(sessionAccess.declaredCapabilities(session), request, version);
   const handler = handlerFor(method);
   if (missing !== undefined || !handler) {
     const why = missing !== undefined ? `it did not declare the ${missing} capability` : 'it has no handler for it';

@@ -11,7 +11,7 @@ import { JsonRpcError, LocalErrorCode, RequestTimeoutError } from '../jsonrpc/er
 import type { RequestId } from '../jsonrpc/message.js';
 import { CancelledError, McpError, McpErrorCode } from '../protocol/errors.js';
 import { CancelledByPeerError } from '../protocol/request-context.js';
-import { allocateId, type Session } from '../protocol/session.js';
+import { sessionAccess, type Session } from '../protocol/session.js';
 import type { ListChangedNotificationParams } from '../types/notifications.js';
 import type { ResourceUpdatedNotificationParams } from '../types/resources.js';
 import type { SubscriptionFilter, SubscriptionsListenResult } from '../types/subscriptions.js';
@@ -98,14 +98,26 @@ const DEFAULT_RECONNECT: Readonly<SubscriptionReconnectOptions> = Object.freeze(
 
 const DEFAULT_ACKNOWLEDGE_TIMEOUT_MS = 60_000;
 
-/** Opens a subscription; resolves once the server acknowledged it. For `ClientSession.listen`. */
-export let openSubscription: (
-  host: SubscriptionHost,
-  filter: SubscriptionFilter,
-  options?: SubscriptionOptions,
-) => Promise<Subscription>;
-/** Re-opens an interrupted subscription on a new connection. For `ClientSession.resumeSubscriptions`. */
-export let reopenSubscription: (subscription: Subscription, host: SubscriptionHost) => Promise<void>;
+/**
+ * The library's own access to a subscription, given out by the class below (only its body can
+ * reach `#` members): the client session calls `subscriptionAccess.openSubscription(host,
+ * filter)` and `subscriptionAccess.reopenSubscription(subscription, host)`. Not part of the
+ * published API.
+ * @internal
+ */
+export interface SubscriptionAccess {
+  /** Opens a subscription; resolves once the server acknowledged it. For `ClientSession.listen`. */
+  openSubscription: (
+    host: SubscriptionHost,
+    filter: SubscriptionFilter,
+    options?: SubscriptionOptions,
+  ) => Promise<Subscription>;
+  /** Re-opens an interrupted subscription on a new connection. For `ClientSession.resumeSubscriptions`. */
+  reopenSubscription: (subscription: Subscription, host: SubscriptionHost) => Promise<void>;
+}
+
+/** @internal */
+export const subscriptionAccess: SubscriptionAccess = {} as SubscriptionAccess;
 
 /**
  * One subscription (`ClientSession.listen`). Listen with `on`, or iterate:
@@ -133,7 +145,7 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
   #resolveEnded!: (end: SubscriptionEnd) => void;
 
   static {
-    openSubscription = async (host, filter, options = {}) => {
+    subscriptionAccess.openSubscription = async (host, filter, options = {}) => {
       const signal = options.signal;
       signal?.throwIfAborted();
       const subscription = new Subscription(host, filter, options);
@@ -150,7 +162,7 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
       host.router.members.add(subscription);
       return subscription;
     };
-    reopenSubscription = (subscription, host) => subscription.#reopen(host);
+    subscriptionAccess.reopenSubscription = (subscription, host) => subscription.#reopen(host);
   }
 
   private constructor(host: SubscriptionHost, requested: SubscriptionFilter, options: SubscriptionOptions) {
@@ -212,7 +224,7 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
   /** Sends a listen request; resolves with the acknowledged filter, or rejects if it fails before that. */
   #listen(): Promise<SubscriptionFilter> {
     const { session, router } = this.#host;
-    const id = allocateId(session);
+    const id = sessionAccess.allocateId(session);
     const request = new AbortController();
     this.#id = id;
     this.#request = request;

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../jsonrpc/clock.js';
 import { JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { invalidParams, McpErrorCode } from '../protocol/errors.js';
-import { abortRequest, RequestCancelledError, RequestContext } from '../protocol/request-context.js';
+import { requestContextAccess, RequestCancelledError, RequestContext } from '../protocol/request-context.js';
 import type { RequestHandler, Session } from '../protocol/session.js';
 import { MemoryTaskStore } from '../protocol/tasks/memory-task-store.js';
 import { isTerminal, type TaskChange, type TaskRecord } from '../protocol/tasks/task-store.js';
@@ -59,7 +59,8 @@ export class ClientTasks {
         statusMessage: 'Cancelled by the server',
       });
       const running = this.#running.get(record.taskId);
-      if (running) abortRequest(running.ctx, new RequestCancelledError('the server cancelled the task'));
+      if (running)
+        requestContextAccess.abortRequest(running.ctx, new RequestCancelledError('the server cancelled the task'));
       return legacyTask(cancelled ?? record);
     },
   };

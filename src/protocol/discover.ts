@@ -9,7 +9,7 @@ import { JsonRpcError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { META } from '../types/meta.js';
 import { McpError, McpErrorCode } from './errors.js';
-import { establish, stampRequests, type Session, type SendRequestOptions } from './session.js';
+import { sessionAccess, type Session, type SendRequestOptions } from './session.js';
 import type { Implementation, InitializeOutcome } from './handshake.js';
 import { MODERN_VERSIONS, type ProtocolVersion } from './versions.js';
 
@@ -84,8 +84,8 @@ export async function discover(session: Session, options: DiscoverOptions): Prom
       };
     const capabilities = isObject(result.capabilities) ? result.capabilities : {};
     const serverInfo = serverInfoOf(result);
-    establish(session, { version: chosen, capabilities, info: serverInfo });
-    stampRequests(session, { ...stamp, [META.protocolVersion]: chosen });
+    sessionAccess.establish(session, { version: chosen, capabilities, info: serverInfo });
+    sessionAccess.stampRequests(session, { ...stamp, [META.protocolVersion]: chosen });
     return {
       era: 'modern',
       outcome: {

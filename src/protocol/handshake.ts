@@ -5,7 +5,7 @@
  */
 import { isObject } from '../jsonrpc/message.js';
 import { McpError, UnsupportedVersionError } from './errors.js';
-import { establish, type Session, type SendRequestOptions } from './session.js';
+import { sessionAccess, type Session, type SendRequestOptions } from './session.js';
 import {
   isLegacyVersion,
   negotiateLegacyVersion,
@@ -39,7 +39,7 @@ export function acceptInitialize(
 ): Record<string, unknown> {
   const requested = params.protocolVersion as string;
   const version = negotiateLegacyVersion(requested, identity.versions ?? LEGACY_VERSIONS);
-  establish(session, {
+  sessionAccess.establish(session, {
     version,
     capabilities: isObject(params.capabilities) ? params.capabilities : {},
     info: isObject(params.clientInfo) ? params.clientInfo : undefined,
@@ -102,7 +102,7 @@ export async function initialize(session: Session, options: InitializeOptions): 
       'Malformed initialize result: capabilities and serverInfo.name are required',
     );
   }
-  establish(session, { version: answered, capabilities: result.capabilities, info: result.serverInfo });
+  sessionAccess.establish(session, { version: answered, capabilities: result.capabilities, info: result.serverInfo });
   await session.notify('notifications/initialized');
   return {
     protocolVersion: answered,

@@ -9,14 +9,23 @@ import { isObject } from '../jsonrpc/message.js';
 import type { Session } from './session.js';
 import type { RequestEnvelope } from './modern.js';
 
-// The library's own access to a context, given out by the class below.
+/**
+ * The library's own access to a context, given out by the class below (only its body can reach
+ * `#` members): the session calls `requestContextAccess.abortRequest(ctx, reason)` and the like.
+ * Not part of the published API.
+ * @internal
+ */
+export interface RequestContextAccess {
+  /** Marks the request cancelled (no response will be sent) and aborts its signal. */
+  abortRequest: (ctx: RequestContext, reason: unknown) => void;
+  /** Whether the peer cancelled the request or the session ended. */
+  isCancelled: (ctx: RequestContext) => boolean;
+  /** For a modern request: the caller's version, identity, capabilities and log level. */
+  envelopeOf: (ctx: RequestContext) => RequestEnvelope | undefined;
+}
 
-/** Marks the request cancelled (no response will be sent) and aborts its signal. */
-export let abortRequest: (ctx: RequestContext, reason: unknown) => void;
-/** Whether the peer cancelled the request or the session ended. */
-export let isCancelled: (ctx: RequestContext) => boolean;
-/** For a modern request: the caller's version, identity, capabilities and log level. */
-export let envelopeOf: (ctx: RequestContext) => RequestEnvelope | undefined;
+/** @internal */
+export const requestContextAccess: RequestContextAccess = {} as RequestContextAccess;
 
 /** The reason a request's signal aborts when the peer cancels it. */
 export class RequestCancelledError extends Error {
@@ -69,7 +78,7 @@ export class RequestContext implements CancelSource {
   }
 
   static {
-    abortRequest = (ctx, reason) => {
+    requestContextAccess.abortRequest = (ctx, reason) => {
       if (ctx.#cancelled) return;
       ctx.#cancelled = true;
       ctx.#abortReason = reason;
@@ -85,8 +94,8 @@ export class RequestContext implements CancelSource {
           }
         }
     };
-    isCancelled = (ctx) => ctx.#cancelled;
-    envelopeOf = (ctx) => ctx.#envelope;
+    requestContextAccess.isCancelled = (ctx) => ctx.#cancelled;
+    requestContextAccess.envelopeOf = (ctx) => ctx.#envelope;
   }
 
   /** Aborts when the peer cancels the request or the session ends. Created on first use. */

@@ -18,14 +18,13 @@ import { McpError, methodNotFound } from './errors.js';
 import type { ModernServing } from './modern-serving.js';
 import { modernVersionOf, type RequestEnvelope } from './modern.js';
 import {
-  abortRequest,
+  requestContextAccess,
   CancelledByPeerError,
-  isCancelled,
   RequestCancelledError,
   RequestContext,
 } from './request-context.js';
 import { withMeta, type RequestStamp } from './request-stamp.js';
-import { installed, type Operation, type Telemetry } from './telemetry.js';
+import { installedTelemetry, type Operation, type Telemetry } from './telemetry.js';
 import { validateNotificationParams, validateRequestParams, validateResult } from './message-checks.js';
 
 export type { Role };
@@ -110,41 +109,49 @@ interface ProgressListener {
   reset: boolean;
 }
 
-// The library's own access to a session, given out by the class below (only its body can
-// reach `#` members); `export let` so that other modules of the library can call them.
+/**
+ * The library's own access to a session, given out by the class below (only its body can reach
+ * `#` members): other modules of the library call `sessionAccess.startSession(session)` and the
+ * like. Not part of the published API.
+ * @internal
+ */
+export interface SessionAccess {
+  /** Starts the session's transport. */
+  startSession: (session: Session) => Promise<void>;
+  /**
+   * Records the outcome of initialization (or of a modern client's probe); from here on messages are
+   * judged by `peer.version`.
+   */
+  establish: (session: Session, peer: PeerInfo) => void;
+  /** What this side declared it can do. */
+  declaredCapabilities: (session: Session) => Record<string, unknown>;
+  /** The capabilities the peer declared, once known. */
+  peerCapabilities: (session: Session) => Record<string, unknown> | undefined;
+  /** The identity the peer gave, once known. */
+  peerInfo: (session: Session) => Record<string, unknown> | undefined;
+  /** Whether a request of the peer with this id is being handled (until its handler settles). */
+  isServing: (session: Session, id: RequestId) => boolean;
+  /** An id for a request of this side that the caller needs before sending it. */
+  allocateId: (session: Session) => RequestId;
+  /** Starts stamping every later request of a client session with `meta` (its server is modern). */
+  stampRequests: (session: Session, meta: Record<string, unknown>) => void;
+  /** Adds `key: value` to the stamp of every later request of a modern client session (a log level). */
+  stampMember: (session: Session, key: string, value: unknown) => void;
+  /**
+   * Sends a notification without judging it by the session's revision: a `subscriptions/listen`
+   * stream's messages belong to the revision of its request, whatever a handshake on the same
+   * connection negotiated.
+   */
+  notifyUnchecked: (
+    session: Session,
+    method: string,
+    params: Record<string, unknown>,
+    options: SendOptions,
+  ) => Promise<void>;
+}
 
-/** Starts the session's transport. */
-export let startSession: (session: Session) => Promise<void>;
-/**
- * Records the outcome of initialization (or of a modern client's probe); from here on messages are
- * judged by `peer.version`.
- */
-export let establish: (session: Session, peer: PeerInfo) => void;
-/** What this side declared it can do. */
-export let declaredCapabilities: (session: Session) => Record<string, unknown>;
-/** The capabilities the peer declared, once known. */
-export let peerCapabilities: (session: Session) => Record<string, unknown> | undefined;
-/** The identity the peer gave, once known. */
-export let peerInfo: (session: Session) => Record<string, unknown> | undefined;
-/** Whether a request of the peer with this id is being handled (until its handler settles). */
-export let isServing: (session: Session, id: RequestId) => boolean;
-/** An id for a request of this side that the caller needs before sending it. */
-export let allocateId: (session: Session) => RequestId;
-/** Starts stamping every later request of a client session with `meta` (its server is modern). */
-export let stampRequests: (session: Session, meta: Record<string, unknown>) => void;
-/** Adds `key: value` to the stamp of every later request of a modern client session (a log level). */
-export let stampMember: (session: Session, key: string, value: unknown) => void;
-/**
- * Sends a notification without judging it by the session's revision: a `subscriptions/listen`
- * stream's messages belong to the revision of its request, whatever a handshake on the same
- * connection negotiated.
- */
-export let notifyUnchecked: (
-  session: Session,
-  method: string,
-  params: Record<string, unknown>,
-  options: SendOptions,
-) => Promise<void>;
+/** @internal */
+export const sessionAccess: SessionAccess = {} as SessionAccess;
 
 /** What every session's connection reports to (see `ConnectionHandlers`): one object for all of them. */
 let RECEIVER: ConnectionHandlers<Session>;
@@ -269,7 +276,7 @@ export class Session {
   /** The telemetry this session's messages go to, if any. */
   #telemetry(): Telemetry | undefined {
     const own = this.#options.telemetry;
-    return own === undefined ? installed : own === false ? undefined : own;
+    return own === undefined ? installedTelemetry() : own === false ? undefined : own;
   }
 
   async #requestWithProgress(
@@ -320,22 +327,22 @@ export class Session {
   }
 
   static {
-    startSession = (session) => session.#connection.start();
-    establish = (session, peer) => {
+    sessionAccess.startSession = (session) => session.#connection.start();
+    sessionAccess.establish = (session, peer) => {
       const first = session.#peerCapabilities === undefined;
       session.#revision = peer.version;
       session.#peerCapabilities = peer.capabilities;
       session.#peerInfo = peer.info;
       if (first) session.#telemetry()?.sessionStarted?.(session, session.#connection.transport, session.#options.role);
     };
-    declaredCapabilities = (session) => session.#declared;
-    peerCapabilities = (session) => session.#peerCapabilities;
-    peerInfo = (session) => session.#peerInfo;
-    isServing = (session, id) => session.#inflight?.has(id) ?? false;
-    allocateId = (session) => session.#connection.allocateId();
-    notifyUnchecked = (session, method, params, options) => session.#notify(method, params, options);
-    stampRequests = (session, meta) => stampOf(session.#options).set(meta);
-    stampMember = (session, key, value) => stampOf(session.#options).add(key, value);
+    sessionAccess.declaredCapabilities = (session) => session.#declared;
+    sessionAccess.peerCapabilities = (session) => session.#peerCapabilities;
+    sessionAccess.peerInfo = (session) => session.#peerInfo;
+    sessionAccess.isServing = (session, id) => session.#inflight?.has(id) ?? false;
+    sessionAccess.allocateId = (session) => session.#connection.allocateId();
+    sessionAccess.notifyUnchecked = (session, method, params, options) => session.#notify(method, params, options);
+    sessionAccess.stampRequests = (session, meta) => stampOf(session.#options).set(meta);
+    sessionAccess.stampMember = (session, key, value) => stampOf(session.#options).add(key, value);
     RECEIVER = {
       onRequest: (session, request, batched, info) => session.#onRequest(request, batched, info),
       onNotification: (session, notification) => session.#onNotification(notification),
@@ -408,12 +415,12 @@ export class Session {
     return outcome.then(
       (result: unknown) => {
         inflight.delete(id);
-        if (isCancelled(ctx)) return NO_RESPONSE;
+        if (requestContextAccess.isCancelled(ctx)) return NO_RESPONSE;
         return modern === undefined ? result : modern.finish(ctx.method, result);
       },
       (error: unknown) => {
         inflight.delete(id);
-        if (isCancelled(ctx)) return NO_RESPONSE;
+        if (requestContextAccess.isCancelled(ctx)) return NO_RESPONSE;
         throw error;
       },
     );
@@ -453,7 +460,10 @@ export class Session {
   #onCancelled(params: Record<string, unknown>): void {
     const ctx = this.#inflight?.get(params.requestId as RequestId);
     if (ctx === undefined || ctx.method === 'initialize') return; // initialize cannot be cancelled
-    abortRequest(ctx, new RequestCancelledError(typeof params.reason === 'string' ? params.reason : undefined));
+    requestContextAccess.abortRequest(
+      ctx,
+      new RequestCancelledError(typeof params.reason === 'string' ? params.reason : undefined),
+    );
   }
 
   #onProgress(params: Record<string, unknown>): void {
@@ -488,7 +498,7 @@ export class Session {
     const inflight = this.#inflight;
     this.#inflight = undefined;
     this.#progress = undefined;
-    for (const ctx of inflight?.values() ?? []) abortRequest(ctx, error);
+    for (const ctx of inflight?.values() ?? []) requestContextAccess.abortRequest(ctx, error);
     if (this.#finished) this.#finished.resolve(error);
     else this.#finished = { promise: Promise.resolve(error), resolve: () => {} };
     if (this.#peerCapabilities !== undefined) this.#telemetry()?.sessionEnded?.(this, causeOf(error));

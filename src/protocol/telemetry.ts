@@ -79,10 +79,10 @@ export interface Telemetry {
 
 /**
  * The telemetry of every client and server that was given none of its own: set by
- * `mcpkit/otel`'s `instrument()`, read on each message so that it applies to sessions made
- * before it was set.
+ * `mcpkit/otel`'s `instrument()`, read on each message (through `installedTelemetry()`) so that
+ * it applies to sessions made before it was set.
  */
-export let installed: Telemetry | undefined;
+let installed: Telemetry | undefined;
 
 /** Sets (or, with `undefined`, removes) the telemetry of every client and server that has none of its own. */
 export function installTelemetry(telemetry: Telemetry | undefined): void {

@@ -6,13 +6,13 @@
  * request through the context's `ServedRound`.
  * @module
  */
-import { envelopeOf, isCancelled, RequestContext } from '../protocol/request-context.js';
+import { requestContextAccess, RequestContext } from '../protocol/request-context.js';
 import { CapabilityNotSupportedError, invalidParams } from '../protocol/errors.js';
 import { checkElicitationSchema, elicitationContentIssues } from '../protocol/elicitation-checks.js';
 import { hasCapability } from '../protocol/methods.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import { missingClientCapability, type RequestEnvelope } from '../protocol/modern.js';
-import { peerCapabilities, peerInfo } from '../protocol/session.js';
+import { sessionAccess } from '../protocol/session.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Implementation } from '../types/base.js';
@@ -62,19 +62,28 @@ export interface InputRequiredOptions {
 const NO_RESPONSES: Readonly<InputResponses> = Object.freeze({});
 
 /**
- * Makes `ctx` serve a round of a multi round-trip request (a modern `tools/call`,
- * `prompts/get` or `resources/read`): its calls to the client are answered from `round`.
+ * The library's own access to a server context, given out by the class below (only its body can
+ * reach `#` members): multi round-trip requests and tasks call `serverContextAccess.enterRound(ctx,
+ * round)` and the like. Not part of the published API.
+ * @internal
  */
-export let enterRound: (ctx: ServerContext, round: ServedRound) => void;
+export interface ServerContextAccess {
+  /**
+   * Makes `ctx` serve a round of a multi round-trip request (a modern `tools/call`,
+   * `prompts/get` or `resources/read`): its calls to the client are answered from `round`.
+   */
+  enterRound: (ctx: ServerContext, round: ServedRound) => void;
+  /**
+   * Makes `ctx` the context of a task: its calls to the client, progress and log messages go
+   * through `channel` for as long as the task runs, after the request that made it was answered.
+   */
+  enterTask: (ctx: ServerContext, channel: TaskChannel) => void;
+  /** Lets `ctx.startTask()` make the rest of the request a task, by calling `start`. */
+  enterDeferredTask: (ctx: ServerContext, start: () => Promise<void>) => void;
+}
 
-/**
- * Makes `ctx` the context of a task: its calls to the client, progress and log messages go
- * through `channel` for as long as the task runs, after the request that made it was answered.
- */
-export let enterTask: (ctx: ServerContext, channel: TaskChannel) => void;
-
-/** Lets `ctx.startTask()` make the rest of the request a task, by calling `start`. */
-export let enterDeferredTask: (ctx: ServerContext, start: () => Promise<void>) => void;
+/** @internal */
+export const serverContextAccess: ServerContextAccess = {} as ServerContextAccess;
 
 /** A request being served: signal, metadata, progress, logging, and who is asking. */
 export class ServerContext extends RequestContext {
@@ -114,9 +123,9 @@ export class ServerContext extends RequestContext {
   }
 
   static {
-    enterRound = (ctx, round) => (ctx.#round = round);
-    enterTask = (ctx, channel) => (ctx.#task = channel);
-    enterDeferredTask = (ctx, start) => (ctx.#startTask = start);
+    serverContextAccess.enterRound = (ctx, round) => (ctx.#round = round);
+    serverContextAccess.enterTask = (ctx, channel) => (ctx.#task = channel);
+    serverContextAccess.enterDeferredTask = (ctx, start) => (ctx.#startTask = start);
   }
 
   /**
@@ -150,13 +159,15 @@ export class ServerContext extends RequestContext {
 
   /** The client's declared capabilities. */
   get clientCapabilities(): ClientCapabilities {
-    return (envelopeOf(this)?.clientCapabilities ?? peerCapabilities(this.session) ?? {}) as ClientCapabilities;
+    return (requestContextAccess.envelopeOf(this)?.clientCapabilities ??
+      sessionAccess.peerCapabilities(this.session) ??
+      {}) as ClientCapabilities;
   }
 
   /** The client's name and version, as it introduced itself. */
   get clientInfo(): Implementation | undefined {
-    const envelope = envelopeOf(this);
-    return (envelope ? envelope.clientInfo : peerInfo(this.session)) as Implementation | undefined;
+    const envelope = requestContextAccess.envelopeOf(this);
+    return (envelope ? envelope.clientInfo : sessionAccess.peerInfo(this.session)) as Implementation | undefined;
   }
 
   /**
@@ -166,9 +177,9 @@ export class ServerContext extends RequestContext {
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
     if (this.#task) return this.#task.log(level, data, logger);
     // A modern request opts into log messages itself; a session sets one level for all.
-    const envelope = envelopeOf(this);
+    const envelope = requestContextAccess.envelopeOf(this);
     const threshold = envelope ? envelope.logLevel : this.session.logLevel;
-    if (!levelPasses(level, threshold) || isCancelled(this)) return;
+    if (!levelPasses(level, threshold) || requestContextAccess.isCancelled(this)) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params.logger = logger;
     await this.session.notify('notifications/message', params, { relatedRequestId: this.requestId });
@@ -251,7 +262,7 @@ export class ServerContext extends RequestContext {
   ): Promise<Record<string, unknown>> {
     const round = this.#round;
     const task = this.#task;
-    if (!round && !task && envelopeOf(this)) {
+    if (!round && !task && requestContextAccess.envelopeOf(this)) {
       throw new CapabilityNotSupportedError(
         `Asking the client (${request.method}) during a ${this.protocolVersion} ${this.method} request is not possible: only tools/call, prompts/get and resources/read can answer with an input-required result`,
       );
@@ -353,7 +364,7 @@ export class ServerContext extends RequestContext {
    */
   #need(capability: string, message: string): void {
     if (hasCapability(this.clientCapabilities, capability)) return;
-    if (!envelopeOf(this)) throw new CapabilityNotSupportedError(message);
+    if (!requestContextAccess.envelopeOf(this)) throw new CapabilityNotSupportedError(message);
     const required: Record<string, unknown> = {};
     let node = required;
     for (const part of capability.split('.')) {

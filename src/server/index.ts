@@ -2,7 +2,8 @@
  * The MCP server.
  * @module
  */
-export { Server, type ServerOptions, type ServerEventMap } from './server.js';
+export { Server, type ServerEventMap } from './server.js';
+export type { ServerOptions } from './server-options.js';
 export { ServerSession } from './server-session.js';
 export {
   ServerContext,

@@ -4,7 +4,7 @@
  * server may hold thousands), seen through the members a server's owner needs.
  * @module
  */
-import { peerCapabilities, peerInfo, Session } from '../protocol/session.js';
+import { sessionAccess, Session } from '../protocol/session.js';
 import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Implementation } from '../types/base.js';
 import type { LoggingLevel } from '../types/logging.js';
@@ -33,11 +33,11 @@ export class ServerSession extends Session {
   }
 
   get clientInfo(): Implementation | undefined {
-    return peerInfo(this) as Implementation | undefined;
+    return sessionAccess.peerInfo(this) as Implementation | undefined;
   }
 
   get clientCapabilities(): ClientCapabilities | undefined {
-    return peerCapabilities(this) as ClientCapabilities | undefined;
+    return sessionAccess.peerCapabilities(this) as ClientCapabilities | undefined;
   }
 }
 

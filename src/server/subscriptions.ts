@@ -7,10 +7,12 @@
  * @module
  */
 import type { RequestId } from '../jsonrpc/message.js';
-import { declaredCapabilities, notifyUnchecked, type RequestHandler, type Session } from '../protocol/session.js';
+import { sessionAccess, type RequestHandler, type Session } from '../protocol/session.js';
 import { META } from '../types/meta.js';
 import type { SubscriptionFilter } from '../types/subscriptions.js';
+import type { ServerCapabilities } from '../types/capabilities.js';
 import type { ServerContext } from './context.js';
+import type { ServerFeature } from './feature.js';
 import { acknowledgedFilter } from './subscription-filter.js';
 
 /** The lists whose changes a stream can carry. */
@@ -41,7 +43,7 @@ interface Stream {
 }
 
 /** The open `subscriptions/listen` streams of one server. */
-export class SubscriptionStreams {
+export class SubscriptionStreams implements ServerFeature {
   readonly #all = new Set<Stream>();
   readonly #byList: Readonly<Record<ListKind, Set<Stream>>> = {
     tools: new Set(),
@@ -58,12 +60,19 @@ export class SubscriptionStreams {
   }
 
   /** The handler of `subscriptions/listen`. */
-  readonly handler: RequestHandler<ServerContext> = (params, ctx) => {
-    const requested = params.notifications as SubscriptionFilter;
-    if (requested.taskIds === undefined || requested.taskIds.length === 0 || !this.#tasks)
-      return this.#open(requested, ctx, []);
-    return this.#tasks(requested.taskIds, ctx).then((taskIds) => this.#open(requested, ctx, taskIds));
+  readonly handlers: Readonly<Record<string, RequestHandler<ServerContext>>> = {
+    'subscriptions/listen': (params, ctx) => {
+      const requested = params.notifications as SubscriptionFilter;
+      if (requested.taskIds === undefined || requested.taskIds.length === 0 || !this.#tasks)
+        return this.#open(requested, ctx, []);
+      return this.#tasks(requested.taskIds, ctx).then((taskIds) => this.#open(requested, ctx, taskIds));
+    },
   };
+
+  /** Declares nothing of its own: a stream carries what the server's other capabilities announce. */
+  capabilities(): ServerCapabilities {
+    return {};
+  }
 
   /** Sends `notifications/tasks` (the task, detailed) on every stream that asked for the task. */
   taskChanged(taskId: string, task: Record<string, unknown>): void {
@@ -115,7 +124,7 @@ export class SubscriptionStreams {
   #open(requested: SubscriptionFilter, ctx: ServerContext, taskIds: string[]): Promise<Record<string, unknown>> {
     const id = ctx.requestId;
     const session = ctx.session;
-    const filter = acknowledgedFilter(requested, declaredCapabilities(session));
+    const filter = acknowledgedFilter(requested, sessionAccess.declaredCapabilities(session));
     if (taskIds.length > 0) filter.taskIds = taskIds;
     const tagged = { _meta: { [META.subscriptionId]: id } };
     // First on the stream, before the stream can be found by any change.
@@ -194,7 +203,7 @@ function send(
   params: Record<string, unknown>,
 ): Promise<void> {
   if (stream.session.closed) return Promise.resolve();
-  return notifyUnchecked(stream.session, method, params, { relatedRequestId: stream.id }).catch(() => {
+  return sessionAccess.notifyUnchecked(stream.session, method, params, { relatedRequestId: stream.id }).catch(() => {
     // The session is ending; its streams end with it.
   });
 }

@@ -10,7 +10,7 @@ import { ErrorCode, UnserializableMessageError } from '../jsonrpc/errors.js';
 import { isObject } from '../jsonrpc/message.js';
 import { CapabilityNotSupportedError, invalidParams, McpError, methodNotFound } from '../protocol/errors.js';
 import { missingClientCapability } from '../protocol/modern.js';
-import { envelopeOf } from '../protocol/request-context.js';
+import { requestContextAccess } from '../protocol/request-context.js';
 import { TASKS_EXTENSION } from '../types/tasks.js';
 import type { TaskManager } from './tasks/task-manager.js';
 import type { RequestHandler } from '../protocol/session.js';
@@ -19,7 +19,7 @@ import type { JsonSchema } from '../schema/json-schema.js';
 import type { ValidateFunction, ValidationResult, Validator } from '../schema/validator.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
-import { enterDeferredTask, type ServerContext } from './context.js';
+import { serverContextAccess, type ServerContext } from './context.js';
 import type { FeatureHost, ServerFeature } from './feature.js';
 import { FeatureSet } from './feature-set.js';
 import { andThen, isThenable } from '../internal/maybe-async.js';
@@ -210,7 +210,7 @@ export class ToolRegistry implements ServerFeature {
     tasks: TaskManager,
   ): Promise<CallToolResult> {
     return new Promise<CallToolResult>((resolve, reject) => {
-      enterDeferredTask(ctx, async () => {
+      serverContextAccess.enterDeferredTask(ctx, async () => {
         const { result, finish } = await tasks.adopt(ctx);
         finish(outcome as Promise<Record<string, unknown>>);
         resolve(result as CallToolResult);
@@ -228,7 +228,7 @@ export class ToolRegistry implements ServerFeature {
    */
   #asTask(entry: ToolEntry, params: Record<string, unknown>, ctx: ServerContext): boolean | 'deferred' {
     const support = entry.task.support;
-    if (envelopeOf(ctx)) {
+    if (requestContextAccess.envelopeOf(ctx)) {
       const declared = ctx.clientCapabilities.extensions?.[TASKS_EXTENSION] !== undefined;
       if (support === 'required' && !declared)
         throw missingClientCapability(

@@ -8,7 +8,7 @@
 import { isObject, isRequestId, type RequestId } from '../../jsonrpc/message.js';
 import { McpError, McpErrorCode } from '../../protocol/errors.js';
 import { readEnvelope, modernVersionOf, type RequestEnvelope } from '../../protocol/modern.js';
-import { isServing } from '../../protocol/session.js';
+import { sessionAccess } from '../../protocol/session.js';
 import { isModern } from '../../protocol/versions.js';
 import type { Server } from '../../server/server.js';
 import { META } from '../../types/meta.js';
@@ -112,7 +112,7 @@ export async function handleModernPost(
 
 /** Whether a request with this id is being served on `lane` (its handler may outlive its exchange). */
 function isBusyWith(lane: ModernLane, id: RequestId): boolean {
-  return lane.transport.idInUse(id) || isServing(lane.serverSession, id);
+  return lane.transport.idInUse(id) || sessionAccess.isServing(lane.serverSession, id);
 }
 
 /** The request's envelope, or why it is refused (-32022 or -32602): checked before anything runs. */

@@ -5,9 +5,9 @@
  * @module
  */
 import type { TimerHandle } from '../../jsonrpc/clock.js';
-import { connectShared, joinFleet, type Server } from '../../server/server.js';
+import { serverAccess, type Server } from '../../server/server.js';
 import { setMirror, type ServerSession } from '../../server/server-session.js';
-import { establish } from '../../protocol/session.js';
+import { sessionAccess } from '../../protocol/session.js';
 import type { SessionRecord } from '../../server/fleet/fleet-store.js';
 import { FleetSessions } from './fleet-sessions.js';
 import { SessionsPerClient, type ClientSessions } from './session-limits.js';
@@ -74,7 +74,7 @@ export class SessionTable implements SessionDirectory {
         get: (id) => this.get(id),
         busy: () => [...this.#entries.values()].filter((session) => session.busy),
       });
-      this.ready = Promise.all([joinFleet(server, store), this.#fleet.ready]).then(() => {});
+      this.ready = Promise.all([serverAccess.joinFleet(server, store), this.#fleet.ready]).then(() => {});
     } else {
       this.ready = Promise.resolve();
     }
@@ -140,9 +140,9 @@ export class SessionTable implements SessionDirectory {
     const revived = (async () => {
       if (this.#entries.size >= this.#config.maxSessions) this.#closeIdlest();
       const transport = new HttpSessionTransport(id, this.#sessionConfig);
-      const session = await connectShared(this.#server, transport);
+      const session = await serverAccess.connectShared(this.#server, transport);
       transport.bindSession(session);
-      establish(session, {
+      sessionAccess.establish(session, {
         version: record.protocolVersion,
         capabilities: (record.clientCapabilities ?? {}) as Record<string, unknown>,
         info: record.clientInfo as Record<string, unknown> | undefined,
@@ -203,7 +203,7 @@ export class SessionTable implements SessionDirectory {
     this.#opening++;
     try {
       transport.bindSession(
-        await (this.#fleet ? connectShared(this.#server, transport) : this.#server.connect(transport)),
+        await (this.#fleet ? serverAccess.connectShared(this.#server, transport) : this.#server.connect(transport)),
       );
     } catch (error) {
       if (client) this.#perClient.remove(client);

@@ -3,20 +3,93 @@
  * every client of the fleet once. Legacy sessions hear of it through their standalone stream
  * in the shared log (whichever process holds that stream), listen streams through the
  * processes that hold them. It also keeps this process's lease, and reaps the processes whose
- * lease lapsed: their clients' requests and tasks end with an error rather than never.
+ * lease lapsed: their clients' requests and tasks end with an error rather than never. Joining
+ * (`FleetMembership`, which the HTTP endpoint reaches through the server) shares the server's
+ * `requestState` keys, used states and tasks with the fleet, and opens the sessions the fleet
+ * shares; it lives here rather than in `server.ts` so the server only wires it.
  * @module
  */
 import { systemClock, type Clock, type TimerHandle } from '../../jsonrpc/clock.js';
 import type { JsonRpcNotification } from '../../jsonrpc/message.js';
+import type { Transport } from '../../jsonrpc/transport.js';
+import { sessionAccess, type Session, type SessionOptions } from '../../protocol/session.js';
+import type { SessionIdentified } from '../../protocol/transport-abilities.js';
+import type { MultiRoundTrip } from '../multi-round-trip/serve.js';
+import type { OpenSessions } from '../open-sessions.js';
+import type { ServerSession } from '../server-session.js';
 import type { ListKind } from '../subscriptions.js';
+import type { TaskManager } from '../tasks/task-manager.js';
 import type { FleetStore } from './fleet-store.js';
 
 /** What a process does when the fleet tells it of a change: tell the clients it holds. */
 export interface LocalDelivery {
-  listChanged(kinds: readonly ListKind[]): void;
-  resourceUpdated(uri: string): Promise<void>;
-  /** Tasks whose process stopped before they ended: fail them. */
-  tasksOrphaned(taskIds: readonly string[]): Promise<void>;
+  deliverListChanges(kinds: readonly ListKind[]): void;
+  deliverResourceUpdated(uri: string): Promise<void>;
+  /** From now on a change begun here goes through `fleet`, which tells every process of it. */
+  join(fleet: ServerFleet): void;
+}
+
+/** What of a server its fleet shares, and how the fleet reaches the server. */
+export interface FleetMember {
+  /** Seals `requestState` with the fleet's keys and records used states in the fleet's store. */
+  readonly multiRoundTrip: MultiRoundTrip;
+  /** Keeps tasks in the fleet's store; fails those of a process that stopped before they ended. */
+  readonly tasks: TaskManager;
+  readonly local: LocalDelivery;
+  readonly onError: (error: Error) => void;
+  readonly clock?: Clock | undefined;
+  /** The sessions the server holds: a session the fleet shares is opened among them. */
+  readonly sessions: OpenSessions;
+  /** The options of the server's own sessions, which those the fleet shares start from. */
+  readonly sessionOptions: () => SessionOptions;
+}
+
+/**
+ * A server's place in a fleet: none until an endpoint makes it a process of one, then that
+ * fleet for good. `server` is asked for what the fleet shares when it joins one.
+ */
+export class FleetMembership {
+  readonly #server: () => FleetMember;
+  #joined: { fleet: ServerFleet; server: FleetMember } | undefined;
+
+  constructor(server: () => FleetMember) {
+    this.#server = server;
+  }
+
+  /**
+   * Makes the server one process of the fleet `store` is a handle on (sealing keys, used states,
+   * tasks and changes shared); resolves once it hears the fleet. Again with the same store, it
+   * only waits; with another, it throws.
+   */
+  join(store: FleetStore): Promise<void> {
+    if (this.#joined) {
+      if (this.#joined.fleet.store !== store) throw new Error('This server is a process of another fleet already');
+      return this.#joined.fleet.ready;
+    }
+    const server = this.#server();
+    const fleet = new ServerFleet(store, server);
+    this.#joined = { fleet, server };
+    server.local.join(fleet);
+    return fleet.joined;
+  }
+
+  /**
+   * Serves a legacy session the fleet shares over `transport`: requests it sends name this
+   * process, and changes reach it through the fleet, not from this process.
+   */
+  async connectShared(transport: Transport): Promise<ServerSession> {
+    if (!this.#joined) throw new Error('connectShared: the server is not part of a fleet');
+    const { fleet, server } = this.#joined;
+    const session = server.sessions.open(transport, fleet.sessionOptions(server.sessionOptions));
+    fleet.share(session, transport);
+    await sessionAccess.startSession(session);
+    return session;
+  }
+
+  /** Leaves the fleet, if the server is a process of one. */
+  close(): Promise<void> | undefined {
+    return this.#joined?.fleet.close();
+  }
 }
 
 /** The most time between two renewals of the lease: a lease lasts several of them. */
@@ -32,10 +105,17 @@ interface Change {
 
 export class ServerFleet {
   readonly store: FleetStore;
+  /** Resolves once this process hears the fleet's changes and tasks. */
+  readonly joined: Promise<void>;
   readonly #local: LocalDelivery;
+  readonly #tasks: TaskManager;
   readonly #onError: (error: Error) => void;
   readonly #ready: Promise<void>;
   readonly #clock: Clock;
+  /** Sessions the fleet shares, by their id: changes reach them through the fleet's log. */
+  readonly #shared = new WeakMap<Session, string>();
+  /** The options of the sessions the fleet shares, once one is. */
+  #sessionOptions: SessionOptions | undefined;
   #stop: (() => Promise<void>) | undefined;
   #beat: TimerHandle | undefined;
   /** The lease being tended now, if it is. */
@@ -44,11 +124,15 @@ export class ServerFleet {
   /** The lease could not be tended last time: told once, until it can again. */
   #failing = false;
 
-  constructor(store: FleetStore, local: LocalDelivery, onError: (error: Error) => void, clock: Clock = systemClock) {
+  /** Makes `server` one process of the fleet `store` is a handle on. */
+  constructor(store: FleetStore, server: FleetMember) {
     this.store = store;
-    this.#local = local;
-    this.#onError = onError;
-    this.#clock = clock;
+    this.#local = server.local;
+    this.#tasks = server.tasks;
+    this.#onError = server.onError;
+    this.#clock = server.clock ?? systemClock;
+    server.multiRoundTrip.share(store.keys, store.usedStates);
+    const tasks = server.tasks.share(store, (session) => this.#shared.get(session));
     // The process holds its lease before it serves, and reaps what a predecessor left.
     this.#ready = Promise.all([
       store.bus
@@ -58,11 +142,30 @@ export class ServerFleet {
         }),
       (this.#tending = this.#tendLease()),
     ]).then(() => {});
+    this.joined = Promise.all([tasks, this.#ready]).then(() => {});
   }
 
   /** Resolves once this process hears the fleet's changes. */
   get ready(): Promise<void> {
     return this.#ready;
+  }
+
+  /**
+   * The options of the sessions the fleet shares, made once from `base`: their requests' ids
+   * name this process (`<replicaId>.<n>`), so their clients' answers find it.
+   */
+  sessionOptions(base: () => SessionOptions): SessionOptions {
+    return (this.#sessionOptions ??= { ...base(), idPrefix: `${this.store.replicaId}.` });
+  }
+
+  /** Makes `session`, served over `transport`, one the fleet shares, under its session id. */
+  share(session: Session, transport: Transport): void {
+    this.#shared.set(session, (transport as Partial<SessionIdentified>).sessionId ?? '');
+  }
+
+  /** Whether the fleet shares `session`: changes reach it through the fleet, never from this process. */
+  shares(session: Session): boolean {
+    return this.#shared.has(session);
   }
 
   /**
@@ -114,7 +217,7 @@ export class ServerFleet {
           ),
         );
       for (const reaped of await leases.reap())
-        if (reaped.tasks.length > 0) await this.#local.tasksOrphaned(reaped.tasks);
+        if (reaped.tasks.length > 0) await this.#tasks.failOrphaned(reaped.tasks);
       this.#failing = false;
     } catch (error) {
       if (!this.#failing) this.#onError(new Error(`Fleet: the lease could not be renewed: ${asError(error).message}`));
@@ -133,9 +236,9 @@ export class ServerFleet {
       this.#onError(new Error(`Fleet: a change that is not JSON was dropped: ${text.slice(0, 80)}`));
       return;
     }
-    if (Array.isArray(change.lists)) this.#local.listChanged(change.lists);
+    if (Array.isArray(change.lists)) this.#local.deliverListChanges(change.lists);
     if (typeof change.resource === 'string')
-      this.#local.resourceUpdated(change.resource).catch((error: unknown) => this.#onError(asError(error)));
+      this.#local.deliverResourceUpdated(change.resource).catch((error: unknown) => this.#onError(asError(error)));
   }
 }
 

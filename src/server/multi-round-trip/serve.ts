@@ -7,10 +7,10 @@
  */
 import type { Clock } from '../../jsonrpc/clock.js';
 import type { RequestHandler } from '../../protocol/session.js';
-import { envelopeOf } from '../../protocol/request-context.js';
+import { requestContextAccess } from '../../protocol/request-context.js';
 import { methodInfo } from '../../types/methods.js';
 import { RESULT_TYPE, type InputResponses } from '../../types/multi-round-trip.js';
-import { enterRound, type ServerContext } from '../context.js';
+import { serverContextAccess, type ServerContext } from '../context.js';
 import { requestBinding, salientParams, type RequestBinding } from './binding.js';
 import { ServedRound } from './served-round.js';
 import { RequestStateSealer, type RequestStateSecret, type RoundState } from './request-state.js';
@@ -88,7 +88,8 @@ export class MultiRoundTrip {
 
   /** `handler`, with its modern requests served as rounds of a multi round-trip request. */
   wrap(handler: RequestHandler<ServerContext>): RequestHandler<ServerContext> {
-    return (params, ctx) => (envelopeOf(ctx) ? this.#serve(handler, params, ctx) : handler(params, ctx));
+    return (params, ctx) =>
+      requestContextAccess.envelopeOf(ctx) ? this.#serve(handler, params, ctx) : handler(params, ctx);
   }
 
   /** Runs one round; synchronous when the handler is and the round needs no sealing or opening. */
@@ -111,7 +112,7 @@ export class MultiRoundTrip {
     binder: Binder,
   ): unknown {
     const round = new ServedRound(earlier, params.inputResponses as InputResponses | undefined);
-    enterRound(ctx, round);
+    serverContextAccess.enterRound(ctx, round);
     let result: unknown;
     try {
       result = handler(params, ctx);

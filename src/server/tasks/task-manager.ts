@@ -10,7 +10,7 @@
 import { sleep, systemClock, type Clock } from '../../jsonrpc/clock.js';
 import { JsonRpcError } from '../../jsonrpc/errors.js';
 import { isObject } from '../../jsonrpc/message.js';
-import { abortRequest, envelopeOf, RequestCancelledError } from '../../protocol/request-context.js';
+import { requestContextAccess, RequestCancelledError } from '../../protocol/request-context.js';
 import { invalidParams, McpError, McpErrorCode, methodNotFound } from '../../protocol/errors.js';
 import { missingClientCapability } from '../../protocol/modern.js';
 import type { RequestHandler, Session } from '../../protocol/session.js';
@@ -18,7 +18,7 @@ import { principalOf } from '../../auth/auth-info.js';
 import type { ServerCapabilities } from '../../types/capabilities.js';
 import type { InputResponses } from '../../types/multi-round-trip.js';
 import { TASKS_EXTENSION } from '../../types/tasks.js';
-import { enterTask, ServerContext } from '../context.js';
+import { serverContextAccess, ServerContext } from '../context.js';
 import type { ServerFeature } from '../feature.js';
 import { toBase64Url } from '../multi-round-trip/base64url.js';
 import { MemoryTaskStore } from '../../protocol/tasks/memory-task-store.js';
@@ -186,7 +186,7 @@ export class TaskManager implements ServerFeature {
       ctx.method,
       ctx.params,
       ctx.protocolVersion,
-      envelopeOf(ctx),
+      requestContextAccess.envelopeOf(ctx),
       ctx.auth,
       ctx.clientKey,
     );
@@ -235,9 +235,9 @@ export class TaskManager implements ServerFeature {
         `Too many tasks in progress: at most ${maxActive} at once; wait for one to end or cancel one`,
       );
     }
-    const modern = envelopeOf(ctx) !== undefined;
+    const modern = requestContextAccess.envelopeOf(ctx) !== undefined;
     const run = new TaskRun(record.taskId, ctx, modern, (change) => this.#change(record.taskId, change));
-    enterTask(ctx, run);
+    serverContextAccess.enterTask(ctx, run);
     const finish = (outcome: Promise<Record<string, unknown>>) => {
       const done = this.#settle(run, outcome);
       this.#runs.set(record.taskId, { run, done });
@@ -270,7 +270,7 @@ export class TaskManager implements ServerFeature {
     try {
       const result = await outcome;
       // In 2025-11-25 a tool's own failure fails the task; in the extension it completes it.
-      const failed = result.isError === true && envelopeOf(run.ctx) === undefined;
+      const failed = result.isError === true && requestContextAccess.envelopeOf(run.ctx) === undefined;
       // What the task said on the way (how far it was) says nothing of the end.
       change = { status: failed ? 'failed' : 'completed', result, statusMessage: undefined };
       if (failed) change.statusMessage = textOf(result) ?? 'The tool reported an error';
@@ -289,7 +289,7 @@ export class TaskManager implements ServerFeature {
     if (this.#fleet) void this.#tell({ changed: record, from: this.#fleet.store.replicaId }).catch(() => {});
     // 2025-11-25: the session that made the task hears of its status.
     const live = this.#runs.get(taskId);
-    if (live && !envelopeOf(live.run.ctx) && !live.run.ctx.session.closed)
+    if (live && !requestContextAccess.envelopeOf(live.run.ctx) && !live.run.ctx.session.closed)
       void live.run.ctx.session.notify('notifications/tasks/status', legacyTask(record)).catch(() => {});
     return record;
   }
@@ -298,7 +298,7 @@ export class TaskManager implements ServerFeature {
     await this.#change(run.taskId, { status: 'cancelled', statusMessage: message, inputRequests: undefined });
     const reason = new RequestCancelledError(message);
     run.abandon(reason);
-    abortRequest(run.ctx, reason);
+    requestContextAccess.abortRequest(run.ctx, reason);
   }
 
   /** The task `params.taskId`, if it is the caller's; else -32602 as if there were none. */
@@ -368,7 +368,7 @@ export class TaskManager implements ServerFeature {
   }
 
   async #update(params: Record<string, unknown>, ctx: ServerContext): Promise<Record<string, unknown>> {
-    if (!envelopeOf(ctx))
+    if (!requestContextAccess.envelopeOf(ctx))
       throw methodNotFound('tasks/update', `not available in protocol revision ${ctx.protocolVersion}`);
     this.#extensionOnly(ctx);
     const record = await this.#owned(params, ctx);
@@ -382,7 +382,7 @@ export class TaskManager implements ServerFeature {
 
   /** True for a modern request, which must have declared the extension; false for a 2025-11-25 one. */
   #extensionOnly(ctx: ServerContext): boolean {
-    if (!envelopeOf(ctx)) return false;
+    if (!requestContextAccess.envelopeOf(ctx)) return false;
     if (ctx.clientCapabilities.extensions?.[TASKS_EXTENSION] === undefined)
       throw missingClientCapability(
         { extensions: { [TASKS_EXTENSION]: {} } },
@@ -392,14 +392,15 @@ export class TaskManager implements ServerFeature {
   }
 
   #legacyOnly(ctx: ServerContext): void {
-    if (envelopeOf(ctx)) throw methodNotFound(ctx.method, `not available in protocol revision ${ctx.protocolVersion}`);
+    if (requestContextAccess.envelopeOf(ctx))
+      throw methodNotFound(ctx.method, `not available in protocol revision ${ctx.protocolVersion}`);
   }
 
   async #owner(ctx: ServerContext): Promise<string> {
     const own = await this.#options.owner?.(ctx);
     if (own !== undefined) return own;
     const who = ctx.auth !== undefined ? `token ${principalOf(ctx.auth)}` : undefined;
-    if (!envelopeOf(ctx)) return `${who ?? 'anonymous'} session ${this.#sessionKey(ctx.session)}`;
+    if (!requestContextAccess.envelopeOf(ctx)) return `${who ?? 'anonymous'} session ${this.#sessionKey(ctx.session)}`;
     const info = ctx.clientInfo;
     return who ?? (info ? `client ${info.name}@${info.version}` : 'anonymous');
   }
