@@ -21,17 +21,13 @@ import { inputRequests as inputRequestsGuard } from '../types/guards/multi-round
 import type { InputRequest, InputRequests, InputResponses } from '../types/multi-round-trip.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../types/sampling.js';
 import type { ListRootsResult } from '../types/roots.js';
-import { LOGGING_LEVELS, type LoggingLevel } from '../types/logging.js';
+import type { LoggingLevel } from '../types/logging.js';
+import { levelPasses } from './logging.js';
 import { checkSamplingMessages } from '../protocol/sampling-checks.js';
 import type { ServedRound } from './multi-round-trip/served-round.js';
 import type { TaskChannel } from './tasks/task-run.js';
 import type { ServerSession } from './server-session.js';
 import type { AuthInfo } from '../auth/auth-info.js';
-
-/** Whether a message at `level` passes a threshold of `threshold`. */
-export function levelPasses(level: LoggingLevel, threshold: LoggingLevel | undefined): boolean {
-  return threshold !== undefined && LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(threshold);
-}
 
 /** Form-mode params; `mode` may be left out. */
 export type ElicitFormParams = Omit<ElicitRequestFormParams, 'mode'> & { mode?: 'form' };

@@ -3,7 +3,7 @@
  * `notifications/message` only at or above it.
  * @module
  */
-import type { LoggingLevel } from '../types/logging.js';
+import { LOGGING_LEVELS, type LoggingLevel } from '../types/logging.js';
 import type { ServerFeature } from './feature.js';
 import { mirrorOf } from './server-session.js';
 
@@ -21,4 +21,9 @@ export function createLogging(): ServerFeature {
     // Every handler can log, so every server declares it.
     capabilities: () => ({ logging: {} }),
   };
+}
+
+/** Whether a message at `level` passes a threshold of `threshold`. */
+export function levelPasses(level: LoggingLevel, threshold: LoggingLevel | undefined): boolean {
+  return threshold !== undefined && LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(threshold);
 }

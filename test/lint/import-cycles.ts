@@ -1,7 +1,8 @@
 // The import cycles of a set of TypeScript files, read with the compiler's parser: which files
 // import which (relative specifiers only), and whether each import brings values or types only.
-// A cycle that carries a value decides the order modules start in, so one of them runs against
-// the other's half-made exports; a cycle of types alone costs nothing at run time.
+// A cycle whose every import brings a value stays a cycle at run time: it decides the order
+// modules start in, so one of them runs against the other's half-made exports. An import of
+// types alone is erased, so a loop that one of them closes costs nothing at run time.
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
 
@@ -11,7 +12,7 @@ interface Edge {
   readonly value: boolean;
 }
 
-/** A cycle that carries a value: its files, sorted, and the imports between them that bring values. */
+/** A cycle that carries a value: its files, sorted, and the imports that close it. */
 export interface ValueCycle {
   readonly files: readonly string[];
   readonly valueImports: readonly string[];
@@ -66,24 +67,25 @@ function resolve(from: string, specifier: string, known: ReadonlySet<string>): s
 
 /**
  * The cycles among `files` (path to text) that carry a value: each group of files that import
- * one another round (a strongly connected component, Tarjan's), where at least one import
- * between them brings a value.
+ * one another round by imports that bring values (a strongly connected component of those
+ * imports, Tarjan's).
  */
 export function valueCycles(files: ReadonlyMap<string, string>): ValueCycle[] {
   const known = new Set(files.keys());
   const graph = new Map<string, Edge[]>();
-  for (const [path, text] of files) graph.set(path, edgesOf(path, text, known));
+  for (const [path, text] of files)
+    graph.set(
+      path,
+      edgesOf(path, text, known).filter((edge) => edge.value),
+    );
   const cycles: ValueCycle[] = [];
   for (const component of components(graph)) {
     if (component.length < 2) continue;
     const members = new Set(component);
-    const valueImports: string[] = [];
-    for (const from of component) {
-      for (const edge of graph.get(from) ?? []) {
-        if (edge.value && members.has(edge.to)) valueImports.push(`${from} → ${edge.to}`);
-      }
-    }
-    if (valueImports.length > 0) cycles.push({ files: [...component].sort(), valueImports: valueImports.sort() });
+    const valueImports = component.flatMap((from) =>
+      (graph.get(from) ?? []).filter((edge) => members.has(edge.to)).map((edge) => `${from} → ${edge.to}`),
+    );
+    cycles.push({ files: [...component].sort(), valueImports: valueImports.sort() });
   }
   return cycles.sort((a, b) => a.files[0]!.localeCompare(b.files[0]!));
 }
