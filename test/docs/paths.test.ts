@@ -1,8 +1,9 @@
 // Every backticked `src/…` or `test/…` path in the repository's Markdown names something that
-// exists: notes that point at moved or renamed files are found by the suite, not by a reader.
+// exists, and every file of a folder that has a note is named in it: notes that point at moved
+// or renamed files, or miss new ones, are found by the suite, not by a reader.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { markdownFiles, repositoryPaths } from './markdown-files.js';
@@ -39,4 +40,37 @@ describe('paths in Markdown', () => {
     );
     assert.deepEqual(missing, []);
   });
+
+  it('every .ts file of src/ is named in the note of its folder, or of the nearest folder above with one', () => {
+    const unnamed: string[] = [];
+    for (const file of typeScriptFiles(join(root, 'src'))) {
+      const note = nearestNote(dirname(file));
+      if (note === undefined) continue;
+      const text = readFileSync(note, 'utf8');
+      const fromNote = relative(dirname(note), file).split('\\').join('/');
+      const name = fromNote.slice(fromNote.lastIndexOf('/') + 1);
+      if (!text.includes(`\`${fromNote}\``) && !text.includes(`\`${name}\``) && !text.includes(`/${name}\``))
+        unnamed.push(`${relative(root, note)}: ${fromNote}`);
+    }
+    assert.deepEqual(unnamed, []);
+  });
 });
+
+/** The `.ts` files under `dir`, as absolute paths. */
+function typeScriptFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return typeScriptFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The `README.md` of `dir` or of the nearest folder above it inside src/, if there is one. */
+function nearestNote(dir: string): string | undefined {
+  for (let at = dir; relative(join(root, 'src'), at).startsWith('..') === false; at = dirname(at)) {
+    const note = join(at, 'README.md');
+    if (existsSync(note)) return note;
+    if (at === join(root, 'src')) return undefined;
+  }
+  return undefined;
+}
