@@ -20,8 +20,7 @@ describe('a server answering modern requests', () => {
       await ctx.session.ping({ timeoutMs: 1000 });
       return { content: [{ type: 'text', text: 'the client answered' }] };
     });
-    const client = new RawClient();
-    await server.connect(client.wire);
+    const client = await RawClient.attach(server);
     const reply = await client.request('tools/call', { name: 'ping-client', _meta: { ...META, progressToken: 'p' } });
     assert.deepEqual(reply.error, {
       code: -32601,
