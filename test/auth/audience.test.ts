@@ -10,7 +10,7 @@ import { jwtVerifier, parseChallenges, type ResourceServerOptions } from '../../
 import { createLegacySseCore, createStreamableHttpCore, createStreamableHttpHandler } from '../../src/http/index.js';
 import { listen, type ListenOptions, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { signingKey, TokenIssuer, type SigningKey } from '../fixtures/token-issuer.js';
+import { signingKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
 import { rawHttpRequest, sendRaw, type RawResponse } from '../helpers/raw-http.js';
 
 const MODERN = '2026-07-28';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { jwtVerifier, parseChallenges, type ResourceServerOptions } from '../../src/auth/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { DpopKey, signingKey, TokenIssuer, type SigningKey } from '../fixtures/token-issuer.js';
+import { DpopKey, signingKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

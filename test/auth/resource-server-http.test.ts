@@ -10,8 +10,8 @@ import { Client } from '../../src/client/index.js';
 import { connectHttp, createStreamableHttpHandler } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { signingKey, TokenIssuer, type SigningKey } from '../fixtures/token-issuer.js';
-import { within } from '../e2e/helpers.js';
+import { signingKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
+import { within } from '../helpers/e2e.js';
 
 const MODERN = '2026-07-28';
 const LEGACY = '2025-11-25';

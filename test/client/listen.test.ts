@@ -10,7 +10,7 @@ import { Server } from '../../src/server/index.js';
 import { connectPair } from '../../src/testing/index.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
 import type { WireMessage } from '../helpers/raw-client.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const clientInfo = { name: 'listening-client', version: '1' };
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';

@@ -8,7 +8,7 @@ import { JsonRpcError, RequestTimeoutError } from '../../src/jsonrpc/errors.js';
 import { McpError } from '../../src/protocol/errors.js';
 import { Server } from '../../src/server/index.js';
 import { connectPair, createInMemoryPair } from '../../src/testing/index.js';
-import { clientInfo, exampleTransport, within } from '../e2e/helpers.js';
+import { clientInfo, exampleTransport, within } from '../helpers/e2e.js';
 import { messageReceiver } from '../helpers/receiver.js';
 
 /**

@@ -8,7 +8,7 @@
 // checkout's node_modules: `npm install` would need the registry, or a cache that may not hold
 // them. The app is what a user starts with: "type": "module", module and moduleResolution
 // nodenext, strict. How blocks become modules (one per block, or `<!-- continued -->`) is in
-// readme-blocks.ts.
+// test/helpers/readme-blocks.ts.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { typeScriptModules, type BlockModule } from './readme-blocks.js';
+import { typeScriptModules, type BlockModule } from '../helpers/readme-blocks.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -6,8 +6,8 @@ import { describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import { ConnectionClosedError, JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { CommandTransport } from '../../src/node/command.js';
-import { EXAMPLE_SERVER_ARGS, clientInfo, fixture, nodeTransport, within } from './helpers.js';
-import { RawChild } from './raw-child.js';
+import { EXAMPLE_SERVER_ARGS, clientInfo, fixture, nodeTransport, within } from '../helpers/e2e.js';
+import { RawChild } from '../helpers/raw-child.js';
 
 const FIXTURE = fixture('e2e-server');
 

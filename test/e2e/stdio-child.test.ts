@@ -16,7 +16,7 @@ import {
   nodeTransport,
   runCli,
   within,
-} from './helpers.js';
+} from '../helpers/e2e.js';
 
 const FIXTURE = fixture('e2e-server');
 

@@ -9,7 +9,7 @@ import { connectHttp } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { MemoryFleet, Server } from '../../src/server/index.js';
 import { McpError } from '../../src/protocol/errors.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const LIMIT = 10_000;
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });

@@ -18,10 +18,10 @@ import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from
 import { Client, ToolTask } from '../../src/client/index.js';
 import { McpError } from '../../src/protocol/errors.js';
 import { connectHttp } from '../../src/http/client/index.js';
-import { DIST_CLI, serving, within, type ServingProcess } from '../e2e/helpers.js';
-import { redisMissing, startRedis, type RedisServer } from '../fixtures/redis.js';
+import { DIST_CLI, serving, within, type ServingProcess } from '../helpers/e2e.js';
+import { redisMissing, startRedis, type RedisServer } from '../helpers/redis.js';
 import { modernPost } from '../helpers/modern-post.js';
-import { startRoundRobinProxy, type RoundRobinProxy } from '../fixtures/round-robin-proxy.js';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
 
 const LIMIT = 20_000;
 const TASKS = 'io.modelcontextprotocol/tasks';

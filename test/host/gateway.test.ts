@@ -23,11 +23,11 @@ import {
   serving,
   within,
   type ServingProcess,
-} from '../e2e/helpers.js';
-import { GREETING, LOGO, noteText, PROFILE_FORM, reviewMessages } from '../fixtures/interop-features-data.js';
-import { fillProfile, parsed } from '../interop/helpers-features.js';
-import { abortOf } from '../interop/helpers-v2.js';
-import { codeOf, V1Driver, V2Driver, type SdkDriver } from './sdk-drivers.js';
+} from '../helpers/e2e.js';
+import { GREETING, LOGO, noteText, PROFILE_FORM, reviewMessages } from '../helpers/interop-features-data.js';
+import { fillProfile, parsed } from '../helpers/interop-features.js';
+import { abortOf } from '../helpers/interop-v2.js';
+import { codeOf, V1Driver, V2Driver, type SdkDriver } from '../helpers/sdk-drivers.js';
 
 const node = process.execPath;
 

@@ -2,8 +2,8 @@
 // --header reaching the server on every request.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../e2e/helpers.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+import { runCli } from '../helpers/e2e.js';
+import { startSdkHttpServer, type SdkHttpServer } from '../helpers/http-client-sdk-server.js';
 
 describe('mcpkit with a URL', () => {
   let server: SdkHttpServer;

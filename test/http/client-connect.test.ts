@@ -7,9 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '../../src/client/index.js';
 import { connectHttp, SseClientTransport } from '../../src/http/client/index.js';
 import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
-import { within } from '../e2e/helpers.js';
-import { recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+import { within } from '../helpers/e2e.js';
+import { recordingFetch, textOf } from '../helpers/recording-fetch.js';
+import { startSdkHttpServer, type SdkHttpServer } from '../helpers/http-client-sdk-server.js';
 import { messageReceiver } from '../helpers/receiver.js';
 
 const clientInfo = { name: 'http-connect-test', version: '0.0.1' };

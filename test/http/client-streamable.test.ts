@@ -6,10 +6,10 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '../../src/client/index.js';
 import { SessionExpiredError, StreamableHttpClientTransport } from '../../src/http/client/index.js';
 import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
-import { within } from '../e2e/helpers.js';
-import { deferred, recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
-import { startCuttingProxy } from '../fixtures/http-client-proxy.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+import { within } from '../helpers/e2e.js';
+import { deferred, recordingFetch, textOf } from '../helpers/recording-fetch.js';
+import { startCuttingProxy } from '../helpers/http-client-proxy.js';
+import { startSdkHttpServer, type SdkHttpServer } from '../helpers/http-client-sdk-server.js';
 
 const clientInfo = { name: 'http-client-test', version: '0.0.1' };
 /** These tests are about the transport in the legacy era; the era probe has its own. */

@@ -8,9 +8,9 @@ import { Client, type ClientSession, type Subscription, type SubscriptionEventMa
 import { createStreamableHttpHandler, StreamableHttpClientTransport } from '../../src/http/index.js';
 import { listen, type ListenOptions } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { startCuttingProxy } from '../fixtures/http-client-proxy.js';
-import { SseReader } from '../fixtures/http-streamable-client.js';
-import { nextSubscriptionEvent, within } from '../e2e/helpers.js';
+import { startCuttingProxy } from '../helpers/http-client-proxy.js';
+import { SseReader } from '../helpers/http-streamable-client.js';
+import { nextSubscriptionEvent, within } from '../helpers/e2e.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 const META = {

@@ -11,9 +11,9 @@ import { jwtVerifier, parseChallenges, type TokenVerifier } from '../../src/auth
 import { createStreamableHttpHandler } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { signingKey, TokenIssuer } from '../fixtures/token-issuer.js';
-import { RawClient } from '../fixtures/http-streamable-client.js';
-import { openSse, type SseStream } from '../fixtures/http-legacy-sse-reader.js';
+import { signingKey, TokenIssuer } from '../helpers/token-issuer.js';
+import { RawClient } from '../helpers/http-streamable-client.js';
+import { openSse, type SseStream } from '../helpers/http-legacy-sse-reader.js';
 import { rawHttpRequest, sendRaw, type RawResponse } from '../helpers/raw-http.js';
 
 const MODERN = '2026-07-28';

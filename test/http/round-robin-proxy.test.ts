@@ -1,4 +1,4 @@
-// The round-robin proxy of the fleet tests (test/fixtures/round-robin-proxy.ts), over real
+// The round-robin proxy of the fleet tests (test/helpers/round-robin-proxy.ts), over real
 // sockets in front of plain HTTP servers and mcpkit's own: each request goes to the next backend,
 // streams pass event by event, unreachable backends are skipped, and a break on either side
 // reaches the other.
@@ -13,9 +13,9 @@ import { Client } from '../../src/client/index.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/index.js';
 import { listen } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
-import { deferred, textOf } from '../fixtures/http-client-helpers.js';
-import { startRoundRobinProxy, type RoundRobinProxy } from '../fixtures/round-robin-proxy.js';
+import { within } from '../helpers/e2e.js';
+import { deferred, textOf } from '../helpers/recording-fetch.js';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
 
 /** A request as a backend received it. */
 interface Seen {

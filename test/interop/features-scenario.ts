@@ -4,7 +4,7 @@
 // with its own library's handlers.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { firstText, within } from '../e2e/helpers.js';
+import { firstText, within } from '../helpers/e2e.js';
 import {
   GREETING,
   LOG_LEVELS,
@@ -14,7 +14,7 @@ import {
   PROFILE_FORM,
   noteText,
   reviewMessages,
-} from '../fixtures/interop-features-data.js';
+} from '../helpers/interop-features-data.js';
 import type { CallToolResult } from '../../src/index.js';
 import type { FeatureClient } from './features-client.js';
 import type { FeatureServer } from './features-servers.js';
@@ -33,7 +33,7 @@ import {
   fillProfile,
   parsed,
   toolConversation,
-} from './helpers-features.js';
+} from '../helpers/interop-features.js';
 
 /** Runs the scenario: `client` connects to a new process of `server` and calls every feature. */
 export function runFeatureScenario(client: FeatureClient, server: FeatureServer): void {

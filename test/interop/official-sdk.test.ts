@@ -8,7 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import type { LegacyVersion } from '../../src/protocol/versions.js';
-import { EXAMPLE_SERVER_ARGS, clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/helpers.js';
+import { EXAMPLE_SERVER_ARGS, clientInfo, firstText, fixture, nodeTransport, within } from '../helpers/e2e.js';
 
 /** The SDK's stdio client transport, remembering what it received and the version the SDK client negotiated. */
 class RecordingStdioTransport extends StdioClientTransport {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { listenForRedirect } from '../../src/node/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 interface Answer {
   status: number;

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const DIST = new URL('../../../dist/', import.meta.url);
 const ENTRIES = [

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import process from 'node:process';
-import { fixture, within } from '../e2e/helpers.js';
+import { fixture, within } from '../helpers/e2e.js';
 
 const HIGH_WATER_MARK = 4 * 1024 * 1024;
 const REQUESTS = 3000;
