@@ -10,6 +10,7 @@ import {
   CLI,
   EXAMPLE_SERVER_ARGS,
   clientInfo,
+  connectChild,
   exampleTransport,
   firstText,
   fixture,
@@ -20,14 +21,6 @@ import {
 
 const FIXTURE = fixture('e2e-server');
 
-async function connect(
-  transport: ReturnType<typeof nodeTransport>,
-  protocolVersion?: LegacyVersion,
-): Promise<ClientSession> {
-  const client = new Client(clientInfo, { requestTimeoutMs: 15_000 });
-  return within(client.connect(transport, { protocolVersion: protocolVersion ?? '2025-11-25' }), 15_000, 'initialize');
-}
-
 /** Runs `use` against a fresh session with the given server; always shuts the child down. */
 async function withServer(
   script: 'example' | 'fixture',
@@ -35,7 +28,7 @@ async function withServer(
   version?: LegacyVersion,
 ): Promise<void> {
   const transport = script === 'example' ? exampleTransport() : nodeTransport(FIXTURE);
-  const session = await connect(transport, version);
+  const session = await connectChild(transport, version, new Client(clientInfo, { requestTimeoutMs: 15_000 }));
   try {
     await use(session);
   } finally {
