@@ -7,12 +7,9 @@ import { jwtVerifier, parseChallenges, type ResourceServerOptions } from '../../
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
 import { DpopKey, signingKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
+import { modernEnvelope, modernHeaders } from '../helpers/modern-post.js';
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'dpop-test', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = modernEnvelope('dpop-test');
 
 interface Fixture {
   issuer: TokenIssuer;
@@ -42,11 +39,7 @@ function call(url: string, authorization: string | undefined, proof?: string): P
   return fetch(url, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'whoami',
+      ...modernHeaders('tools/call', 'whoami'),
       ...(authorization !== undefined && { authorization }),
       ...(proof !== undefined && { dpop: proof }),
     },

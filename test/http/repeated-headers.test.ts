@@ -15,15 +15,12 @@ import { signingKey, TokenIssuer } from '../helpers/token-issuer.js';
 import { RawClient } from '../helpers/http-streamable-client.js';
 import { openSse, type SseStream } from '../helpers/http-legacy-sse-reader.js';
 import { rawHttpRequest, sendRaw, type RawResponse } from '../helpers/raw-http.js';
+import { modernEnvelope } from '../helpers/modern-post.js';
 
 const MODERN = '2026-07-28';
 const LEGACY = '2025-11-25';
 const ACCEPT = 'application/json, text/event-stream';
-const META = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'repeats', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = modernEnvelope('repeats');
 
 type HeaderList = [string, string][];
 
