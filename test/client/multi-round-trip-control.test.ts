@@ -7,7 +7,8 @@ import { Client } from '../../src/client/index.js';
 import { McpError } from '../../src/protocol/errors.js';
 import type { InputRequiredResult } from '../../src/types/multi-round-trip.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
-import { askModel, askName, clientInfo, deferred, scripted, text } from '../helpers/multi-round-trip.js';
+import { deferred } from '../helpers/deferred.js';
+import { askModel, askName, clientInfo, scripted, text } from '../helpers/multi-round-trip.js';
 
 const answerName = { elicitation: { form: () => ({ action: 'accept' as const, content: { name: 'octocat' } }) } };
 

@@ -9,7 +9,8 @@ import { EventsLostError, StreamableHttpClientTransport } from '../../src/http/c
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server, type ServerSession } from '../../src/server/index.js';
 import { within } from '../helpers/e2e.js';
-import { deferred, textOf, type Deferred } from '../helpers/recording-fetch.js';
+import { deferred, type Deferred } from '../helpers/deferred.js';
+import { textOf } from '../helpers/recording-fetch.js';
 import { startCuttingProxy, type CuttingProxy } from '../helpers/http-client-proxy.js';
 
 const LIMIT = 20_000;

@@ -14,7 +14,8 @@ import { StreamableHttpClientTransport } from '../../src/http/client/index.js';
 import { listen } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
 import { within } from '../helpers/e2e.js';
-import { deferred, textOf } from '../helpers/recording-fetch.js';
+import { deferred } from '../helpers/deferred.js';
+import { textOf } from '../helpers/recording-fetch.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
 
 /** A request as a backend received it. */
