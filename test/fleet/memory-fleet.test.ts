@@ -9,7 +9,7 @@ import { connectHttp } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { MemoryFleet, Server } from '../../src/server/index.js';
 import { McpError } from '../../src/protocol/errors.js';
-import { within } from '../helpers/e2e.js';
+import { until, within } from '../helpers/e2e.js';
 
 const LIMIT = 10_000;
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
@@ -182,17 +182,6 @@ describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three en
   });
 });
 
-/** Resolves once `check` holds, polling; fails after LIMIT. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  await within(
-    (async () => {
-      while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
-    })(),
-    LIMIT,
-    what,
-  );
-}
-
 describe('a fleet in one process (MemoryFleet): a GET stream resumes on another endpoint', () => {
   const fleet = new MemoryFleet();
   const servers = ['a', 'b', 'c'].map(fleetServer);
@@ -223,12 +212,12 @@ describe('a fleet in one process (MemoryFleet): a GET stream resumes on another 
     await session.subscribeResource({ uri: 'notes://1' });
     // The GET stream is open on some endpoint once an update sent now arrives.
     await servers[0]!.resourceUpdated('notes://1');
-    await until(() => updates.length === 1, 'the first update');
+    await until(() => updates.length === 1, 'the first update', LIMIT);
     // Every endpoint drops its connections, as a process that died would: the client resumes
     // with Last-Event-ID on whichever endpoint it reaches next.
     for (const endpoint of endpoints) endpoint.httpServer.closeAllConnections();
     for (let i = 2; i <= 4; i++) await servers[i % 3]!.resourceUpdated(`notes://1`);
-    await until(() => updates.length === 4, 'the updates sent while the stream was down');
+    await until(() => updates.length === 4, 'the updates sent while the stream was down', LIMIT);
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(updates.length, 4);
   });
@@ -319,7 +308,7 @@ describe('a fleet in one process (MemoryFleet), 2026-07-28 requests over three e
     assert.ok(task instanceof ToolTask);
     for (let i = 0; i < 3; i++) assert.equal((await task.status()).status, 'working');
     await task.cancel();
-    await until(() => stopped.length === 1, 'the task to stop where it runs');
+    await until(() => stopped.length === 1, 'the task to stop where it runs', LIMIT);
     assert.equal((await task.status()).status, 'cancelled');
   });
 
@@ -330,7 +319,7 @@ describe('a fleet in one process (MemoryFleet), 2026-07-28 requests over three e
     subscription.on('toolsListChanged', () => heard.push('tools'));
     for (const server of servers) await server.resourceUpdated('notes://today');
     servers[2]!.tool('later', {}, () => text('later'));
-    await until(() => heard.length === 4, 'four notifications');
+    await until(() => heard.length === 4, 'four notifications', LIMIT);
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(heard.sort(), ['notes://today', 'notes://today', 'notes://today', 'tools']);
     await subscription.close();

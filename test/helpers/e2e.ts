@@ -42,6 +42,17 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
 }
 
+/** Resolves once `check` holds, checking every `everyMs`; fails after `ms`, as {@link within} does. */
+export function until(check: () => boolean, what: string, ms: number, everyMs = 5): Promise<void> {
+  return within(
+    (async () => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, everyMs));
+    })(),
+    ms,
+    what,
+  );
+}
+
 /**
  * `client`'s session with the server behind `transport` (a child process, as a rule), in
  * `protocolVersion`; fails if it is not open within 15 s.

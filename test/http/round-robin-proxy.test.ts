@@ -13,7 +13,7 @@ import { Client } from '../../src/client/index.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/index.js';
 import { listen } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { within } from '../helpers/e2e.js';
+import { until, within } from '../helpers/e2e.js';
 import { deferred } from '../helpers/deferred.js';
 import { textOf } from '../helpers/recording-fetch.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
@@ -134,17 +134,6 @@ function eventsOf(res: IncomingMessage): () => Promise<string | undefined> {
       buffer += value as string;
     }
   };
-}
-
-/** Resolves once `condition` holds, checking every few milliseconds. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  await within(
-    (async () => {
-      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-    })(),
-    5000,
-    what,
-  );
 }
 
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
@@ -397,7 +386,7 @@ describe('round-robin proxy', { timeout: 30_000 }, () => {
     const waiting = httpRequest(`${proxy.url}/silent`);
     const waitingError = once(waiting, 'error');
     waiting.end();
-    await until(() => backend!.seen.length === 3, 'the request to reach the backend');
+    await until(() => backend!.seen.length === 3, 'the request to reach the backend', 5000);
     const [, streaming, silent] = backend!.seen.map((s) => s.res);
 
     await within(proxy.close(), 5000, 'the proxy to close');
@@ -436,7 +425,7 @@ describe('round-robin proxy', { timeout: 30_000 }, () => {
     const req = httpRequest(`${proxy.url}/silent`);
     req.on('error', () => {});
     req.end();
-    await until(() => backend!.seen.length === 2, 'the request to reach the backend');
+    await until(() => backend!.seen.length === 2, 'the request to reach the backend', 5000);
     const waiting = backend!.seen[1]!.res;
     req.destroy();
     if (!waiting.destroyed) await within(once(waiting, 'close'), 5000, "the backend's request to close");
