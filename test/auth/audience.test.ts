@@ -10,7 +10,7 @@ import { jwtVerifier, parseChallenges, type ResourceServerOptions } from '../../
 import { createLegacySseCore, createStreamableHttpCore, createStreamableHttpHandler } from '../../src/http/index.js';
 import { listen, type ListenOptions, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { signingKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
+import { TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
 import { rawHttpRequest, sendRaw, type RawResponse } from '../helpers/raw-http.js';
 import { modernEnvelope } from '../helpers/modern-post.js';
 
@@ -22,9 +22,7 @@ const NOT_FOR_THIS_RESOURCE = 'The access token is not meant for this resource (
 let issuer: TokenIssuer;
 let key: SigningKey;
 before(async () => {
-  issuer = await TokenIssuer.start();
-  key = await signingKey('k1');
-  issuer.publish(key);
+  ({ issuer, key } = await TokenIssuer.startWithKey());
 });
 after(() => issuer.close());
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { jwtVerifier, parseChallenges, type ResourceServerOptions } from '../../src/auth/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { DpopKey, signingKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
+import { DpopKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
 import { modernEnvelope, modernHeaders } from '../helpers/modern-post.js';
 
 const META = modernEnvelope('dpop-test');
@@ -18,9 +18,7 @@ interface Fixture {
 }
 
 async function start(auth: Partial<ResourceServerOptions> = {}): Promise<Fixture> {
-  const issuer = await TokenIssuer.start();
-  const key = await signingKey('k1');
-  issuer.publish(key);
+  const { issuer, key } = await TokenIssuer.startWithKey();
   const server = new Server({ name: 'dpop', version: '1' });
   server.tool('whoami', {}, (_args, ctx) => ({
     content: [{ type: 'text', text: JSON.stringify(ctx.auth?.claims.cnf ?? null) }],

@@ -17,9 +17,7 @@ describe('jwtVerifier', () => {
   let key: SigningKey;
 
   before(async () => {
-    issuer = await TokenIssuer.start();
-    key = await signingKey('k1');
-    issuer.publish(key);
+    ({ issuer, key } = await TokenIssuer.startWithKey());
   });
   after(() => issuer.close());
 

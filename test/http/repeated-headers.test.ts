@@ -11,7 +11,7 @@ import { jwtVerifier, parseChallenges, type TokenVerifier } from '../../src/auth
 import { createStreamableHttpHandler } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { signingKey, TokenIssuer } from '../helpers/token-issuer.js';
+import { TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
 import { RawClient } from '../helpers/http-streamable-client.js';
 import { openSse, type SseStream } from '../helpers/http-legacy-sse-reader.js';
 import { rawHttpRequest, sendRaw, type RawResponse } from '../helpers/raw-http.js';
@@ -47,9 +47,8 @@ describe('a header that must occur once, repeated, at listen', () => {
   let messagesPath: string;
 
   before(async () => {
-    issuer = await TokenIssuer.start();
-    const key = await signingKey('k1');
-    issuer.publish(key);
+    let key: SigningKey;
+    ({ issuer, key } = await TokenIssuer.startWithKey());
     const jwt = jwtVerifier({ issuer: issuer.url, jwksUri: issuer.jwksUri });
     const verifier: TokenVerifier = (presented, request) => {
       checks++;
