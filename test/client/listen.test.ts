@@ -40,18 +40,7 @@ function next<E extends keyof SubscriptionEventMap>(
 async function scripted(): Promise<{ session: ClientSession; wire: ScriptedTransport; sent: () => WireMessage[] }> {
   const wire = new ScriptedTransport();
   const connecting = new Client(clientInfo).connect(wire, { protocolVersion: '2026-07-28' });
-  await wire.waitForSent(1);
-  const discover = wire.sent[0] as WireMessage;
-  wire.receive({
-    jsonrpc: '2.0',
-    id: discover.id,
-    result: {
-      resultType: 'complete',
-      supportedVersions: ['2026-07-28'],
-      capabilities: { tools: { listChanged: true } },
-      _meta: {},
-    },
-  });
+  await wire.answerDiscover({ capabilities: { tools: { listChanged: true } }, _meta: {} });
   return { session: await connecting, wire, sent: () => wire.sent.slice(1) as WireMessage[] };
 }
 

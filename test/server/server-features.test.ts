@@ -2,18 +2,9 @@
 // the client's typed methods and events: many sessions, subscriptions, list changes at runtime.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { type ClientSession, type ClientSessionEvent, type ClientSessionEventMap } from '../../src/client/index.js';
 import { Server } from '../../src/server/index.js';
 import { connectPair } from '../../src/testing/index.js';
-
-function nextEvent<E extends ClientSessionEvent>(session: ClientSession, event: E): Promise<ClientSessionEventMap[E]> {
-  return new Promise((resolve) => {
-    const off = session.on(event, (value) => {
-      off();
-      resolve(value);
-    });
-  });
-}
+import { nextEvent } from '../helpers/linked-client.js';
 
 function exampleServer(): Server {
   const server = new Server({ name: 'features', version: '1' });
