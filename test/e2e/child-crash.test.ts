@@ -6,19 +6,30 @@ import { describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import { ConnectionClosedError, JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { CommandTransport } from '../../src/node/command.js';
-import { EXAMPLE_SERVER_ARGS, clientInfo, connectChild, fixture, nodeTransport, within } from '../helpers/e2e.js';
+import {
+  EXAMPLE_SERVER_ARGS,
+  clientInfo,
+  connectChild,
+  fixture,
+  nodeTransport,
+  startedCall,
+  within,
+} from '../helpers/e2e.js';
 import { RawChild } from '../helpers/raw-child.js';
 
 const FIXTURE = fixture('e2e-server');
 
 /** Starts a `wait` call and resolves once the server reports it is running. */
 async function startWaiting(session: ClientSession, tag: string): Promise<{ call: Promise<Record<string, unknown>> }> {
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
-  const call = session.callTool({ name: 'wait', arguments: { tag } }, { onprogress: () => started() });
-  call.catch(() => {}); // observed by the test later
-  await within(running, 10_000, `${tag} to start`);
-  return { call };
+  return startedCall(
+    (onprogress) => {
+      const call = session.callTool({ name: 'wait', arguments: { tag } }, { onprogress });
+      call.catch(() => {}); // observed by the test later
+      return call;
+    },
+    10_000,
+    `${tag} to start`,
+  );
 }
 
 async function closedError(promise: Promise<unknown>, what: string): Promise<ConnectionClosedError> {

@@ -16,6 +16,7 @@ import {
   fixture,
   nodeTransport,
   runCli,
+  startedCall,
   within,
 } from '../helpers/e2e.js';
 
@@ -176,13 +177,12 @@ describe('over stdio with the fixture server', () => {
   it('a cancelled call aborts the handler in the server process', async () => {
     await withServer('fixture', async (session) => {
       const controller = new AbortController();
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      const call = session.callTool(
-        { name: 'wait', arguments: { tag: 'first' } },
-        { signal: controller.signal, onprogress: () => started() },
+      const { call } = await startedCall(
+        (onprogress) =>
+          session.callTool({ name: 'wait', arguments: { tag: 'first' } }, { signal: controller.signal, onprogress }),
+        10_000,
+        'the wait tool to start',
       );
-      await within(running, 10_000, 'the wait tool to start');
       controller.abort(new Error('user pressed stop'));
       await within(assert.rejects(call, /user pressed stop/), 1000, 'the aborted call to reject');
       // The notifications/cancelled went out before this request, and the server records the

@@ -42,6 +42,23 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Starts a call, handing `start` the progress callback to give it, and resolves once the first
+ * progress arrives (the tool is running) within `ms`. The call comes back unawaited, for the
+ * test to see how it settles.
+ */
+export async function startedCall<T>(
+  start: (onprogress: () => void) => Promise<T>,
+  ms: number,
+  what: string,
+): Promise<{ call: Promise<T> }> {
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const call = start(() => started());
+  await within(running, ms, what);
+  return { call };
+}
+
 /** Resolves once `check` holds, checking every `everyMs`; fails after `ms`, as {@link within} does. */
 export function until(check: () => boolean, what: string, ms: number, everyMs = 5): Promise<void> {
   return within(

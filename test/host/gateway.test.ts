@@ -21,7 +21,7 @@ import {
   nodeTransport,
   runCli,
   serving,
-  within,
+  startedCall,
   type ServingProcess,
 } from '../helpers/e2e.js';
 import { GREETING, LOGO, noteText, PROFILE_FORM, reviewMessages } from '../helpers/interop-features-data.js';
@@ -133,10 +133,11 @@ describe('the gateway', { timeout: 240_000 }, () => {
       it('forwards a cancellation: the upstream server’s handler is aborted', async () => {
         const tag = `${client.revision} ${setup.transport}`;
         const controller = new AbortController();
-        let started!: () => void;
-        const running = new Promise<void>((resolve) => (started = resolve));
-        const call = client.callTool('feat__slow', { tag }, { signal: controller.signal, onprogress: () => started() });
-        await within(running, 15_000, 'the slow tool to start');
+        const { call } = await startedCall(
+          (onprogress) => client.callTool('feat__slow', { tag }, { signal: controller.signal, onprogress }),
+          15_000,
+          'the slow tool to start',
+        );
         controller.abort('the user gave up');
         await assert.rejects(call);
         const reason = await abortOf(tag, async () => firstText(await client.callTool('feat__aborts', {})));

@@ -4,7 +4,7 @@
 // with its own library's handlers.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { firstText, within } from '../helpers/e2e.js';
+import { firstText, startedCall, within } from '../helpers/e2e.js';
 import {
   GREETING,
   LOG_LEVELS,
@@ -184,13 +184,12 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
 
     it('cancels a tool call: the server aborts it, and cancels the sampling request it was waiting on', async () => {
       const controller = new AbortController();
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      const call = client.callTool(
-        { name: 'slow', arguments: { tag: client.tag } },
-        { signal: controller.signal, onprogress: () => started() },
+      const { call } = await startedCall(
+        (onprogress) =>
+          client.callTool({ name: 'slow', arguments: { tag: client.tag } }, { signal: controller.signal, onprogress }),
+        10_000,
+        'the slow tool to start',
       );
-      await within(running, 10_000, 'the slow tool to start');
       controller.abort(client.abortReason('changed my mind'));
       await assert.rejects(call, /changed my mind/);
       assert.deepEqual(parsed(await client.callTool({ name: 'aborts', arguments: {} })), [

@@ -8,7 +8,7 @@ import { Client, type ClientSession } from '../../src/client/index.js';
 import { StreamableHttpClientTransport } from '../../src/http/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import type { LoggingMessageNotificationParams } from '../../src/types/logging.js';
-import { clientInfo, firstText, fixture, nodeTransport, within } from '../helpers/e2e.js';
+import { clientInfo, firstText, fixture, nodeTransport, startedCall, within } from '../helpers/e2e.js';
 import { GREETING, LOG_LEVELS, LOGO, noteText, reviewMessages } from '../helpers/interop-features-data.js';
 import { startV2HttpServer, type V2HttpServer } from '../helpers/v2-http-server.js';
 import { V2_INSTRUCTIONS, V2_SERVER_INFO, confirmMessage } from '../helpers/v2-features.js';
@@ -208,13 +208,12 @@ for (const setup of SETUPS) {
       it('cancels a call: the server aborts the handler', async () => {
         const tag = `${setup.name} ${era}`;
         const controller = new AbortController();
-        let started!: () => void;
-        const running = new Promise<void>((resolve) => (started = resolve));
-        const call = session.callTool(
-          { name: 'slow', arguments: { tag } },
-          { signal: controller.signal, onprogress: () => started() },
+        const { call } = await startedCall(
+          (onprogress) =>
+            session.callTool({ name: 'slow', arguments: { tag } }, { signal: controller.signal, onprogress }),
+          10_000,
+          'the slow tool to start',
         );
-        await within(running, 10_000, 'the slow tool to start');
         controller.abort(new Error('changed my mind'));
         await assert.rejects(call, /changed my mind/);
         const reason = await abortOf(tag, async () =>

@@ -18,7 +18,7 @@ import {
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { firstText, fixture, within } from '../helpers/e2e.js';
+import { firstText, fixture, startedCall, within } from '../helpers/e2e.js';
 import {
   GREETING,
   LOG_LEVELS,
@@ -250,13 +250,12 @@ for (const setup of SETUPS) {
     it('cancels a call: the server aborts the handler', async () => {
       const tag = `${setup.transport} ${modeName}`;
       const controller = new AbortController();
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      const call = client.callTool(
-        { name: 'slow', arguments: { tag } },
-        { signal: controller.signal, onprogress: () => started() },
+      const { call } = await startedCall(
+        (onprogress) =>
+          client.callTool({ name: 'slow', arguments: { tag } }, { signal: controller.signal, onprogress }),
+        10_000,
+        'the slow tool to start',
       );
-      await within(running, 10_000, 'the slow tool to start');
       controller.abort('the v2 user gave up');
       await assert.rejects(call, /the v2 user gave up/);
       const reason = await abortOf(tag, async () =>
