@@ -4,7 +4,7 @@
 // logs, subscriptions and list changes cross endpoints; a GET stream resumes elsewhere.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Client, ToolTask, type ClientSession } from '../../src/client/index.js';
+import { Client, ToolTask, type ClientOptions, type ClientSession } from '../../src/client/index.js';
 import { connectHttp } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { MemoryFleet, Server } from '../../src/server/index.js';
@@ -91,6 +91,17 @@ function roundRobin(urls: string[]) {
   return { fetch, served, down };
 }
 
+/** A session of the fleet's client, opened at the first endpoint, every request through `balancer`. */
+async function fleetSession(
+  endpoints: ListeningServer[],
+  balancer: ReturnType<typeof roundRobin>,
+  options: Parameters<typeof connectHttp>[2],
+  clientOptions?: ClientOptions,
+): Promise<ClientSession> {
+  const client = new Client({ name: 'fleet-client', version: '1' }, clientOptions);
+  return (await connectHttp(client, endpoints[0]!.url, { eraCache: false, fetch: balancer.fetch, ...options })).session;
+}
+
 describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three endpoints', () => {
   const fleet = new MemoryFleet();
   const servers = ['a', 'b', 'c'].map(fleetServer);
@@ -103,17 +114,14 @@ describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three en
   before(async () => {
     endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
     balancer = roundRobin(endpoints.map((e) => e.url));
-    const client = new Client(
-      { name: 'fleet-client', version: '1' },
-      { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
+    session = await fleetSession(
+      endpoints,
+      balancer,
+      { protocolVersion: '2025-11-25' },
+      {
+        elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) },
+      },
     );
-    session = (
-      await connectHttp(client, endpoints[0]!.url, {
-        protocolVersion: '2025-11-25',
-        eraCache: false,
-        fetch: balancer.fetch,
-      })
-    ).session;
     session.on('log', (message) => logs.push(String(message.data)));
     session.on('resourceUpdated', (params) => changes.push(`updated ${params.uri}`));
     session.on('toolsListChanged', () => changes.push('tools'));
@@ -193,14 +201,10 @@ describe('a fleet in one process (MemoryFleet): a GET stream resumes on another 
   before(async () => {
     endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
     balancer = roundRobin(endpoints.map((e) => e.url));
-    session = (
-      await connectHttp(new Client({ name: 'fleet-client', version: '1' }), endpoints[0]!.url, {
-        protocolVersion: '2025-11-25',
-        eraCache: false,
-        fetch: balancer.fetch,
-        reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
-      })
-    ).session;
+    session = await fleetSession(endpoints, balancer, {
+      protocolVersion: '2025-11-25',
+      reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
+    });
     session.on('resourceUpdated', (params) => updates.push(params.uri));
   });
   after(async () => {
@@ -234,14 +238,10 @@ describe('a fleet in one process (MemoryFleet): an endpoint that stops', () => {
   before(async () => {
     endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
     balancer = roundRobin(endpoints.map((e) => e.url));
-    session = (
-      await connectHttp(new Client({ name: 'fleet-client', version: '1' }), endpoints[0]!.url, {
-        protocolVersion: '2025-11-25',
-        eraCache: false,
-        fetch: balancer.fetch,
-        reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
-      })
-    ).session;
+    session = await fleetSession(endpoints, balancer, {
+      protocolVersion: '2025-11-25',
+      reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
+    });
   });
   after(async () => {
     await session?.close();
@@ -277,17 +277,14 @@ describe('a fleet in one process (MemoryFleet), 2026-07-28 requests over three e
   before(async () => {
     endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
     const balancer = roundRobin(endpoints.map((e) => e.url));
-    const client = new Client(
-      { name: 'fleet-client', version: '1' },
-      { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
+    session = await fleetSession(
+      endpoints,
+      balancer,
+      { protocolVersion: '2026-07-28' },
+      {
+        elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) },
+      },
     );
-    session = (
-      await connectHttp(client, endpoints[0]!.url, {
-        protocolVersion: '2026-07-28',
-        eraCache: false,
-        fetch: balancer.fetch,
-      })
-    ).session;
   });
   after(async () => {
     await session?.close();
