@@ -1,5 +1,5 @@
 // redis-server, for the tests of the fleet's store in Redis and of a fleet (test/redis/,
-// test/fleet/), each of which starts a server of its own (test/fixtures/redis.ts); installed by
+// test/fleet/), each of which starts a server of its own (test/helpers/redis.ts); installed by
 // the test command when it is missing.
 import { ensureDebianPackage } from './debian-package.mjs';
 

@@ -67,7 +67,7 @@ const expected: Record<string, string[]> = {
     'ToolTask',
     'processEraCache',
   ],
-  './testing': ['InMemoryTransport', 'ManualClock', 'createInMemoryPair'],
+  './testing': ['InMemoryTransport', 'ManualClock', 'connectPair', 'createInMemoryPair', 'recordWire'],
   './auth': [
     'AuthorizationError',
     'MAX_AUTH_RETRIES',

@@ -2,7 +2,7 @@
 // Redis store and with the memory store in turns: the server's processor time per request, the
 // ratio of the two, and the Redis commands each request cost (counted by Redis itself: a
 // legacy session's request should cost one, a modern request none). Then throughput through a
-// round-robin HTTP proxy (test/fixtures/round-robin-proxy.ts, one Node process) to one and to
+// round-robin HTTP proxy (test/helpers/round-robin-proxy.ts, one Node process) to one and to
 // three processes on Redis: on a machine of few cores the proxy, wrk, Redis and the processes
 // share them, so the second figure says what a fleet costs here more than how it scales. The
 // proxy keeps its connections to the processes open, as a production one does.
@@ -14,8 +14,8 @@ import { measureTogether, type Sample } from '../measure.js';
 import { openHttpSession } from '../drivers/http-session.js';
 import { startHttpServer, type HttpServerProcess } from '../drivers/server-process.js';
 import { ensureWrk, runWrk, type WrkOptions } from '../drivers/wrk.js';
-import { redisMissing, startRedis, type RedisServer } from '../../test/fixtures/redis.js';
-import { startRoundRobinProxy } from '../../test/fixtures/round-robin-proxy.js';
+import { redisMissing, startRedis, type RedisServer } from '../../test/helpers/redis.js';
+import { startRoundRobinProxy } from '../../test/helpers/round-robin-proxy.js';
 
 type Mode = 'session' | 'modern';
 type Store = 'memory' | 'Redis';

@@ -10,24 +10,19 @@ import { jwtVerifier, parseChallenges, type ResourceServerOptions } from '../../
 import { createLegacySseCore, createStreamableHttpCore, createStreamableHttpHandler } from '../../src/http/index.js';
 import { listen, type ListenOptions, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { signingKey, TokenIssuer, type SigningKey } from '../fixtures/token-issuer.js';
+import { TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
 import { rawHttpRequest, sendRaw, type RawResponse } from '../helpers/raw-http.js';
+import { modernEnvelope } from '../helpers/modern-post.js';
 
 const MODERN = '2026-07-28';
-const META = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'audience-test', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = modernEnvelope('audience-test');
 const METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
 const NOT_FOR_THIS_RESOURCE = 'The access token is not meant for this resource (aud)';
 
 let issuer: TokenIssuer;
 let key: SigningKey;
 before(async () => {
-  issuer = await TokenIssuer.start();
-  key = await signingKey('k1');
-  issuer.publish(key);
+  ({ issuer, key } = await TokenIssuer.startWithKey());
 });
 after(() => issuer.close());
 

@@ -8,10 +8,10 @@ import { describe, it } from 'node:test';
 import { MemoryAuthStore, OAuthClient, type AuthStore } from '../../src/auth/index.js';
 import { Client } from '../../src/client/index.js';
 import { connectHttp, HttpStatusError } from '../../src/http/index.js';
-import { PRM_PATH, startGate } from '../fixtures/bearer-gate.js';
-import { failed, ok, REDIRECT, tokenRequests, oauthUpstream } from '../fixtures/oauth-run.js';
-import { startScriptedServer, type ScriptedServer } from '../fixtures/scripted-authorization-server.js';
-import { within } from '../e2e/helpers.js';
+import { PRM_PATH, startGate } from '../helpers/bearer-gate.js';
+import { failed, ok, REDIRECT, tokenRequests, oauthUpstream } from '../helpers/oauth-run.js';
+import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-authorization-server.js';
+import { within } from '../helpers/e2e.js';
 
 const LIMIT = 15_000;
 

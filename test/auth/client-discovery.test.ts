@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpStatusError } from '../../src/http/index.js';
-import { PRM_PATH } from '../fixtures/bearer-gate.js';
-import { failed, ok, tokenRequests, oauthUpstream } from '../fixtures/oauth-run.js';
+import { PRM_PATH } from '../helpers/bearer-gate.js';
+import { failed, ok, tokenRequests, oauthUpstream } from '../helpers/oauth-run.js';
 
 describe('OAuthClient', () => {
   const mcp = oauthUpstream();

@@ -19,7 +19,7 @@ import { Client } from '../../src/client/index.js';
 import { connectHttp } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const LIMIT = 20_000;
 const SECRET = 'machine-secret-value';

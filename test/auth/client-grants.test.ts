@@ -12,8 +12,8 @@ import {
   jwtBearerGrant,
   type AssertionContext,
 } from '../../src/auth/index.js';
-import { failed, ok, tokenRequests, oauthUpstream } from '../fixtures/oauth-run.js';
-import { startScriptedServer, type ScriptedServer } from '../fixtures/scripted-authorization-server.js';
+import { failed, ok, tokenRequests, oauthUpstream } from '../helpers/oauth-run.js';
+import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-authorization-server.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';

@@ -11,9 +11,9 @@ import type { ProtocolVersion } from '../../src/index.js';
 import { connectHttp } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { PRM_PATH, startGate, type Gate } from '../fixtures/bearer-gate.js';
-import { startOidcServer, type OidcServer } from '../fixtures/oidc-authorization-server.js';
-import { within } from '../e2e/helpers.js';
+import { PRM_PATH, startGate, type Gate } from '../helpers/bearer-gate.js';
+import { startOidcServer, type OidcServer } from '../helpers/oidc-authorization-server.js';
+import { within } from '../helpers/e2e.js';
 
 const LIMIT = 20_000;
 const REDIRECT = 'http://127.0.0.1:8123/callback';

@@ -6,13 +6,10 @@ import assert from 'node:assert/strict';
 import { jwtVerifier, parseChallenges, type ResourceServerOptions } from '../../src/auth/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { DpopKey, signingKey, TokenIssuer, type SigningKey } from '../fixtures/token-issuer.js';
+import { DpopKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
+import { modernEnvelope, modernHeaders } from '../helpers/modern-post.js';
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'dpop-test', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = modernEnvelope('dpop-test');
 
 interface Fixture {
   issuer: TokenIssuer;
@@ -21,9 +18,7 @@ interface Fixture {
 }
 
 async function start(auth: Partial<ResourceServerOptions> = {}): Promise<Fixture> {
-  const issuer = await TokenIssuer.start();
-  const key = await signingKey('k1');
-  issuer.publish(key);
+  const { issuer, key } = await TokenIssuer.startWithKey();
   const server = new Server({ name: 'dpop', version: '1' });
   server.tool('whoami', {}, (_args, ctx) => ({
     content: [{ type: 'text', text: JSON.stringify(ctx.auth?.claims.cnf ?? null) }],
@@ -42,11 +37,7 @@ function call(url: string, authorization: string | undefined, proof?: string): P
   return fetch(url, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'whoami',
+      ...modernHeaders('tools/call', 'whoami'),
       ...(authorization !== undefined && { authorization }),
       ...(proof !== undefined && { dpop: proof }),
     },

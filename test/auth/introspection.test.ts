@@ -6,8 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { introspectionVerifier, TokenRefusal, type TokenRequest } from '../../src/auth/index.js';
 import { ManualClock } from '../../src/testing/index.js';
-import { TokenIssuer } from '../fixtures/token-issuer.js';
-import { refusal, tokenRequest } from '../fixtures/token-issuer.js';
+import { TokenIssuer } from '../helpers/token-issuer.js';
+import { refusal, tokenRequest } from '../helpers/token-issuer.js';
 
 const RESOURCE = 'http://127.0.0.1:9/mcp';
 const CLIENT = { id: 'resource-server', secret: 's3cret' };

@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { jwtVerifier, TokenRefusal, type TokenRequest } from '../../src/auth/index.js';
 import { ManualClock } from '../../src/testing/index.js';
-import { signingKey, TokenIssuer, type SigningKey } from '../fixtures/token-issuer.js';
-import { refusal, tokenRequest } from '../fixtures/token-issuer.js';
+import { signingKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
+import { refusal, tokenRequest } from '../helpers/token-issuer.js';
 
 const RESOURCE = 'http://127.0.0.1:9/mcp';
 
@@ -17,9 +17,7 @@ describe('jwtVerifier', () => {
   let key: SigningKey;
 
   before(async () => {
-    issuer = await TokenIssuer.start();
-    key = await signingKey('k1');
-    issuer.publish(key);
+    ({ issuer, key } = await TokenIssuer.startWithKey());
   });
   after(() => issuer.close());
 

@@ -15,6 +15,7 @@ import {
 } from '../../src/auth/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
+import { modernEnvelope, modernHeaders } from '../helpers/modern-post.js';
 
 /** The part of oidc-provider used here (the package ships no types). */
 type ProviderClass = new (issuer: string, configuration: Record<string, unknown>) => { callback(): RequestListener };
@@ -102,27 +103,12 @@ async function startAuthorizationServer(format: (resource: string) => 'jwt' | 'o
 function call(url: string, token: string, tool: string): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': tool,
-      authorization: `Bearer ${token}`,
-    },
+    headers: { ...modernHeaders('tools/call', tool), authorization: `Bearer ${token}` },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: {
-        name: tool,
-        arguments: {},
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'oidc-test', version: '1' },
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
+      params: { name: tool, arguments: {}, _meta: modernEnvelope('oidc-test') },
     }),
   });
 }

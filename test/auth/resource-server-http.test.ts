@@ -10,8 +10,8 @@ import { Client } from '../../src/client/index.js';
 import { connectHttp, createStreamableHttpHandler } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { signingKey, TokenIssuer, type SigningKey } from '../fixtures/token-issuer.js';
-import { within } from '../e2e/helpers.js';
+import { signingKey, TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
+import { within } from '../helpers/e2e.js';
 
 const MODERN = '2026-07-28';
 const LEGACY = '2025-11-25';
@@ -38,9 +38,7 @@ function whoami(auth: AuthInfo | undefined): string {
 }
 
 async function start(auth: Partial<ResourceServerOptions> = {}): Promise<Fixture> {
-  const issuer = await TokenIssuer.start();
-  const key = await signingKey('k1');
-  issuer.publish(key);
+  const { issuer, key } = await TokenIssuer.startWithKey();
   const runs = new Map<string, number>();
   const ran = (what: string) => runs.set(what, (runs.get(what) ?? 0) + 1);
   const server = new Server({ name: 'protected', version: '1' });
@@ -526,9 +524,7 @@ describe('a resource server with a configured resource', () => {
 
 describe('the fetch handler as a resource server', () => {
   it('checks tokens for its configured resource and serves the metadata', async () => {
-    const issuer = await TokenIssuer.start();
-    const key = await signingKey('k');
-    issuer.publish(key);
+    const { issuer, key } = await TokenIssuer.startWithKey('k');
     const server = new Server({ name: 'fetch', version: '1' });
     server.tool('t', { scopes: ['x'] }, () => ({ content: [] }));
     const handler = createStreamableHttpHandler(server, {

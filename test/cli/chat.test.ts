@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { after, before, describe, it } from 'node:test';
-import { CLI, runCli } from '../e2e/helpers.js';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm.js';
+import { CLI, runCli } from '../helpers/e2e.js';
+import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm.js';
 
 describe('mcpkit chat', () => {
   let dir: string;

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DIST_CLI, fixture, runCli, serving, type CliResult, type ServingProcess } from '../e2e/helpers.js';
+import { DIST_CLI, fixture, runCli, serving, type CliResult, type ServingProcess } from '../helpers/e2e.js';
 
 /** `mcpkit example-server --http --auth` on free ports. */
 const startExample = () => serving(DIST_CLI, ['example-server', '--http', '--port', '0', '--auth']);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { listen, type ListeningServer } from '../../src/node/index.js';
-import { runCli } from '../e2e/helpers.js';
+import { runCli } from '../helpers/e2e.js';
 import { tasksServer } from '../fixtures/tasks-server.js';
 
 describe('mcpkit and tasks', () => {

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import process from 'node:process';
 import { after, before, describe, it } from 'node:test';
-import { CLI } from '../e2e/helpers.js';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm.js';
+import { CLI } from '../helpers/e2e.js';
+import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm.js';
 import { tmuxMissing, TmuxServer } from '../helpers/terminal.js';
 
 const missing = tmuxMissing();

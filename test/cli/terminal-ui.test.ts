@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fixture } from '../e2e/helpers.js';
+import { fixture } from '../helpers/e2e.js';
 import { tmuxMissing, TmuxServer, type TerminalSession } from '../helpers/terminal.js';
 
 const DRIVER = fixture('terminal-ui-driver');

@@ -7,7 +7,7 @@ import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { RequestCancelledError } from '../../src/protocol/request-context.js';
 import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '../../src/types/sampling.js';
-import { clientInfo, link, linkRunning, run, serverRunning } from './helpers.js';
+import { clientInfo, link, linkRunning, run, serverRunning } from '../helpers/linked-client.js';
 
 const question = {
   messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'Weather in Paris?' } }],

@@ -7,7 +7,8 @@ import { invalidParams } from '../../src/protocol/errors.js';
 import { ManualClock } from '../../src/testing/index.js';
 import { Client, type ClientOptions, type ClientSession } from '../../src/client/index.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
-import { askName, clientInfo, deferred, scripted, text, type RawHandler } from './multi-round-trip-helpers.js';
+import { deferred } from '../helpers/deferred.js';
+import { askName, clientInfo, scripted, text, type RawHandler } from '../helpers/multi-round-trip.js';
 
 const tools = [{ name: 'one', inputSchema: { type: 'object' } }];
 

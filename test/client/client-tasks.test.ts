@@ -5,9 +5,8 @@ import { EventEmitter, once } from 'node:events';
 import { describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import { McpError } from '../../src/protocol/errors.js';
-import type { ProtocolVersion } from '../../src/protocol/versions.js';
 import { Server, type ServerContext } from '../../src/server/index.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 
 const RELATED = 'io.modelcontextprotocol/related-task';
 
@@ -41,15 +40,12 @@ function slowClient(events: EventEmitter) {
 }
 
 /** A server whose `relay` tool runs `use` with its session to the client; the answer is its text. */
-async function connected(client: Client, version: ProtocolVersion, use: (ctx: ServerContext) => Promise<unknown>) {
+function relayServer(use: (ctx: ServerContext) => Promise<unknown>): Server {
   const server = new Server({ name: 'asker', version: '1' });
   server.tool('relay', {}, async (_args, ctx) => ({
     content: [{ type: 'text', text: JSON.stringify(await use(ctx)) }],
   }));
-  const [a, b] = createInMemoryPair();
-  await server.connect(a);
-  const session = await client.connect(b, { protocolVersion: version });
-  return session;
+  return server;
 }
 
 const relay = async (session: ClientSession) =>
@@ -75,7 +71,8 @@ describe('the client’s own tasks (2025-11-25)', () => {
       requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
     });
     const seen: unknown[] = [];
-    const old = await connected(client, '2025-06-18', async (ctx) => seen.push(ctx.session.clientCapabilities));
+    const server = relayServer(async (ctx) => seen.push(ctx.session.clientCapabilities));
+    const { client: old } = await connectPair(server, { client, protocolVersion: '2025-06-18' });
     await old.callTool({ name: 'relay', arguments: {} });
     assert.equal((seen[0] as Record<string, unknown>).tasks, undefined);
     await old.close();
@@ -90,7 +87,7 @@ describe('the client’s own tasks (2025-11-25)', () => {
     const events = new EventEmitter();
     const { client, release } = slowClient(events);
     const asked = once(events, 'asked');
-    const session = await connected(client, '2025-11-25', async (ctx) => {
+    const server = relayServer(async (ctx) => {
       const created = await ctx.session.request('elicitation/create', { ...FORM, task: { ttl: 60_000 } });
       const taskId = (created.task as { taskId: string }).taskId;
       const working = await ctx.session.request('tasks/get', { taskId });
@@ -101,6 +98,7 @@ describe('the client’s own tasks (2025-11-25)', () => {
       const listed = await ctx.session.request('tasks/list', {});
       return { created, working: working.status, params, result, listed: (listed.tasks as unknown[]).length };
     });
+    const { client: session } = await connectPair(server, { client, protocolVersion: '2025-11-25' });
     const seen = await relay(session);
     const task = (seen.created as { task: Record<string, unknown> }).task;
     assert.equal(task.status, 'working');
@@ -122,7 +120,7 @@ describe('the client’s own tasks (2025-11-25)', () => {
 
   it('a handler’s JSON-RPC error fails the task; tasks/result returns the error', async () => {
     const { client } = slowClient(new EventEmitter());
-    const session = await connected(client, '2025-11-25', async (ctx) => {
+    const server = relayServer(async (ctx) => {
       const created = await ctx.session.request('sampling/createMessage', {
         messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
         maxTokens: 5,
@@ -135,6 +133,7 @@ describe('the client’s own tasks (2025-11-25)', () => {
         .catch((e: McpError) => ({ code: e.code, message: e.message }));
       return { failed, error };
     });
+    const { client: session } = await connectPair(server, { client, protocolVersion: '2025-11-25' });
     const seen = await relay(session);
     assert.equal((seen.failed as Record<string, unknown>).status, 'failed');
     assert.deepEqual(seen.error, { code: -32001, message: 'no model here' });
@@ -146,7 +145,7 @@ describe('the client’s own tasks (2025-11-25)', () => {
     const { client } = slowClient(events);
     const aborted = once(events, 'aborted');
     const asked = once(events, 'asked');
-    const session = await connected(client, '2025-11-25', async (ctx) => {
+    const server = relayServer(async (ctx) => {
       const created = await ctx.session.request('elicitation/create', { ...FORM, task: {} });
       const taskId = (created.task as { taskId: string }).taskId;
       await asked;
@@ -156,6 +155,7 @@ describe('the client’s own tasks (2025-11-25)', () => {
       const unknown = await ctx.session.request('tasks/get', { taskId: 'nope' }).catch((e: McpError) => e.code);
       return { status: cancelled.status, again, unknown };
     });
+    const { client: session } = await connectPair(server, { client, protocolVersion: '2025-11-25' });
     assert.deepEqual(await relay(session), { status: 'cancelled', again: -32602, unknown: -32602 });
     await session.close();
   });

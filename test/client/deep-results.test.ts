@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client } from '../../src/client/index.js';
-import { chainDepth, fixture, nodeTransport, within } from '../e2e/helpers.js';
+import { chainDepth, fixture, nodeTransport, within } from '../helpers/e2e.js';
 
 describe('a client receiving a result 100,000 levels deep', () => {
   for (const protocolVersion of ['2025-11-25', '2026-07-28'] as const) {

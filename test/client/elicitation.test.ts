@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { ClientSession } from '../../src/client/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '../../src/types/elicitation.js';
-import { linkRunning, run } from './helpers.js';
+import { linkRunning, run } from '../helpers/linked-client.js';
 
 type Schema = ElicitRequestFormParams['requestedSchema'];
 type Outcome = ElicitResult | { error: { code: number; message: string } };

@@ -11,7 +11,7 @@ import { MemoryEraCache } from '../../src/protocol/era-cache.js';
 import { UnsupportedVersionError } from '../../src/protocol/errors.js';
 import { Server, type ServerOptions } from '../../src/server/index.js';
 import { createInMemoryPair, ManualClock, type InMemoryTransport } from '../../src/testing/index.js';
-import { fixture, within } from '../e2e/helpers.js';
+import { fixture, within } from '../helpers/e2e.js';
 import { messageReceiver } from '../helpers/receiver.js';
 
 const clientInfo = { name: 'era-client', version: '1' };

@@ -6,7 +6,7 @@ import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { UrlElicitationRequiredError } from '../../src/protocol/errors.js';
 import { Server } from '../../src/server/index.js';
 import type { LoggingMessageNotificationParams } from '../../src/types/logging.js';
-import { clientInfo, fakeServer, link, linkRunning, nextEvent, run } from './helpers.js';
+import { clientInfo, fakeServer, link, linkRunning, nextEvent, run } from '../helpers/linked-client.js';
 
 describe('list changes', () => {
   it('toolsListChanged fires when the server registers a tool at runtime', async () => {

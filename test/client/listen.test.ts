@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { Client, type ClientSession, type Subscription, type SubscriptionEventMap } from '../../src/client/index.js';
 import { JsonRpcError, RequestTimeoutError } from '../../src/jsonrpc/errors.js';
 import { Server } from '../../src/server/index.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
 import type { WireMessage } from '../helpers/raw-client.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const clientInfo = { name: 'listening-client', version: '1' };
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
@@ -22,11 +22,7 @@ function server(): Server {
   return s;
 }
 
-async function connect(s: Server): Promise<ClientSession> {
-  const [serverEnd, clientEnd] = createInMemoryPair();
-  await s.connect(serverEnd);
-  return new Client(clientInfo).connect(clientEnd, { protocolVersion: '2026-07-28' });
-}
+const modern = { protocolVersion: '2026-07-28', client: { info: clientInfo } } as const;
 
 function next<E extends keyof SubscriptionEventMap>(
   subscription: Subscription,
@@ -44,18 +40,7 @@ function next<E extends keyof SubscriptionEventMap>(
 async function scripted(): Promise<{ session: ClientSession; wire: ScriptedTransport; sent: () => WireMessage[] }> {
   const wire = new ScriptedTransport();
   const connecting = new Client(clientInfo).connect(wire, { protocolVersion: '2026-07-28' });
-  await wire.waitForSent(1);
-  const discover = wire.sent[0] as WireMessage;
-  wire.receive({
-    jsonrpc: '2.0',
-    id: discover.id,
-    result: {
-      resultType: 'complete',
-      supportedVersions: ['2026-07-28'],
-      capabilities: { tools: { listChanged: true } },
-      _meta: {},
-    },
-  });
+  await wire.answerDiscover({ capabilities: { tools: { listChanged: true } }, _meta: {} });
   return { session: await connecting, wire, sent: () => wire.sent.slice(1) as WireMessage[] };
 }
 
@@ -83,7 +68,7 @@ function acknowledge(
 
 describe('ClientSession.listen', () => {
   it('resolves once acknowledged, with what the server agreed to', async () => {
-    const session = await connect(server());
+    const { client: session } = await connectPair(server(), modern);
     const subscription = await session.listen({ toolsListChanged: true, promptsListChanged: true });
     assert.deepEqual(subscription.acknowledged, { toolsListChanged: true });
     assert.deepEqual(subscription.requested, { toolsListChanged: true, promptsListChanged: true });
@@ -95,7 +80,7 @@ describe('ClientSession.listen', () => {
 
   it("delivers each notification to the subscription's listeners and iterator, and as a session event", async () => {
     const s = server();
-    const session = await connect(s);
+    const { client: session } = await connectPair(s, modern);
     const subscription = await session.listen({ toolsListChanged: true });
     const events = subscription[Symbol.asyncIterator]();
     let sessionEvents = 0;
@@ -113,7 +98,7 @@ describe('ClientSession.listen', () => {
 
   it('tells several subscriptions on one connection apart', async () => {
     const s = server();
-    const session = await connect(s);
+    const { client: session } = await connectPair(s, modern);
     const tools = await session.listen({ toolsListChanged: true });
     const docs = await session.listen({ resourceSubscriptions: ['file:///a.txt'] });
     assert.notEqual(tools.id, docs.id);
@@ -133,7 +118,7 @@ describe('ClientSession.listen', () => {
 
   it("close() cancels the stream on the server; nothing more reaches it or the session's events", async () => {
     const s = server();
-    const session = await connect(s);
+    const { client: session } = await connectPair(s, modern);
     const closing = await session.listen({ toolsListChanged: true });
     const staying = await session.listen({ toolsListChanged: true });
     let sessionEvents = 0;
@@ -155,7 +140,7 @@ describe('ClientSession.listen', () => {
 
   it('completes when the server ends it gracefully, and so does its iterator', async () => {
     const s = server();
-    const session = await connect(s);
+    const { client: session } = await connectPair(s, modern);
     const subscription = await session.listen({ toolsListChanged: true });
     const events = subscription[Symbol.asyncIterator]();
     const ended = next(subscription, 'end');
@@ -170,7 +155,7 @@ describe('ClientSession.listen', () => {
 
   it('gives the iterator one event per kind however many arrived while it was not reading', async () => {
     const s = server();
-    const session = await connect(s);
+    const { client: session } = await connectPair(s, modern);
     const subscription = await session.listen({ toolsListChanged: true, resourceSubscriptions: ['file:///a.txt'] });
     const events = subscription[Symbol.asyncIterator]();
     let changes = 0;
@@ -318,10 +303,7 @@ describe('ClientSession.listen', () => {
 
   it('waits for resumeSubscriptions when its connection ends, then goes on over the new one', async () => {
     const s = server();
-    const [serverEnd, clientEnd] = createInMemoryPair();
-    const serverSession = await s.connect(serverEnd);
-    const client = new Client(clientInfo);
-    const first = await client.connect(clientEnd, { protocolVersion: '2026-07-28' });
+    const { client: first, server: serverSession } = await connectPair(s, modern);
     const subscription = await first.listen({ toolsListChanged: true });
     const events = subscription[Symbol.asyncIterator]();
     const interrupted = next(subscription, 'interrupted');
@@ -330,7 +312,7 @@ describe('ClientSession.listen', () => {
     assert.equal(subscription.state, 'interrupted');
     await first.close(); // closing a session that is already gone leaves its subscriptions to resume
 
-    const second = await connect(s);
+    const { client: second } = await connectPair(s, modern);
     const resumed = await second.resumeSubscriptions(first);
     assert.deepEqual(resumed, [subscription]);
     assert.equal(subscription.state, 'active');
@@ -348,9 +330,10 @@ describe('ClientSession.listen', () => {
   });
 
   it('fails locally in a session of a legacy revision, where the method does not exist', async () => {
-    const [serverEnd, clientEnd] = createInMemoryPair();
-    await server().connect(serverEnd);
-    const session = await new Client(clientInfo).connect(clientEnd, { protocolVersion: '2025-11-25' });
+    const { client: session } = await connectPair(server(), {
+      protocolVersion: '2025-11-25',
+      client: { info: clientInfo },
+    });
     await assert.rejects(
       session.listen({ toolsListChanged: true }),
       /subscriptions\/listen is not a client-to-server request in protocol revision 2025-11-25/,
@@ -370,7 +353,7 @@ describe('ClientSession.listen', () => {
   });
 
   it('closes when its signal aborts', async () => {
-    const session = await connect(server());
+    const { client: session } = await connectPair(server(), modern);
     const controller = new AbortController();
     const subscription = await session.listen({ toolsListChanged: true }, { signal: controller.signal });
     controller.abort();

@@ -12,7 +12,7 @@ import type { ProtocolVersion } from '../../src/protocol/versions.js';
 import { Server } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import type { LoggingMessageNotificationParams } from '../../src/types/logging.js';
-import { clientInfo, exampleTransport, within } from '../e2e/helpers.js';
+import { clientInfo, exampleTransport, within } from '../helpers/e2e.js';
 import { messageReceiver } from '../helpers/receiver.js';
 
 const LEVEL_KEY = 'io.modelcontextprotocol/logLevel';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '../../src/client/index.js';
 import { CommandTransport } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 
 const clientInfo = { name: 'modern-client', version: '3' };
 
@@ -19,22 +19,11 @@ function server(options: ConstructorParameters<typeof Server>[1] = {}): Server {
   return s;
 }
 
-async function connect(s: Server) {
-  const [a, b] = createInMemoryPair();
-  const sent: string[] = [];
-  const send = b.send.bind(b);
-  b.send = (message) => {
-    for (const m of Array.isArray(message) ? message : [message]) if ('method' in m) sent.push(m.method);
-    return send(message);
-  };
-  await s.connect(a);
-  const session = await new Client(clientInfo).connect(b, { protocolVersion: '2026-07-28' });
-  return { session, sent };
-}
+const modern = { protocolVersion: '2026-07-28', client: { info: clientInfo } } as const;
 
 describe('a client asking for the modern revision', () => {
   it('opens with server/discover, no handshake, and sends its envelope with every request', async () => {
-    const { session, sent } = await connect(server());
+    const { client: session, wire } = await connectPair(server(), modern);
     assert.equal(session.protocolVersion, '2026-07-28');
     assert.equal(session.instructions, 'hello');
     assert.deepEqual(session.serverInfo, { name: 'srv', version: '1' });
@@ -43,23 +32,23 @@ describe('a client asking for the modern revision', () => {
     assert.deepEqual(result.content, [{ type: 'text', text: 'modern-client at 2026-07-28' }]);
     assert.equal(result.resultType, 'complete');
     assert.deepEqual(progress, [1]);
-    assert.deepEqual(sent, ['server/discover', 'tools/call']);
+    assert.deepEqual(wire.methods('sent'), ['server/discover', 'tools/call']);
     await session.close();
   });
 
   it('refuses locally what the revision removed', async () => {
-    const { session } = await connect(server());
+    const { client: session } = await connectPair(server(), modern);
     await assert.rejects(session.ping(), /not a client-to-server request in protocol revision 2026-07-28/);
     await session.close();
   });
 
   it('falls back to the handshake with a server that does not serve it', async () => {
-    const { session, sent } = await connect(server({ modern: false }));
+    const { client: session, wire } = await connectPair(server({ modern: false }), modern);
     assert.equal(session.protocolVersion, '2025-11-25');
     assert.deepEqual((await session.callTool({ name: 'who' })).content, [
       { type: 'text', text: 'modern-client at 2025-11-25' },
     ]);
-    assert.deepEqual(sent.slice(0, 3), ['server/discover', 'initialize', 'notifications/initialized']);
+    assert.deepEqual(wire.methods('sent').slice(0, 3), ['server/discover', 'initialize', 'notifications/initialized']);
     await session.close();
   });
 

@@ -7,7 +7,8 @@ import { Client } from '../../src/client/index.js';
 import { McpError } from '../../src/protocol/errors.js';
 import type { InputRequiredResult } from '../../src/types/multi-round-trip.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
-import { askModel, askName, clientInfo, deferred, scripted, text } from './multi-round-trip-helpers.js';
+import { deferred } from '../helpers/deferred.js';
+import { askModel, askName, clientInfo, scripted, text } from '../helpers/multi-round-trip.js';
 
 const answerName = { elicitation: { form: () => ({ action: 'accept' as const, content: { name: 'octocat' } }) } };
 
@@ -339,19 +340,7 @@ describe('results on the wire', () => {
   it('take a result without resultType as complete', async () => {
     const wire = new ScriptedTransport();
     const connecting = new Client(clientInfo).connect(wire, { protocolVersion: '2026-07-28' });
-    await wire.waitForSent(1);
-    const discover = wire.sent[0] as { id: number };
-    wire.receive({
-      jsonrpc: '2.0',
-      id: discover.id,
-      result: {
-        resultType: 'complete',
-        supportedVersions: ['2026-07-28'],
-        capabilities: { tools: {} },
-        ttlMs: 0,
-        cacheScope: 'private',
-      },
-    });
+    await wire.answerDiscover({ capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'private' });
     const session: ClientSession = await connecting;
     const call = session.callTool({ name: 'old-style' });
     await wire.waitForSent(2);

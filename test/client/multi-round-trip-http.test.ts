@@ -7,10 +7,10 @@ import { Client } from '../../src/client/index.js';
 import { connectHttp } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
-import { recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
-import { startSdkHttpServer } from '../fixtures/http-client-sdk-server.js';
-import { askName, clientInfo } from './multi-round-trip-helpers.js';
+import { within } from '../helpers/e2e.js';
+import { recordingFetch, textOf } from '../helpers/recording-fetch.js';
+import { startSdkHttpServer } from '../helpers/http-client-sdk-server.js';
+import { askName, clientInfo } from '../helpers/multi-round-trip.js';
 
 const LIMIT = 15_000;
 

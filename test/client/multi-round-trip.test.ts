@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams } from '../../src/types/sampling.js';
-import { askModel, askName, scripted, text } from './multi-round-trip-helpers.js';
+import { askModel, askName, scripted, text } from '../helpers/multi-round-trip.js';
 
 const answerName = { elicitation: { form: () => ({ action: 'accept' as const, content: { name: 'octocat' } }) } };
 

@@ -7,15 +7,9 @@ import { Client } from '../../src/client/index.js';
 import { JsonRpcError, RequestTimeoutError } from '../../src/jsonrpc/errors.js';
 import { McpError } from '../../src/protocol/errors.js';
 import { Server } from '../../src/server/index.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
-import { clientInfo, exampleTransport, within } from '../e2e/helpers.js';
+import { connectPair, createInMemoryPair } from '../../src/testing/index.js';
+import { clientInfo, exampleTransport, within } from '../helpers/e2e.js';
 import { messageReceiver } from '../helpers/receiver.js';
-
-async function connected(server: Server) {
-  const [a, b] = createInMemoryPair();
-  await server.connect(a);
-  return new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' });
-}
 
 /**
  * A server written as raw JSON-RPC: it completes the handshake, then answers each request with
@@ -48,7 +42,10 @@ describe('errors a client request rejects with', () => {
     server.tool('strict', {}, () => {
       throw new McpError(-32602, 'Nothing is strict enough', { field: 'everything' });
     });
-    const session = await connected(server);
+    const { client: session } = await connectPair(server, {
+      client: { info: clientInfo },
+      protocolVersion: '2025-11-25',
+    });
     const error = await session.callTool({ name: 'strict' }).catch((e: unknown) => e);
     assert.ok(error instanceof McpError, `an McpError, not ${String(error)}`);
     assert.ok(error instanceof JsonRpcError);

@@ -7,7 +7,7 @@ import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { CapabilityNotSupportedError } from '../../src/protocol/errors.js';
 import { Server } from '../../src/server/index.js';
 import type { Tool } from '../../src/types/tools.js';
-import { clientInfo, fakeServer, link, PROMPTS, RESOURCES, TEMPLATES, textOf } from './helpers.js';
+import { clientInfo, fakeServer, link, PROMPTS, RESOURCES, TEMPLATES, textOf } from '../helpers/linked-client.js';
 
 function toolServer(pageSize?: number): Server {
   const server = new Server({ name: 'tools', version: '1' }, pageSize === undefined ? {} : { pageSize });

@@ -10,7 +10,7 @@ import { listen, type ListeningServer } from '../../src/node/index.js';
 import { CancelledError } from '../../src/protocol/errors.js';
 import type { ProtocolVersion } from '../../src/protocol/versions.js';
 import type { CallToolResult } from '../../src/types/tools.js';
-import { fixture, nodeTransport, within } from '../e2e/helpers.js';
+import { fixture, nodeTransport, within } from '../helpers/e2e.js';
 import { tasksServer } from '../fixtures/tasks-server.js';
 
 const LIMIT = 15_000;

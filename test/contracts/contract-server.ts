@@ -2,6 +2,7 @@
 // and a client that answers its questions.
 import { Client } from '../../src/client/index.js';
 import { Server } from '../../src/server/index.js';
+import { whenAborted } from '../helpers/abort.js';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
@@ -36,15 +37,10 @@ export function contractServer(): Server {
   server.tool('wait', {}, async (args, ctx) => {
     const tag = String(args.tag ?? '');
     const signal = ctx.signal;
-    const aborted = new Promise<void>((resolve) => {
-      const record = () => {
-        const reason = signal.reason instanceof Error ? signal.reason.message : String(signal.reason);
-        aborts.set(tag, reason);
-        abortWaiters.get(tag)?.(reason);
-        resolve();
-      };
-      if (signal.aborted) record();
-      else signal.addEventListener('abort', record, { once: true });
+    const aborted = whenAborted(signal, (why) => {
+      const reason = why instanceof Error ? why.message : String(why);
+      aborts.set(tag, reason);
+      abortWaiters.get(tag)?.(reason);
     });
     await ctx.progress(1);
     await aborted;

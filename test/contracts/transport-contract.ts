@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Client, ClientSession, ConnectOptions } from '../../src/client/index.js';
 import type { Server } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 import { contractClient, contractServer } from './contract-server.js';
 
 export type ContractEra = '2025-11-25' | '2026-07-28';

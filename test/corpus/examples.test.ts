@@ -5,7 +5,7 @@ import { it } from 'node:test';
 import { isObject } from '../../src/jsonrpc/message.js';
 import { GUARDS } from '../../src/types/guards/index.js';
 import { REVISION_REQUIRED } from '../../src/types/revisions.js';
-import { definitionsOf, deref, describeWithCorpus, examples, validatorFor } from './spec.js';
+import { definitionsOf, deref, describeWithCorpus, examples, validatorFor } from '../helpers/spec-corpus.js';
 
 const REVISION = '2026-07-28';
 const corpus = examples();

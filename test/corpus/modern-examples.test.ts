@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { McpError } from '../../src/protocol/errors.js';
 import { missingClientCapability, readEnvelope } from '../../src/protocol/modern.js';
-import { describeWithCorpus, examplesOf } from './spec.js';
+import { describeWithCorpus, examplesOf } from '../helpers/spec-corpus.js';
 
 const SUPPORTED = ['2026-07-28'];
 

@@ -5,7 +5,7 @@ import { it } from 'node:test';
 import { GUARDS } from '../../src/types/guards/index.js';
 import { methodInfo, type MethodName } from '../../src/types/methods.js';
 import type { Revision } from '../../src/types/revisions.js';
-import { describeWithCorpus, validatorFor } from './spec.js';
+import { describeWithCorpus, validatorFor } from '../helpers/spec-corpus.js';
 
 type Sample = { name: string; value: Record<string, unknown> };
 

@@ -15,7 +15,7 @@ import {
   revisionsIn,
   type Revision,
 } from '../../src/types/revisions.js';
-import { definitionsOf, deref, describeWithCorpus, REVISIONS, type SchemaNode } from './spec.js';
+import { definitionsOf, deref, describeWithCorpus, REVISIONS, type SchemaNode } from '../helpers/spec-corpus.js';
 
 /** A request or notification definition's method. */
 function methodOf(revision: Revision, node: SchemaNode | undefined): string {

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { startDevAuthServer, type DevAuthServer, type DevAuthServerOptions } from '../../src/dev-auth-server/index.js';
 import { listenForRedirect } from '../../src/node/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const RESOURCE = 'http://127.0.0.1:3000/mcp';
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { markdownFiles, repositoryPaths } from './markdown-files.js';
+import { markdownFiles, repositoryPaths } from '../helpers/markdown-files.js';
 
 // From build/test/docs/ to the repository.
 const root = fileURLToPath(new URL('../../../', import.meta.url));

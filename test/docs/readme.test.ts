@@ -9,7 +9,7 @@
 // checkout's node_modules: `npm install` would need the registry, or a cache that may not hold
 // them. The app is what a user starts with: "type": "module", module and moduleResolution
 // nodenext, strict. How blocks become modules (one per block, or `<!-- continued -->`) is in
-// readme-blocks.ts.
+// test/helpers/readme-blocks.ts.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { markdownFiles } from './markdown-files.js';
-import { typeScriptModules, type BlockModule } from './readme-blocks.js';
+import { markdownFiles } from '../helpers/markdown-files.js';
+import { typeScriptModules, type BlockModule } from '../helpers/readme-blocks.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));

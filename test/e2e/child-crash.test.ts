@@ -6,31 +6,30 @@ import { describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import { ConnectionClosedError, JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { CommandTransport } from '../../src/node/command.js';
-import { EXAMPLE_SERVER_ARGS, clientInfo, fixture, nodeTransport, within } from './helpers.js';
-import { RawChild } from './raw-child.js';
+import {
+  EXAMPLE_SERVER_ARGS,
+  clientInfo,
+  connectChild,
+  fixture,
+  nodeTransport,
+  startedCall,
+  within,
+} from '../helpers/e2e.js';
+import { RawChild } from '../helpers/raw-child.js';
 
 const FIXTURE = fixture('e2e-server');
 
-async function connected(
-  stderr: 'pipe' | 'ignore' = 'pipe',
-): Promise<{ transport: CommandTransport; session: ClientSession }> {
-  const transport = nodeTransport(FIXTURE, [], { stderr });
-  const session = await within(
-    new Client(clientInfo).connect(transport, { protocolVersion: '2025-11-25' }),
-    15_000,
-    'initialize',
-  );
-  return { transport, session };
-}
-
 /** Starts a `wait` call and resolves once the server reports it is running. */
 async function startWaiting(session: ClientSession, tag: string): Promise<{ call: Promise<Record<string, unknown>> }> {
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
-  const call = session.callTool({ name: 'wait', arguments: { tag } }, { onprogress: () => started() });
-  call.catch(() => {}); // observed by the test later
-  await within(running, 10_000, `${tag} to start`);
-  return { call };
+  return startedCall(
+    (onprogress) => {
+      const call = session.callTool({ name: 'wait', arguments: { tag } }, { onprogress });
+      call.catch(() => {}); // observed by the test later
+      return call;
+    },
+    10_000,
+    `${tag} to start`,
+  );
 }
 
 async function closedError(promise: Promise<unknown>, what: string): Promise<ConnectionClosedError> {
@@ -55,7 +54,8 @@ async function assertSessionClosed(session: ClientSession): Promise<void> {
 
 describe('a server process that dies mid-request', () => {
   it('SIGKILL: the pending call rejects within 1 s naming the signal, and the session is closed', async () => {
-    const { transport, session } = await connected();
+    const transport = nodeTransport(FIXTURE);
+    const session = await connectChild(transport);
     try {
       const { call } = await startWaiting(session, 'victim');
       assert.ok(transport.pid !== undefined);
@@ -71,7 +71,8 @@ describe('a server process that dies mid-request', () => {
   });
 
   it('exit(3) after writing to stderr: the error names the code and the stderr tail', async () => {
-    const { transport, session } = await connected();
+    const transport = nodeTransport(FIXTURE);
+    const session = await connectChild(transport);
     try {
       const crash = session.callTool({
         name: 'crash',
@@ -91,7 +92,7 @@ describe('a server process that dies mid-request', () => {
   });
 
   it('several pending calls all reject at once, with the same error', async () => {
-    const { session } = await connected();
+    const session = await connectChild(nodeTransport(FIXTURE));
     try {
       const waiting = [
         await startWaiting(session, 'a'),
@@ -113,7 +114,7 @@ describe('a server process that dies mid-request', () => {
   });
 
   it('with stderr ignored, the error still names the exit code', async () => {
-    const { session } = await connected('ignore');
+    const session = await connectChild(nodeTransport(FIXTURE, [], { stderr: 'ignore' }));
     try {
       const error = await closedError(
         session.callTool({ name: 'crash', arguments: { code: 4, stderr: 'hidden\n' } }),

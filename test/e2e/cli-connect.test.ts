@@ -2,7 +2,7 @@
 // server forgotten: it exits within its time limit, saying what went wrong.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CLI, DIST_CLI, fixture, runCli } from './helpers.js';
+import { CLI, DIST_CLI, fixture, runCli } from '../helpers/e2e.js';
 
 const NOISY = fixture('noisy-stdout-server');
 const cli = (args: readonly string[], guardMs = 20_000) => runCli(args, guardMs, {}, DIST_CLI);

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client, type ClientSession, type Subscription, type SubscriptionEventMap } from '../../src/client/index.js';
 import type { CommandTransport } from '../../src/node/command.js';
-import { clientInfo, firstText, fixture, nextSubscriptionEvent, nodeTransport, within } from './helpers.js';
-import { RawChild } from './raw-child.js';
+import { clientInfo, firstText, fixture, nextSubscriptionEvent, nodeTransport, within } from '../helpers/e2e.js';
+import { RawChild } from '../helpers/raw-child.js';
 
 const FIXTURE = fixture('listen-server');
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '../../src/client/index.js';
-import { firstText, fixture, nodeTransport, within } from './helpers.js';
+import { firstText, fixture, nodeTransport, within } from '../helpers/e2e.js';
 
 function client(asked: string[]): Client {
   return new Client(

@@ -10,23 +10,17 @@ import {
   CLI,
   EXAMPLE_SERVER_ARGS,
   clientInfo,
+  connectChild,
   exampleTransport,
   firstText,
   fixture,
   nodeTransport,
   runCli,
+  startedCall,
   within,
-} from './helpers.js';
+} from '../helpers/e2e.js';
 
 const FIXTURE = fixture('e2e-server');
-
-async function connect(
-  transport: ReturnType<typeof nodeTransport>,
-  protocolVersion?: LegacyVersion,
-): Promise<ClientSession> {
-  const client = new Client(clientInfo, { requestTimeoutMs: 15_000 });
-  return within(client.connect(transport, { protocolVersion: protocolVersion ?? '2025-11-25' }), 15_000, 'initialize');
-}
 
 /** Runs `use` against a fresh session with the given server; always shuts the child down. */
 async function withServer(
@@ -35,7 +29,7 @@ async function withServer(
   version?: LegacyVersion,
 ): Promise<void> {
   const transport = script === 'example' ? exampleTransport() : nodeTransport(FIXTURE);
-  const session = await connect(transport, version);
+  const session = await connectChild(transport, version, new Client(clientInfo, { requestTimeoutMs: 15_000 }));
   try {
     await use(session);
   } finally {
@@ -183,13 +177,12 @@ describe('over stdio with the fixture server', () => {
   it('a cancelled call aborts the handler in the server process', async () => {
     await withServer('fixture', async (session) => {
       const controller = new AbortController();
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      const call = session.callTool(
-        { name: 'wait', arguments: { tag: 'first' } },
-        { signal: controller.signal, onprogress: () => started() },
+      const { call } = await startedCall(
+        (onprogress) =>
+          session.callTool({ name: 'wait', arguments: { tag: 'first' } }, { signal: controller.signal, onprogress }),
+        10_000,
+        'the wait tool to start',
       );
-      await within(running, 10_000, 'the wait tool to start');
       controller.abort(new Error('user pressed stop'));
       await within(assert.rejects(call, /user pressed stop/), 1000, 'the aborted call to reject');
       // The notifications/cancelled went out before this request, and the server records the

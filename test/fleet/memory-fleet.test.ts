@@ -4,12 +4,12 @@
 // logs, subscriptions and list changes cross endpoints; a GET stream resumes elsewhere.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Client, ToolTask, type ClientSession } from '../../src/client/index.js';
+import { Client, ToolTask, type ClientOptions, type ClientSession } from '../../src/client/index.js';
 import { connectHttp } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { MemoryFleet, Server } from '../../src/server/index.js';
 import { McpError } from '../../src/protocol/errors.js';
-import { within } from '../e2e/helpers.js';
+import { until, within } from '../helpers/e2e.js';
 
 const LIMIT = 10_000;
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
@@ -91,6 +91,17 @@ function roundRobin(urls: string[]) {
   return { fetch, served, down };
 }
 
+/** A session of the fleet's client, opened at the first endpoint, every request through `balancer`. */
+async function fleetSession(
+  endpoints: ListeningServer[],
+  balancer: ReturnType<typeof roundRobin>,
+  options: Parameters<typeof connectHttp>[2],
+  clientOptions?: ClientOptions,
+): Promise<ClientSession> {
+  const client = new Client({ name: 'fleet-client', version: '1' }, clientOptions);
+  return (await connectHttp(client, endpoints[0]!.url, { eraCache: false, fetch: balancer.fetch, ...options })).session;
+}
+
 describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three endpoints', () => {
   const fleet = new MemoryFleet();
   const servers = ['a', 'b', 'c'].map(fleetServer);
@@ -103,17 +114,14 @@ describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three en
   before(async () => {
     endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
     balancer = roundRobin(endpoints.map((e) => e.url));
-    const client = new Client(
-      { name: 'fleet-client', version: '1' },
-      { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
+    session = await fleetSession(
+      endpoints,
+      balancer,
+      { protocolVersion: '2025-11-25' },
+      {
+        elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) },
+      },
     );
-    session = (
-      await connectHttp(client, endpoints[0]!.url, {
-        protocolVersion: '2025-11-25',
-        eraCache: false,
-        fetch: balancer.fetch,
-      })
-    ).session;
     session.on('log', (message) => logs.push(String(message.data)));
     session.on('resourceUpdated', (params) => changes.push(`updated ${params.uri}`));
     session.on('toolsListChanged', () => changes.push('tools'));
@@ -182,17 +190,6 @@ describe('a fleet in one process (MemoryFleet), 2025-11-25 session over three en
   });
 });
 
-/** Resolves once `check` holds, polling; fails after LIMIT. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  await within(
-    (async () => {
-      while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
-    })(),
-    LIMIT,
-    what,
-  );
-}
-
 describe('a fleet in one process (MemoryFleet): a GET stream resumes on another endpoint', () => {
   const fleet = new MemoryFleet();
   const servers = ['a', 'b', 'c'].map(fleetServer);
@@ -204,14 +201,10 @@ describe('a fleet in one process (MemoryFleet): a GET stream resumes on another 
   before(async () => {
     endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
     balancer = roundRobin(endpoints.map((e) => e.url));
-    session = (
-      await connectHttp(new Client({ name: 'fleet-client', version: '1' }), endpoints[0]!.url, {
-        protocolVersion: '2025-11-25',
-        eraCache: false,
-        fetch: balancer.fetch,
-        reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
-      })
-    ).session;
+    session = await fleetSession(endpoints, balancer, {
+      protocolVersion: '2025-11-25',
+      reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
+    });
     session.on('resourceUpdated', (params) => updates.push(params.uri));
   });
   after(async () => {
@@ -223,12 +216,12 @@ describe('a fleet in one process (MemoryFleet): a GET stream resumes on another 
     await session.subscribeResource({ uri: 'notes://1' });
     // The GET stream is open on some endpoint once an update sent now arrives.
     await servers[0]!.resourceUpdated('notes://1');
-    await until(() => updates.length === 1, 'the first update');
+    await until(() => updates.length === 1, 'the first update', LIMIT);
     // Every endpoint drops its connections, as a process that died would: the client resumes
     // with Last-Event-ID on whichever endpoint it reaches next.
     for (const endpoint of endpoints) endpoint.httpServer.closeAllConnections();
     for (let i = 2; i <= 4; i++) await servers[i % 3]!.resourceUpdated(`notes://1`);
-    await until(() => updates.length === 4, 'the updates sent while the stream was down');
+    await until(() => updates.length === 4, 'the updates sent while the stream was down', LIMIT);
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(updates.length, 4);
   });
@@ -245,14 +238,10 @@ describe('a fleet in one process (MemoryFleet): an endpoint that stops', () => {
   before(async () => {
     endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
     balancer = roundRobin(endpoints.map((e) => e.url));
-    session = (
-      await connectHttp(new Client({ name: 'fleet-client', version: '1' }), endpoints[0]!.url, {
-        protocolVersion: '2025-11-25',
-        eraCache: false,
-        fetch: balancer.fetch,
-        reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
-      })
-    ).session;
+    session = await fleetSession(endpoints, balancer, {
+      protocolVersion: '2025-11-25',
+      reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
+    });
   });
   after(async () => {
     await session?.close();
@@ -288,17 +277,14 @@ describe('a fleet in one process (MemoryFleet), 2026-07-28 requests over three e
   before(async () => {
     endpoints = await Promise.all(servers.map((server) => listen(server, { store: fleet.join() })));
     const balancer = roundRobin(endpoints.map((e) => e.url));
-    const client = new Client(
-      { name: 'fleet-client', version: '1' },
-      { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
+    session = await fleetSession(
+      endpoints,
+      balancer,
+      { protocolVersion: '2026-07-28' },
+      {
+        elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) },
+      },
     );
-    session = (
-      await connectHttp(client, endpoints[0]!.url, {
-        protocolVersion: '2026-07-28',
-        eraCache: false,
-        fetch: balancer.fetch,
-      })
-    ).session;
   });
   after(async () => {
     await session?.close();
@@ -319,7 +305,7 @@ describe('a fleet in one process (MemoryFleet), 2026-07-28 requests over three e
     assert.ok(task instanceof ToolTask);
     for (let i = 0; i < 3; i++) assert.equal((await task.status()).status, 'working');
     await task.cancel();
-    await until(() => stopped.length === 1, 'the task to stop where it runs');
+    await until(() => stopped.length === 1, 'the task to stop where it runs', LIMIT);
     assert.equal((await task.status()).status, 'cancelled');
   });
 
@@ -330,7 +316,7 @@ describe('a fleet in one process (MemoryFleet), 2026-07-28 requests over three e
     subscription.on('toolsListChanged', () => heard.push('tools'));
     for (const server of servers) await server.resourceUpdated('notes://today');
     servers[2]!.tool('later', {}, () => text('later'));
-    await until(() => heard.length === 4, 'four notifications');
+    await until(() => heard.length === 4, 'four notifications', LIMIT);
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(heard.sort(), ['notes://today', 'notes://today', 'notes://today', 'tools']);
     await subscription.close();

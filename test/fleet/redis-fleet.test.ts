@@ -18,27 +18,16 @@ import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from
 import { Client, ToolTask } from '../../src/client/index.js';
 import { McpError } from '../../src/protocol/errors.js';
 import { connectHttp } from '../../src/http/client/index.js';
-import { DIST_CLI, serving, within, type ServingProcess } from '../e2e/helpers.js';
-import { redisMissing, startRedis, type RedisServer } from '../fixtures/redis.js';
+import { DIST_CLI, serving, until, within, type ServingProcess } from '../helpers/e2e.js';
+import { redisMissing, startRedis, type RedisServer } from '../helpers/redis.js';
 import { modernPost } from '../helpers/modern-post.js';
-import { startRoundRobinProxy, type RoundRobinProxy } from '../fixtures/round-robin-proxy.js';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
 
 const LIMIT = 20_000;
 const TASKS = 'io.modelcontextprotocol/tasks';
 const missing = redisMissing();
 const firstText = (result: unknown) =>
   ((result as { content: { text: string }[] }).content[0] as { text: string }).text;
-
-/** Resolves once `check` holds, polling; fails after LIMIT. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  await within(
-    (async () => {
-      while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
-    })(),
-    LIMIT,
-    what,
-  );
-}
 
 interface Fleet {
   redis: RedisServer;
@@ -142,7 +131,7 @@ describe('a fleet of three example-server processes on Redis, behind a round-rob
       assert.equal(firstText(result), 'counted to 3');
       assert.deepEqual(progress, [1, 2, 3]);
       await client.callTool({ name: 'note', arguments: { text: 'logged' } });
-      await until(() => logs.length > 0, 'the log message');
+      await until(() => logs.length > 0, 'the log message', LIMIT, 10);
       assert.deepEqual(logs.at(-1), { noted: 6 });
     });
 
@@ -150,14 +139,14 @@ describe('a fleet of three example-server processes on Redis, behind a round-rob
       await client.subscribeResource({ uri: 'memo://notes' });
       updates.length = 0;
       await client.callTool({ name: 'note', arguments: { text: 'one' } });
-      await until(() => updates.length === 1, 'the first update');
+      await until(() => updates.length === 1, 'the first update', LIMIT, 10);
       const holder = proxy.servedBy('GET').at(-1);
       const victim = replicas.find((r) => new URL(r.url).origin === holder);
       assert.ok(victim, 'a process holds the GET stream');
       await victim.kill();
       await client.callTool({ name: 'note', arguments: { text: 'two' } });
       await client.callTool({ name: 'note', arguments: { text: 'three' } });
-      await until(() => updates.length >= 3, 'the updates sent while the stream was down');
+      await until(() => updates.length >= 3, 'the updates sent while the stream was down', LIMIT, 10);
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.deepEqual(updates, ['memo://notes', 'memo://notes', 'memo://notes']);
       assert.notEqual(proxy.servedBy('GET').at(-1), holder, 'the stream resumed on another process');
@@ -206,7 +195,7 @@ describe('a fleet on Redis, 2026-07-28 requests and tasks', { skip: missing }, (
       );
       for (let i = 0; i < 3; i++) await client.callTool({ name: 'note', arguments: { text: `n${i}` } });
       assert.equal(new Set(proxy.servedBy('tools/call').slice(-3)).size, 3);
-      await until(() => updates.length === 3, 'three updates');
+      await until(() => updates.length === 3, 'three updates', LIMIT, 10);
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(updates.length, 3);
       await subscription.close();

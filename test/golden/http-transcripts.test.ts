@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHttpChild, type HttpChild } from '../e2e/http-child.js';
+import { startHttpChild, type HttpChild } from '../helpers/http-child.js';
 import {
   formatTranscript,
   keepPlaceholders,
@@ -20,7 +20,7 @@ import {
   transcriptsByRevision,
   type Captures,
   type Step,
-} from './transcript.js';
+} from '../helpers/golden-transcript.js';
 
 const dir = fileURLToPath(new URL('../../../test/golden/http/', import.meta.url));
 const record = process.env.GOLDEN_RECORD === '1';

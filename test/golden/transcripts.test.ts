@@ -9,8 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { RawChild } from '../e2e/raw-child.js';
-import { fixture } from '../e2e/helpers.js';
+import { RawChild } from '../helpers/raw-child.js';
+import { fixture } from '../helpers/e2e.js';
 import {
   formatTranscript,
   keepPlaceholders,
@@ -20,7 +20,7 @@ import {
   transcriptsByRevision,
   type Captures,
   type Step,
-} from './transcript.js';
+} from '../helpers/golden-transcript.js';
 
 // Compiled to build/test/golden/; the transcripts stay in the source tree.
 const dir = fileURLToPath(new URL('../../../test/golden/transcripts/', import.meta.url));

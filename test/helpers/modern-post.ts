@@ -20,6 +20,29 @@ export interface JsonRpcReply {
 
 let nextId = 0;
 
+/** The envelope of a 2026-07-28 request from the client `name`, version `1`, in its `_meta`. */
+export function modernEnvelope(name: string, capabilities: Record<string, unknown> = {}) {
+  return {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name, version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  };
+}
+
+/**
+ * The standard headers of a 2026-07-28 request for `method` POSTed as JSON; `Mcp-Name` too when
+ * `name` is given.
+ */
+export function modernHeaders(method: string, name?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+    ...(name !== undefined && { 'mcp-name': name }),
+  };
+}
+
 /** POSTs `method` with `params` to `url` as `caller`; resolves the JSON-RPC answer. */
 export async function modernPost(
   url: string,
@@ -31,26 +54,12 @@ export async function modernPost(
   const named = source === undefined ? undefined : params[source];
   const response = await fetch(url, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(typeof named === 'string' && { 'mcp-name': named }),
-      ...caller.headers,
-    },
+    headers: { ...modernHeaders(method, typeof named === 'string' ? named : undefined), ...caller.headers },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: ++nextId,
       method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: caller.name, version: '1' },
-          'io.modelcontextprotocol/clientCapabilities': caller.capabilities ?? {},
-        },
-      },
+      params: { ...params, _meta: modernEnvelope(caller.name, caller.capabilities) },
     }),
   });
   return (await response.json()) as JsonRpcReply;

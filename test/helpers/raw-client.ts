@@ -17,13 +17,20 @@ export class RawClient {
   readonly #taken = new Set<number>();
   #nextId = 1;
 
+  /** A raw client on `server` that has sent nothing yet: no handshake, as a modern client starts. */
+  static async attach(server: Server): Promise<RawClient> {
+    const client = new RawClient();
+    await server.connect(client.wire);
+    return client;
+  }
+
+  /** A raw client on `server` that has completed the legacy handshake in `protocolVersion`. */
   static async connect(
     server: Server,
     protocolVersion = '2025-11-25',
     capabilities: Record<string, unknown> = {},
   ): Promise<RawClient> {
-    const client = new RawClient();
-    await server.connect(client.wire);
+    const client = await RawClient.attach(server);
     const reply = await client.request('initialize', {
       protocolVersion,
       capabilities,

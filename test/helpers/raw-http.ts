@@ -2,7 +2,7 @@
 // that names another server, exactly as a hostile client sends them (an HTTP client would merge
 // or refuse them), and the response read back as it came.
 import { connect } from 'node:net';
-import { within } from '../e2e/helpers.js';
+import { within } from './e2e.js';
 
 /** A response as received: its status, every header by lower-case name (repeats kept), its body. */
 export interface RawResponse {

@@ -35,6 +35,20 @@ export class ScriptedTransport implements Transport {
     this.#receiver?.onTransportClose(error);
   }
 
+  /**
+   * Answers the first message sent, a client's `server/discover`, as a server of 2026-07-28
+   * alone: a complete result with `result`'s members too.
+   */
+  async answerDiscover(result: Record<string, unknown>): Promise<void> {
+    await this.waitForSent(1);
+    const discover = this.sent[0] as { id: unknown };
+    this.receive({
+      jsonrpc: '2.0',
+      id: discover.id,
+      result: { resultType: 'complete', supportedVersions: ['2026-07-28'], ...result },
+    });
+  }
+
   /** Resolves once at least `count` messages have been sent. */
   async waitForSent(count: number): Promise<void> {
     while (this.sent.length < count) await new Promise<void>((resolve) => this.#waiters.push(resolve));

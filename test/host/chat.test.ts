@@ -13,8 +13,8 @@ import {
   type ConsentRequest,
   type Model,
 } from '../../src/host/index.js';
-import { CLI, within } from '../e2e/helpers.js';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm.js';
+import { CLI, within } from '../helpers/e2e.js';
+import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm.js';
 
 const servers = { example: { type: 'stdio' as const, command: process.execPath, args: [CLI, 'example-server'] } };
 

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { after, before, describe, it } from 'node:test';
-import { chainDepth, CLI, fixture, serving, within } from '../e2e/helpers.js';
-import { RawChild } from '../e2e/raw-child.js';
-import { RawClient, readAnswer } from '../fixtures/http-streamable-client.js';
+import { chainDepth, CLI, fixture, serving, within } from '../helpers/e2e.js';
+import { RawChild } from '../helpers/raw-child.js';
+import { RawClient, readAnswer } from '../helpers/http-streamable-client.js';
 
 type Reply = Record<string, unknown> & {
   result?: { structuredContent?: { deep?: unknown } };

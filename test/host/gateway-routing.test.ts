@@ -8,8 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import { Gateway } from '../../src/host/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
-import { firstText, fixture, within } from '../e2e/helpers.js';
-import { fillProfile, parsed } from '../interop/helpers-features.js';
+import { firstText, fixture, within } from '../helpers/e2e.js';
+import { fillProfile, parsed } from '../helpers/interop-features.js';
 
 const node = process.execPath;
 

@@ -21,13 +21,13 @@ import {
   nodeTransport,
   runCli,
   serving,
-  within,
+  startedCall,
   type ServingProcess,
-} from '../e2e/helpers.js';
-import { GREETING, LOGO, noteText, PROFILE_FORM, reviewMessages } from '../fixtures/interop-features-data.js';
-import { fillProfile, parsed } from '../interop/helpers-features.js';
-import { abortOf } from '../interop/helpers-v2.js';
-import { codeOf, V1Driver, V2Driver, type SdkDriver } from './sdk-drivers.js';
+} from '../helpers/e2e.js';
+import { GREETING, LOGO, noteText, PROFILE_FORM, reviewMessages } from '../helpers/interop-features-data.js';
+import { fillProfile, parsed } from '../helpers/interop-features.js';
+import { abortOf } from '../helpers/interop-v2.js';
+import { codeOf, V1Driver, V2Driver, type SdkDriver } from '../helpers/sdk-drivers.js';
 
 const node = process.execPath;
 
@@ -133,10 +133,11 @@ describe('the gateway', { timeout: 240_000 }, () => {
       it('forwards a cancellation: the upstream server’s handler is aborted', async () => {
         const tag = `${client.revision} ${setup.transport}`;
         const controller = new AbortController();
-        let started!: () => void;
-        const running = new Promise<void>((resolve) => (started = resolve));
-        const call = client.callTool('feat__slow', { tag }, { signal: controller.signal, onprogress: () => started() });
-        await within(running, 15_000, 'the slow tool to start');
+        const { call } = await startedCall(
+          (onprogress) => client.callTool('feat__slow', { tag }, { signal: controller.signal, onprogress }),
+          15_000,
+          'the slow tool to start',
+        );
         controller.abort('the user gave up');
         await assert.rejects(call);
         const reason = await abortOf(tag, async () => firstText(await client.callTool('feat__aborts', {})));

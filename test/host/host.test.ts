@@ -21,7 +21,7 @@ import {
   type StdioEntry,
   type ServerStatus,
 } from '../../src/host/index.js';
-import { CLI, fixture, serving, within, type ServingProcess } from '../e2e/helpers.js';
+import { CLI, fixture, serving, within, type ServingProcess } from '../helpers/e2e.js';
 
 const require = createRequire(import.meta.url);
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');

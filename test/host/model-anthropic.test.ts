@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { anthropicModel, complete, ModelError, type ModelEvent } from '../../src/host/index.js';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm.js';
-import { collect, rejectsWithin } from './model-helpers.js';
+import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm.js';
+import { collect, rejectsWithin } from '../helpers/model-stream.js';
 
 const KEY = 'sk-ant-test-0123456789abcdef';
 const PNG = 'iVBORw0KGgo=';

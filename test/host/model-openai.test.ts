@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServer } from 'node:net';
 import { complete, ModelError, openaiModel, type ModelEvent, type ModelRequest } from '../../src/host/index.js';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm.js';
-import { collect, rejectsWithin } from './model-helpers.js';
+import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm.js';
+import { collect, rejectsWithin } from '../helpers/model-stream.js';
 
 const KEY = 'sk-test-0123456789abcdef';
 const PNG = 'iVBORw0KGgo=';

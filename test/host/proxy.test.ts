@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { after, before, describe, it } from 'node:test';
-import { CLI, firstText, fixture, serving, within, type ServingProcess } from '../e2e/helpers.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
-import { GREETING, noteText, PROFILE_FORM, reviewMessages } from '../fixtures/interop-features-data.js';
-import { fillProfile, parsed, TOOL_NAMES } from '../interop/helpers-features.js';
-import { abortOf } from '../interop/helpers-v2.js';
-import { codeOf, V1Driver, V2Driver, type Reach, type SdkDriver } from './sdk-drivers.js';
+import { CLI, firstText, fixture, serving, startedCall, within, type ServingProcess } from '../helpers/e2e.js';
+import { startSdkHttpServer, type SdkHttpServer } from '../helpers/http-client-sdk-server.js';
+import { GREETING, noteText, PROFILE_FORM, reviewMessages } from '../helpers/interop-features-data.js';
+import { fillProfile, parsed, TOOL_NAMES } from '../helpers/interop-features.js';
+import { abortOf } from '../helpers/interop-v2.js';
+import { codeOf, V1Driver, V2Driver, type Reach, type SdkDriver } from '../helpers/sdk-drivers.js';
 
 const node = process.execPath;
 
@@ -44,10 +44,11 @@ async function assertProgressAndCancellation(
     Array.from({ length: n }, (_, i) => i + 1),
   );
   const controller = new AbortController();
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
-  const call = client.callTool('slow', { tag }, { signal: controller.signal, onprogress: () => started() });
-  await within(running, 15_000, 'the slow tool to start');
+  const { call } = await startedCall(
+    (onprogress) => client.callTool('slow', { tag }, { signal: controller.signal, onprogress }),
+    15_000,
+    'the slow tool to start',
+  );
   controller.abort('the user gave up');
   await assert.rejects(call);
   await within(aborted(), 15_000, 'the server to see the cancellation');

@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 import { anthropicModel, complete, openaiModel } from '../../src/host/index.js';
-import { fixture, within } from '../e2e/helpers.js';
-import type { LlmRequest, ScriptedReply } from '../fixtures/scripted-llm.js';
+import { fixture, within } from '../helpers/e2e.js';
+import type { LlmRequest, ScriptedReply } from '../helpers/scripted-llm.js';
 
 /** A line the server prints. */
 type Line = { url?: string; openaiBaseUrl?: string; request?: LlmRequest };

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CLI, fixture, runCli, serving, type ServingProcess } from '../e2e/helpers.js';
+import { CLI, fixture, runCli, serving, type ServingProcess } from '../helpers/e2e.js';
 
 const headline = (stdout: string) => stdout.split('\n')[0] ?? '';
 

@@ -17,8 +17,8 @@ import { ManualClock } from '../../src/testing/index.js';
 import { connectHttp, HttpStatusError } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { PRM_PATH, startGate, type Gate } from '../fixtures/bearer-gate.js';
-import { within } from '../e2e/helpers.js';
+import { PRM_PATH, startGate, type Gate } from '../helpers/bearer-gate.js';
+import { within } from '../helpers/e2e.js';
 
 const LIMIT = 10_000;
 const TOKENS: Record<string, readonly string[]> = { reader: ['mcp:read'], writer: ['mcp:read', 'mcp:write'] };

@@ -1,16 +1,12 @@
 // The mcpkit CLI with a URL as the server: Streamable HTTP and the older HTTP+SSE, with
 // --header reaching the server on every request.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { runCli } from '../e2e/helpers.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+import { describe, it } from 'node:test';
+import { runCli } from '../helpers/e2e.js';
+import { sdkHttpServerForSuite } from '../helpers/http-client-sdk-server.js';
 
 describe('mcpkit with a URL', () => {
-  let server: SdkHttpServer;
-  before(async () => {
-    server = await startSdkHttpServer();
-  });
-  after(() => server.close());
+  const server = sdkHttpServerForSuite();
 
   it('lists what a Streamable HTTP server offers, sending --header with every request', async () => {
     const from = server.requests.length;

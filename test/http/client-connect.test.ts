@@ -3,24 +3,20 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Client } from '../../src/client/index.js';
 import { connectHttp, LegacySseClientTransport } from '../../src/http/client/index.js';
 import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
-import { within } from '../e2e/helpers.js';
-import { recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+import { within } from '../helpers/e2e.js';
+import { recordingFetch, textOf } from '../helpers/recording-fetch.js';
+import { sdkHttpServerForSuite, startSdkHttpServer } from '../helpers/http-client-sdk-server.js';
 import { messageReceiver } from '../helpers/receiver.js';
 
 const clientInfo = { name: 'http-connect-test', version: '0.0.1' };
 const LIMIT = 15_000;
 
 describe('connectHttp', () => {
-  let server: SdkHttpServer;
-  before(async () => {
-    server = await startSdkHttpServer();
-  });
-  after(() => server.close());
+  const server = sdkHttpServerForSuite();
 
   it('uses Streamable HTTP when the server speaks it', async () => {
     const { session, kind, transport } = await within(

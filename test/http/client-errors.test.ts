@@ -11,7 +11,7 @@ import {
   type StreamableHttpClientOptions,
 } from '../../src/http/client/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const URL = 'http://fake.test/mcp';
 const LIMIT = 10_000;

@@ -8,9 +8,10 @@ import { Client, type ClientSession } from '../../src/client/index.js';
 import { EventsLostError, StreamableHttpClientTransport } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server, type ServerSession } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
-import { deferred, textOf, type Deferred } from '../fixtures/http-client-helpers.js';
-import { startCuttingProxy, type CuttingProxy } from '../fixtures/http-client-proxy.js';
+import { within } from '../helpers/e2e.js';
+import { deferred, type Deferred } from '../helpers/deferred.js';
+import { textOf } from '../helpers/recording-fetch.js';
+import { startCuttingProxy, type CuttingProxy } from '../helpers/http-client-proxy.js';
 
 const LIMIT = 20_000;
 /** The default store keeps 1,000 events per session. */

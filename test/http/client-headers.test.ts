@@ -10,8 +10,9 @@ import { StreamableHttpClientTransport } from '../../src/http/client/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
-import { deferred, recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
+import { within } from '../helpers/e2e.js';
+import { deferred } from '../helpers/deferred.js';
+import { recordingFetch, textOf } from '../helpers/recording-fetch.js';
 
 const clientInfo = { name: 'header-client', version: '1' };
 const LIMIT = 15_000;

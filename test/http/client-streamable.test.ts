@@ -2,14 +2,15 @@
 // JSON and event-stream answers, the GET stream, server-to-client requests, resumption after
 // the connection is cut mid-stream, a session the server ended, and DELETE on close.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Client } from '../../src/client/index.js';
 import { SessionExpiredError, StreamableHttpClientTransport } from '../../src/http/client/index.js';
 import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
-import { within } from '../e2e/helpers.js';
-import { deferred, recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
-import { startCuttingProxy } from '../fixtures/http-client-proxy.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+import { within } from '../helpers/e2e.js';
+import { deferred } from '../helpers/deferred.js';
+import { recordingFetch, textOf } from '../helpers/recording-fetch.js';
+import { startCuttingProxy } from '../helpers/http-client-proxy.js';
+import { sdkHttpServerForSuite, startSdkHttpServer } from '../helpers/http-client-sdk-server.js';
 
 const clientInfo = { name: 'http-client-test', version: '0.0.1' };
 /** These tests are about the transport in the legacy era; the era probe has its own. */
@@ -18,11 +19,7 @@ const LIMIT = 15_000;
 
 for (const mode of ['event stream', 'JSON'] as const) {
   describe(`Streamable HTTP client, server answering with ${mode}`, () => {
-    let server: SdkHttpServer;
-    before(async () => {
-      server = await startSdkHttpServer({ jsonResponse: mode === 'JSON' });
-    });
-    after(() => server.close());
+    const server = sdkHttpServerForSuite({ jsonResponse: mode === 'JSON' });
 
     it('initializes, lists and calls tools, sending the session id and protocol version after initialize', async () => {
       const recorder = recordingFetch();
@@ -79,11 +76,7 @@ for (const mode of ['event stream', 'JSON'] as const) {
 }
 
 describe('Streamable HTTP client, streams', () => {
-  let server: SdkHttpServer;
-  before(async () => {
-    server = await startSdkHttpServer();
-  });
-  after(() => server.close());
+  const server = sdkHttpServerForSuite();
 
   it('delivers progress sent on the request’s event stream before the result', async () => {
     const session = await new Client(clientInfo).connect(

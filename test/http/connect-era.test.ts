@@ -9,9 +9,9 @@ import { listen, type ListeningServer } from '../../src/node/index.js';
 import { MemoryEraCache } from '../../src/protocol/era-cache.js';
 import { UnsupportedVersionError } from '../../src/protocol/errors.js';
 import { Server, type ServerOptions } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
-import { recordingFetch, textOf } from '../fixtures/http-client-helpers.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../fixtures/http-client-sdk-server.js';
+import { within } from '../helpers/e2e.js';
+import { recordingFetch, textOf } from '../helpers/recording-fetch.js';
+import { startSdkHttpServer, type SdkHttpServer } from '../helpers/http-client-sdk-server.js';
 
 const clientInfo = { name: 'era-http', version: '1' };
 const LIMIT = 15_000;

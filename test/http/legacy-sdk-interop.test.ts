@@ -7,9 +7,9 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createLegacySseCore, type LegacySseCore } from '../../src/http/server/legacy-sse/index.js';
 import type { Server } from '../../src/server/index.js';
-import { listen, type ListeningServer } from '../fixtures/http-legacy-node-adapter.js';
-import { createLegacyTestServer } from '../fixtures/http-legacy-server.js';
-import { within } from '../transports/helpers.js';
+import { listen, type ListeningServer } from '../helpers/http-legacy-node-adapter.js';
+import { createLegacyTestServer } from '../helpers/http-legacy-server.js';
+import { within } from '../helpers/e2e.js';
 
 const firstText = (result: unknown): string => {
   const content = (result as { content?: { type: string; text?: string }[] }).content;

@@ -9,9 +9,9 @@ import {
 } from '../../src/http/server/legacy-sse/index.js';
 import type { Server } from '../../src/server/index.js';
 import { ManualClock } from '../../src/testing/index.js';
-import { listen, type ListeningServer } from '../fixtures/http-legacy-node-adapter.js';
-import { openSse, postJson, send, type SseStream } from '../fixtures/http-legacy-sse-reader.js';
-import { createLegacyTestServer } from '../fixtures/http-legacy-server.js';
+import { listen, type ListeningServer } from '../helpers/http-legacy-node-adapter.js';
+import { openSse, postJson, send, type SseStream } from '../helpers/http-legacy-sse-reader.js';
+import { createLegacyTestServer } from '../helpers/http-legacy-server.js';
 
 interface Fixture {
   server: Server;

@@ -8,9 +8,10 @@ import { Client, type ClientSession, type Subscription, type SubscriptionEventMa
 import { createStreamableHttpHandler, StreamableHttpClientTransport } from '../../src/http/index.js';
 import { listen, type ListenOptions } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { startCuttingProxy } from '../fixtures/http-client-proxy.js';
-import { SseReader } from '../fixtures/http-streamable-client.js';
-import { nextSubscriptionEvent, within } from '../e2e/helpers.js';
+import { startCuttingProxy } from '../helpers/http-client-proxy.js';
+import { SseReader } from '../helpers/http-streamable-client.js';
+import { nextSubscriptionEvent, within } from '../helpers/e2e.js';
+import { modernHeaders } from '../helpers/modern-post.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 const META = {
@@ -35,12 +36,7 @@ function postListen(
 ): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'subscriptions/listen',
-    },
+    headers: modernHeaders('subscriptions/listen'),
     body: JSON.stringify({
       jsonrpc: '2.0',
       id,
@@ -158,12 +154,7 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     const response = await handler(
       new Request('http://localhost/mcp', {
         method: 'POST',
-        headers: {
-          accept: 'application/json, text/event-stream',
-          'content-type': 'application/json',
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': 'subscriptions/listen',
-        },
+        headers: modernHeaders('subscriptions/listen'),
         body: JSON.stringify({
           jsonrpc: '2.0',
           id: 1,

@@ -11,19 +11,16 @@ import { jwtVerifier, parseChallenges, type TokenVerifier } from '../../src/auth
 import { createStreamableHttpHandler } from '../../src/http/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { signingKey, TokenIssuer } from '../fixtures/token-issuer.js';
-import { RawClient } from '../fixtures/http-streamable-client.js';
-import { openSse, type SseStream } from '../fixtures/http-legacy-sse-reader.js';
+import { TokenIssuer, type SigningKey } from '../helpers/token-issuer.js';
+import { RawClient } from '../helpers/http-streamable-client.js';
+import { openSse, type SseStream } from '../helpers/http-legacy-sse-reader.js';
 import { rawHttpRequest, sendRaw, type RawResponse } from '../helpers/raw-http.js';
+import { modernEnvelope } from '../helpers/modern-post.js';
 
 const MODERN = '2026-07-28';
 const LEGACY = '2025-11-25';
 const ACCEPT = 'application/json, text/event-stream';
-const META = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'repeats', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = modernEnvelope('repeats');
 
 type HeaderList = [string, string][];
 
@@ -50,9 +47,8 @@ describe('a header that must occur once, repeated, at listen', () => {
   let messagesPath: string;
 
   before(async () => {
-    issuer = await TokenIssuer.start();
-    const key = await signingKey('k1');
-    issuer.publish(key);
+    let key: SigningKey;
+    ({ issuer, key } = await TokenIssuer.startWithKey());
     const jwt = jwtVerifier({ issuer: issuer.url, jwksUri: issuer.jwksUri });
     const verifier: TokenVerifier = (presented, request) => {
       checks++;

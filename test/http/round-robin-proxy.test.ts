@@ -1,4 +1,4 @@
-// The round-robin proxy of the fleet tests (test/fixtures/round-robin-proxy.ts), over real
+// The round-robin proxy of the fleet tests (test/helpers/round-robin-proxy.ts), over real
 // sockets in front of plain HTTP servers and mcpkit's own: each request goes to the next backend,
 // streams pass event by event, unreachable backends are skipped, and a break on either side
 // reaches the other.
@@ -13,9 +13,10 @@ import { Client } from '../../src/client/index.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/index.js';
 import { listen } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
-import { deferred, textOf } from '../fixtures/http-client-helpers.js';
-import { startRoundRobinProxy, type RoundRobinProxy } from '../fixtures/round-robin-proxy.js';
+import { until, within } from '../helpers/e2e.js';
+import { deferred } from '../helpers/deferred.js';
+import { textOf } from '../helpers/recording-fetch.js';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
 
 /** A request as a backend received it. */
 interface Seen {
@@ -133,17 +134,6 @@ function eventsOf(res: IncomingMessage): () => Promise<string | undefined> {
       buffer += value as string;
     }
   };
-}
-
-/** Resolves once `condition` holds, checking every few milliseconds. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  await within(
-    (async () => {
-      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-    })(),
-    5000,
-    what,
-  );
 }
 
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
@@ -396,7 +386,7 @@ describe('round-robin proxy', { timeout: 30_000 }, () => {
     const waiting = httpRequest(`${proxy.url}/silent`);
     const waitingError = once(waiting, 'error');
     waiting.end();
-    await until(() => backend!.seen.length === 3, 'the request to reach the backend');
+    await until(() => backend!.seen.length === 3, 'the request to reach the backend', 5000);
     const [, streaming, silent] = backend!.seen.map((s) => s.res);
 
     await within(proxy.close(), 5000, 'the proxy to close');
@@ -435,7 +425,7 @@ describe('round-robin proxy', { timeout: 30_000 }, () => {
     const req = httpRequest(`${proxy.url}/silent`);
     req.on('error', () => {});
     req.end();
-    await until(() => backend!.seen.length === 2, 'the request to reach the backend');
+    await until(() => backend!.seen.length === 2, 'the request to reach the backend', 5000);
     const waiting = backend!.seen[1]!.res;
     req.destroy();
     if (!waiting.destroyed) await within(once(waiting, 'close'), 5000, "the backend's request to close");

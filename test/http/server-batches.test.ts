@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createStreamableHttpHandler } from '../../src/http/index.js';
-import { RawClient, SseReader, viaHandler } from '../fixtures/http-streamable-client.js';
-import { createTestServer } from '../fixtures/http-streamable-server.js';
+import { RawClient, SseReader, viaHandler } from '../helpers/http-streamable-client.js';
+import { createTestServer } from '../helpers/http-streamable-server.js';
 
 function client(): RawClient {
   return new RawClient(viaHandler(createStreamableHttpHandler(createTestServer().server)), 'http://localhost/mcp');

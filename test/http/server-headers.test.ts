@@ -9,12 +9,9 @@ import { listen, type ListeningServer } from '../../src/node/index.js';
 import { missingClientCapability } from '../../src/protocol/modern.js';
 import { Server } from '../../src/server/index.js';
 import type { ToolInputSchema } from '../../src/types/tools.js';
+import { modernEnvelope } from '../helpers/modern-post.js';
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'header-test', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = modernEnvelope('header-test');
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 

@@ -10,9 +10,9 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createStreamableHttpCore } from '../../src/http/index.js';
 import { listen, toNodeListener, type ListeningServer } from '../../src/node/index.js';
-import { within } from '../e2e/helpers.js';
-import { until } from '../fixtures/http-streamable-client.js';
-import { createTestServer } from '../fixtures/http-streamable-server.js';
+import { within } from '../helpers/e2e.js';
+import { until } from '../helpers/http-streamable-client.js';
+import { createTestServer } from '../helpers/http-streamable-server.js';
 
 const firstText = (result: unknown): string => (result as { content: { text: string }[] }).content[0]?.text ?? '';
 

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createStreamableHttpHandler, type StreamableHttpOptions } from '../../src/http/index.js';
 import { ManualClock } from '../../src/testing/index.js';
-import { RawClient, viaHandler } from '../fixtures/http-streamable-client.js';
-import { createTestServer } from '../fixtures/http-streamable-server.js';
+import { RawClient, viaHandler } from '../helpers/http-streamable-client.js';
+import { createTestServer } from '../helpers/http-streamable-server.js';
 
 const URL = 'http://localhost/mcp';
 

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createStreamableHttpCore } from '../../src/http/index.js';
 import { listen, toNodeListener, type ListeningServer } from '../../src/node/index.js';
-import { RawClient, SseReader } from '../fixtures/http-streamable-client.js';
-import { createTestServer } from '../fixtures/http-streamable-server.js';
+import { RawClient, SseReader } from '../helpers/http-streamable-client.js';
+import { createTestServer } from '../helpers/http-streamable-server.js';
 
 const text = (value: string) => ({ content: [{ type: 'text', text: value }] });
 

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createStreamableHttpHandler, type StreamableHttpOptions } from '../../src/http/index.js';
 import { ManualClock } from '../../src/testing/index.js';
-import { RawClient, SseReader, viaHandler } from '../fixtures/http-streamable-client.js';
-import { createTestServer } from '../fixtures/http-streamable-server.js';
+import { RawClient, SseReader, viaHandler } from '../helpers/http-streamable-client.js';
+import { createTestServer } from '../helpers/http-streamable-server.js';
 
 const URL = 'http://localhost/mcp';
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });

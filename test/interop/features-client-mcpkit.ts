@@ -2,9 +2,9 @@
 // roots with its typed handlers, and `ClientSession` makes the calls.
 import { Client, type ClientSession } from '../../src/client/index.js';
 import { JsonRpcError, type CreateMessageResult, type Root } from '../../src/index.js';
-import { clientInfo, nodeTransport } from '../e2e/helpers.js';
+import { clientInfo, nodeTransport } from '../helpers/e2e.js';
 import { Arrivals, type FeatureClient, type ProtocolError } from './features-client.js';
-import { ROOTS_BEFORE, fillProfile } from './helpers-features.js';
+import { ROOTS_BEFORE, fillProfile } from '../helpers/interop-features.js';
 
 export class McpkitFeatureClient implements FeatureClient {
   readonly name = 'mcpkit’s client';

@@ -16,9 +16,9 @@ import {
   type CreateMessageResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Root } from '../../src/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 import { Arrivals, type FeatureClient, type ProtocolError } from './features-client.js';
-import { ROOTS_BEFORE, fillProfile } from './helpers-features.js';
+import { ROOTS_BEFORE, fillProfile } from '../helpers/interop-features.js';
 
 /**
  * Connects an SDK `client` to `node <script>` over the SDK's stdio transport; returns the

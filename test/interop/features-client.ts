@@ -16,7 +16,7 @@ import type {
   Root,
   Tool,
 } from '../../src/index.js';
-import { HANG, Inbox, stubModel } from './helpers-features.js';
+import { HANG, Inbox, stubModel } from '../helpers/interop-features.js';
 
 export interface Progress {
   progress: number;

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import type { CreateMessageResult } from '../../src/index.js';
-import { clientInfo, nodeTransport, within } from '../e2e/helpers.js';
-import { PROFILE_FORM } from '../fixtures/interop-features-data.js';
+import { clientInfo, nodeTransport, within } from '../helpers/e2e.js';
+import { PROFILE_FORM } from '../helpers/interop-features-data.js';
 import { McpkitFeatureClient } from './features-client-mcpkit.js';
 import { runFeatureScenario } from './features-scenario.js';
 import { SDK_FEATURE_SERVER } from './features-servers.js';
-import { fillProfile, parsed, stubModel } from './helpers-features.js';
+import { fillProfile, parsed, stubModel } from '../helpers/interop-features.js';
 
 runFeatureScenario(new McpkitFeatureClient(), SDK_FEATURE_SERVER);
 

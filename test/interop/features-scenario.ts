@@ -4,7 +4,7 @@
 // with its own library's handlers.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { firstText, within } from '../e2e/helpers.js';
+import { firstText, startedCall, within } from '../helpers/e2e.js';
 import {
   GREETING,
   LOG_LEVELS,
@@ -14,7 +14,7 @@ import {
   PROFILE_FORM,
   noteText,
   reviewMessages,
-} from '../fixtures/interop-features-data.js';
+} from '../helpers/interop-features-data.js';
 import type { CallToolResult } from '../../src/index.js';
 import type { FeatureClient } from './features-client.js';
 import type { FeatureServer } from './features-servers.js';
@@ -33,7 +33,7 @@ import {
   fillProfile,
   parsed,
   toolConversation,
-} from './helpers-features.js';
+} from '../helpers/interop-features.js';
 
 /** Runs the scenario: `client` connects to a new process of `server` and calls every feature. */
 export function runFeatureScenario(client: FeatureClient, server: FeatureServer): void {
@@ -184,13 +184,12 @@ export function runFeatureScenario(client: FeatureClient, server: FeatureServer)
 
     it('cancels a tool call: the server aborts it, and cancels the sampling request it was waiting on', async () => {
       const controller = new AbortController();
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      const call = client.callTool(
-        { name: 'slow', arguments: { tag: client.tag } },
-        { signal: controller.signal, onprogress: () => started() },
+      const { call } = await startedCall(
+        (onprogress) =>
+          client.callTool({ name: 'slow', arguments: { tag: client.tag } }, { signal: controller.signal, onprogress }),
+        10_000,
+        'the slow tool to start',
       );
-      await within(running, 10_000, 'the slow tool to start');
       controller.abort(client.abortReason('changed my mind'));
       await assert.rejects(call, /changed my mind/);
       assert.deepEqual(parsed(await client.callTool({ name: 'aborts', arguments: {} })), [

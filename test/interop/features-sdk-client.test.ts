@@ -11,11 +11,11 @@ import {
   type CreateMessageResult,
   type McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { firstText, within } from '../e2e/helpers.js';
+import { firstText, within } from '../helpers/e2e.js';
 import { SdkFeatureClient, connectSdkClient } from './features-client-sdk.js';
 import { runFeatureScenario } from './features-scenario.js';
 import { MCPKIT_FEATURE_SERVER } from './features-servers.js';
-import { fillProfile, parsed, stubModel } from './helpers-features.js';
+import { fillProfile, parsed, stubModel } from '../helpers/interop-features.js';
 
 runFeatureScenario(new SdkFeatureClient(), MCPKIT_FEATURE_SERVER);
 

@@ -1,7 +1,8 @@
 // The two feature fixtures the scenario (features-scenario.ts) runs against, and where each
-// answers differently: everything else they serve (interop-features-data.ts) is the same.
-import { fixture } from '../e2e/helpers.js';
-import { LISTED_RESOURCES } from './helpers-features.js';
+// answers differently: everything else they serve (test/helpers/interop-features-data.ts) is the
+// same.
+import { fixture } from '../helpers/e2e.js';
+import { LISTED_RESOURCES } from '../helpers/interop-features.js';
 
 export interface FeatureServer {
   /** What it is, in test names. */

@@ -8,7 +8,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client, type ClientSession } from '../../src/client/index.js';
 import type { LegacyVersion } from '../../src/protocol/versions.js';
-import { EXAMPLE_SERVER_ARGS, clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/helpers.js';
+import {
+  EXAMPLE_SERVER_ARGS,
+  clientInfo,
+  firstText,
+  fixture,
+  nodeTransport,
+  startedCall,
+  within,
+} from '../helpers/e2e.js';
 
 /** The SDK's stdio client transport, remembering what it received and the version the SDK client negotiated. */
 class RecordingStdioTransport extends StdioClientTransport {
@@ -108,13 +116,15 @@ describe('the official SDK client against our servers', () => {
   it('cancels a call; our server aborts the handler', async () => {
     await withSdkClient([fixture('e2e-server')], async (client) => {
       const controller = new AbortController();
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      const call = client.callTool({ name: 'wait', arguments: { tag: 'sdk' } }, undefined, {
-        signal: controller.signal,
-        onprogress: () => started(),
-      });
-      await within(running, 10_000, 'the wait tool to start');
+      const { call } = await startedCall(
+        (onprogress) =>
+          client.callTool({ name: 'wait', arguments: { tag: 'sdk' } }, undefined, {
+            signal: controller.signal,
+            onprogress,
+          }),
+        10_000,
+        'the wait tool to start',
+      );
       controller.abort('the SDK user gave up');
       await within(assert.rejects(call), 1000, 'the cancelled call to reject');
       const aborts = JSON.parse(sdkText(await client.callTool({ name: 'aborts', arguments: {} }))) as string[];
@@ -201,13 +211,12 @@ describe('our client against a server written with the official SDK', () => {
     const session = await connectToOfficial();
     try {
       const controller = new AbortController();
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      const call = session.callTool(
-        { name: 'wait', arguments: { tag: 'ours' } },
-        { signal: controller.signal, onprogress: () => started() },
+      const { call } = await startedCall(
+        (onprogress) =>
+          session.callTool({ name: 'wait', arguments: { tag: 'ours' } }, { signal: controller.signal, onprogress }),
+        10_000,
+        'the wait tool to start',
       );
-      await within(running, 10_000, 'the wait tool to start');
       controller.abort(new Error('changed my mind'));
       await within(assert.rejects(call, /changed my mind/), 1000, 'the cancelled call to reject');
       const aborts = JSON.parse(firstText(await session.callTool({ name: 'aborts' }))) as string[];

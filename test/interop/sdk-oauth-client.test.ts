@@ -17,7 +17,7 @@ import { jwtVerifier } from '../../src/auth/index.js';
 import { startDevAuthServer, type DevAuthServer } from '../../src/dev-auth-server/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
-import { DIST_CLI, serving, type ServingProcess } from '../e2e/helpers.js';
+import { DIST_CLI, serving, type ServingProcess } from '../helpers/e2e.js';
 
 /** The SDK's provider interface, kept in memory; the user consents at once. */
 class TestProvider implements OAuthClientProvider {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
-import { DIST_CLI, fixture } from '../e2e/helpers.js';
+import { DIST_CLI, fixture } from '../helpers/e2e.js';
 
 const PROBE = fileURLToPath(new URL('../fixtures/sdk-oauth-probe.js', import.meta.url));
 const EXAMPLE = createRequire(import.meta.url)

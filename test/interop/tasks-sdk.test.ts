@@ -27,7 +27,7 @@ import { Client, ToolTask, type ClientSession } from '../../src/client/index.js'
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { CancelledError } from '../../src/protocol/errors.js';
 import type { CallToolResult } from '../../src/types/tools.js';
-import { fixture, firstText, nodeTransport, within } from '../e2e/helpers.js';
+import { fixture, firstText, nodeTransport, within } from '../helpers/e2e.js';
 import { tasksServer } from '../fixtures/tasks-server.js';
 
 const LIMIT = 15_000;

@@ -15,10 +15,10 @@ import {
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '../../src/client/index.js';
 import { StreamableHttpClientTransport } from '../../src/http/index.js';
-import { clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/helpers.js';
-import { startV2HttpServer } from '../fixtures/v2-http-server.js';
-import { withStandardHeaders } from './helpers-v2.js';
-import { startHttpChild } from '../e2e/http-child.js';
+import { clientInfo, firstText, fixture, nodeTransport, within } from '../helpers/e2e.js';
+import { startV2HttpServer } from '../helpers/v2-http-server.js';
+import { withStandardHeaders } from '../helpers/interop-v2.js';
+import { startHttpChild } from '../helpers/http-child.js';
 
 const LEGACY_MCPKIT = 'v2-mcpkit-legacy-server';
 

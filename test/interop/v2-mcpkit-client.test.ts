@@ -1,5 +1,5 @@
 // Interoperability: mcpkit's client against a server written with the official v2 SDK
-// (test/fixtures/v2-features.ts), over stdio (`serveStdio`, a child process) and Streamable HTTP
+// (test/helpers/v2-features.ts), over stdio (`serveStdio`, a child process) and Streamable HTTP
 // (`createMcpHandler` on a real socket), in the modern revision 2026-07-28 (the client probes
 // with server/discover) and in 2025-11-25 (the initialize handshake).
 import assert from 'node:assert/strict';
@@ -8,10 +8,10 @@ import { Client, type ClientSession } from '../../src/client/index.js';
 import { StreamableHttpClientTransport } from '../../src/http/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import type { LoggingMessageNotificationParams } from '../../src/types/logging.js';
-import { clientInfo, firstText, fixture, nodeTransport, within } from '../e2e/helpers.js';
-import { GREETING, LOG_LEVELS, LOGO, noteText, reviewMessages } from '../fixtures/interop-features-data.js';
-import { startV2HttpServer, type V2HttpServer } from '../fixtures/v2-http-server.js';
-import { V2_INSTRUCTIONS, V2_SERVER_INFO, confirmMessage } from '../fixtures/v2-features.js';
+import { clientInfo, firstText, fixture, nodeTransport, startedCall, within } from '../helpers/e2e.js';
+import { GREETING, LOG_LEVELS, LOGO, noteText, reviewMessages } from '../helpers/interop-features-data.js';
+import { startV2HttpServer, type V2HttpServer } from '../helpers/v2-http-server.js';
+import { V2_INSTRUCTIONS, V2_SERVER_INFO, confirmMessage } from '../helpers/v2-features.js';
 import {
   assertCompletions,
   listedPrompts,
@@ -19,8 +19,8 @@ import {
   LISTED_RESOURCES,
   LISTED_TEMPLATES,
   pick,
-} from './helpers-features.js';
-import { LOG_LEVEL_KEY, abortOf, plain, withStandardHeaders } from './helpers-v2.js';
+} from '../helpers/interop-features.js';
+import { LOG_LEVEL_KEY, abortOf, plain, withStandardHeaders } from '../helpers/interop-v2.js';
 
 type Era = '2026-07-28' | '2025-11-25';
 
@@ -208,13 +208,12 @@ for (const setup of SETUPS) {
       it('cancels a call: the server aborts the handler', async () => {
         const tag = `${setup.name} ${era}`;
         const controller = new AbortController();
-        let started!: () => void;
-        const running = new Promise<void>((resolve) => (started = resolve));
-        const call = session.callTool(
-          { name: 'slow', arguments: { tag } },
-          { signal: controller.signal, onprogress: () => started() },
+        const { call } = await startedCall(
+          (onprogress) =>
+            session.callTool({ name: 'slow', arguments: { tag } }, { signal: controller.signal, onprogress }),
+          10_000,
+          'the slow tool to start',
         );
-        await within(running, 10_000, 'the slow tool to start');
         controller.abort(new Error('changed my mind'));
         await assert.rejects(call, /changed my mind/);
         const reason = await abortOf(tag, async () =>

@@ -18,7 +18,7 @@ import {
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { firstText, fixture, within } from '../e2e/helpers.js';
+import { firstText, fixture, startedCall, within } from '../helpers/e2e.js';
 import {
   GREETING,
   LOG_LEVELS,
@@ -26,7 +26,7 @@ import {
   PROFILE_FORM,
   noteText,
   reviewMessages,
-} from '../fixtures/interop-features-data.js';
+} from '../helpers/interop-features-data.js';
 import {
   assertCompletions,
   listedPrompts,
@@ -38,9 +38,9 @@ import {
   fillProfile,
   parsed,
   stubModel,
-} from './helpers-features.js';
-import { LOG_LEVEL_KEY, abortOf, plain } from './helpers-v2.js';
-import { startHttpChild, type HttpChild } from '../e2e/http-child.js';
+} from '../helpers/interop-features.js';
+import { LOG_LEVEL_KEY, abortOf, plain } from '../helpers/interop-v2.js';
+import { startHttpChild, type HttpChild } from '../helpers/http-child.js';
 
 const SERVER = 'interop-features-mcpkit-server';
 const SERVER_INFO = { name: 'features-mcpkit', version: '1.0.0' };
@@ -250,13 +250,12 @@ for (const setup of SETUPS) {
     it('cancels a call: the server aborts the handler', async () => {
       const tag = `${setup.transport} ${modeName}`;
       const controller = new AbortController();
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      const call = client.callTool(
-        { name: 'slow', arguments: { tag } },
-        { signal: controller.signal, onprogress: () => started() },
+      const { call } = await startedCall(
+        (onprogress) =>
+          client.callTool({ name: 'slow', arguments: { tag } }, { signal: controller.signal, onprogress }),
+        10_000,
+        'the slow tool to start',
       );
-      await within(running, 10_000, 'the slow tool to start');
       controller.abort('the v2 user gave up');
       await assert.rejects(call, /the v2 user gave up/);
       const reason = await abortOf(tag, async () =>

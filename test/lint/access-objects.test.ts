@@ -4,7 +4,7 @@
 // run through ESLint's API, reports an exported `let` and accepts the access object.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { oneRule } from './one-rule.js';
+import { oneRule } from '../helpers/one-rule.js';
 
 const { errors } = oneRule('no-restricted-syntax');
 

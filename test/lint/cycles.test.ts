@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { valueCycles } from './import-cycles.js';
+import { valueCycles } from '../helpers/import-cycles.js';
 
 // From build/test/lint/ to the repository.
 const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -3,7 +3,7 @@
 // one, and reports nothing on the tree as it is.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { oneRule } from './one-rule.js';
+import { oneRule } from '../helpers/one-rule.js';
 
 const { eslint, errors: layerErrors } = oneRule('mcpkit/layers');
 

@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileAuthStore } from '../../src/node/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const root = mkdtempSync(join(tmpdir(), 'mcpkit-auth-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));

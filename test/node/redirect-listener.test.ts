@@ -4,9 +4,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { listenForRedirect } from '../../src/node/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
+import { listenOnLoopback } from '../helpers/loopback.js';
 
 interface Answer {
   status: number;
@@ -49,8 +50,7 @@ async function accepting(port: number): Promise<boolean> {
 /** A port that was free a moment ago. */
 async function freePort(): Promise<number> {
   const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
+  const port = await listenOnLoopback(probe);
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 
-import { CLI as cli } from '../e2e/helpers.js';
+import { CLI as cli } from '../helpers/e2e.js';
 
 function runPiped(lines: unknown[]): Promise<{ code: number | null; replies: Record<string, unknown>[] }> {
   const child = spawn(process.execPath, [cli, 'example-server'], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -8,7 +8,7 @@ import process from 'node:process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CLI, fixture } from '../e2e/helpers.js';
+import { CLI, fixture } from '../helpers/e2e.js';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 

@@ -13,9 +13,9 @@ import { instrument, uninstrument } from '../../src/otel/index.js';
 // instrumented; both record into the one SDK registered globally.
 import { instrument as instrumentPublished, uninstrument as uninstrumentPublished } from 'mcpkit/otel';
 import { Server } from '../../src/server/index.js';
-import { within } from '../e2e/helpers.js';
-import { onlySpan, parentOf, registerSdk, type RegisteredSdk } from '../fixtures/otel.js';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm.js';
+import { within } from '../helpers/e2e.js';
+import { onlySpan, parentOf, registerSdk, type RegisteredSdk } from '../helpers/otel.js';
+import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm.js';
 
 let sdk: RegisteredSdk;
 let llm: ScriptedLlm;

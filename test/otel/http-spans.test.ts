@@ -11,7 +11,7 @@ import { listen, type ListeningServer } from '../../src/node/index.js';
 import { instrument, uninstrument } from '../../src/otel/index.js';
 import { McpError } from '../../src/index.js';
 import { Server } from '../../src/server/index.js';
-import { histogramPoints, onlySpan, parentOf, registerSdk, type RegisteredSdk } from '../fixtures/otel.js';
+import { histogramPoints, onlySpan, parentOf, registerSdk, type RegisteredSdk } from '../helpers/otel.js';
 
 let sdk: RegisteredSdk;
 let http: ListeningServer;

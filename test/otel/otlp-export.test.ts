@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
-import { CLI, within } from '../e2e/helpers.js';
-import { OTLP_KIND, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver.js';
+import { CLI, within } from '../helpers/e2e.js';
+import { OTLP_KIND, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.js';
 
 const SERVER = ['--', process.execPath, CLI, 'example-server'];
 /** Only the flush at exit sends anything within a test's time. */

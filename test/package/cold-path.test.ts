@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const DIST = new URL('../../../dist/', import.meta.url);
 const ENTRIES = [
@@ -34,24 +34,30 @@ const HOOKS = `export async function resolve(specifier, context, next) {
 const REGISTER = `import { register } from 'node:module';
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
 
+/** Runs `node` with the hook and `args`; resolves with its exit status and what it wrote to stdout (and stderr). */
+async function withHook(
+  args: string[],
+  what: string,
+  { stderr = false, cwd }: { stderr?: boolean; cwd?: URL } = {},
+): Promise<{ status: unknown; out: string }> {
+  const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+    ...(cwd && { cwd }),
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+  if (stderr) child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s));
+  const status = await within(new Promise((resolve) => child.once('close', resolve)), 15_000, what);
+  return { status, out };
+}
+
 describe('the cold path', () => {
   it('imports every entry point without loading the OAuth libraries', async () => {
     const code = ENTRIES.map((entry) => `await import(${JSON.stringify(new URL(entry, DIST).href)});`).join('\n');
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        `data:text/javascript,${encodeURIComponent(REGISTER)}`,
-        '--input-type=module',
-        '-e',
-        code + "\nconsole.log('DONE');",
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } },
-    );
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (out += s));
-    const status = await within(new Promise((resolve) => child.once('close', resolve)), 15_000, 'import');
+    const { status, out } = await withHook(['--input-type=module', '-e', code + "\nconsole.log('DONE');"], 'import', {
+      stderr: true,
+    });
     assert.equal(status, 0, out);
     assert.match(out, /DONE/);
     assert.deepEqual(
@@ -61,14 +67,7 @@ describe('the cold path', () => {
   });
 
   it('runs the command line without loading the prompt library', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, new URL('cli.js', DIST).pathname, '--help'],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } },
-    );
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
-    const status = await within(new Promise((resolve) => child.once('close', resolve)), 15_000, 'mcpkit --help');
+    const { status, out } = await withHook([new URL('cli.js', DIST).pathname, '--help'], 'mcpkit --help');
     assert.equal(status, 0, out);
     assert.match(out, /^mcpkit /);
     assert.deepEqual(
@@ -78,24 +77,9 @@ describe('the cold path', () => {
   });
 
   it('would notice one that did', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        `data:text/javascript,${encodeURIComponent(REGISTER)}`,
-        '--input-type=module',
-        '-e',
-        "await import('jose');",
-      ],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, NODE_OPTIONS: '' },
-        cwd: new URL('../../../', import.meta.url),
-      },
-    );
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
-    await within(new Promise((resolve) => child.once('close', resolve)), 15_000, 'import');
+    const { out } = await withHook(['--input-type=module', '-e', "await import('jose');"], 'import', {
+      cwd: new URL('../../../', import.meta.url),
+    });
     assert.match(out, /RESOLVED jose/);
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const DIST = new URL('../../../dist/', import.meta.url);
 const LONGEST_READABLE_LINE = 300;

@@ -7,7 +7,7 @@ import { Server, type ServerContext } from '../../src/server/index.js';
 import { Client } from '../../src/client/index.js';
 import { RequestCancelledError } from '../../src/protocol/request-context.js';
 import { RequestTimeoutError } from '../../src/jsonrpc/errors.js';
-import { createInMemoryPair, ManualClock } from '../../src/testing/index.js';
+import { connectPair, ManualClock } from '../../src/testing/index.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
 
 const clientInfo = { name: 'test-client', version: '1.0.0' };
@@ -39,17 +39,10 @@ function blockingServer() {
   return { server, events };
 }
 
-async function connected(server: Server, clock?: ManualClock) {
-  const [a, b] = createInMemoryPair();
-  await server.connect(a);
-  const session = await new Client(clientInfo, clock ? { clock } : {}).connect(b, { protocolVersion: '2025-11-25' });
-  return session;
-}
-
 describe('cancellation', () => {
   it('a client abort aborts the handler signal on the server, and no response is sent', async () => {
     const { server, events } = blockingServer();
-    const session = await connected(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const controller = new AbortController();
     const call = session.callTool({ name: 'wait' }, { signal: controller.signal });
     await once(events, 'started');
@@ -105,7 +98,10 @@ describe('cancellation', () => {
   it('a timeout rejects the call and sends notifications/cancelled', async () => {
     const { server, events } = blockingServer();
     const clock = new ManualClock();
-    const session = await connected(server, clock);
+    const { client: session } = await connectPair(server, {
+      protocolVersion: '2025-11-25',
+      client: { options: { clock } },
+    });
     const call = session.callTool({ name: 'wait' }, { timeoutMs: 5000 });
     await once(events, 'started');
     const aborted = once(events, 'aborted');
@@ -118,7 +114,7 @@ describe('cancellation', () => {
 
   it('closing the session aborts handlers still running', async () => {
     const { server, events } = blockingServer();
-    const session = await connected(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const call = session.callTool({ name: 'wait' });
     await once(events, 'started');
     const aborted = once(events, 'aborted');
@@ -131,12 +127,12 @@ describe('cancellation', () => {
 describe('cancelWith: a request cancelled with the peer request it is made for', () => {
   /** A server whose `forward` tool calls `wait` on `inner` for its own caller, cancelled with its context. */
   async function forwarding(inner: Server) {
-    const innerSession = await connected(inner);
+    const { client: innerSession } = await connectPair(inner, { protocolVersion: '2025-11-25' });
     const outer = new Server({ name: 'outer', version: '1' });
     outer.tool('forward', {}, async (_args, ctx) => {
       return innerSession.callTool({ name: 'wait' }, { cancelWith: ctx });
     });
-    return { outerSession: await connected(outer), innerSession };
+    return { outerSession: (await connectPair(outer, { protocolVersion: '2025-11-25' })).client, innerSession };
   }
 
   it('the client cancelling the outer call cancels the inner one, and the chain keeps working', async () => {
@@ -157,7 +153,7 @@ describe('cancelWith: a request cancelled with the peer request it is made for',
 
   it('onCancel on a context already cancelled calls the listener soon after, unless stopped first', async () => {
     const { server, events } = blockingServer();
-    const session = await connected(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const controller = new AbortController();
     const call = session.callTool({ name: 'wait' }, { signal: controller.signal });
     const [ctx] = (await once(events, 'started')) as [ServerContext];
@@ -178,7 +174,7 @@ describe('cancelWith: a request cancelled with the peer request it is made for',
 
   it('a listener that throws does not keep the others from hearing', async () => {
     const { server, events } = blockingServer();
-    const session = await connected(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const controller = new AbortController();
     const call = session.callTool({ name: 'wait' }, { signal: controller.signal });
     const [ctx] = (await once(events, 'started')) as [ServerContext];
@@ -200,7 +196,7 @@ describe('cancelWith: a request cancelled with the peer request it is made for',
 describe('progress', () => {
   it('reaches the caller when it asked for progress', async () => {
     const { server } = blockingServer();
-    const session = await connected(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const seen: unknown[] = [];
     const result = await session.callTool({ name: 'steps', arguments: { n: 3 } }, { onprogress: (p) => seen.push(p) });
     assert.deepEqual(result.content, [{ type: 'text', text: 'did 3' }]);
@@ -231,9 +227,7 @@ describe('progress', () => {
 
   it('message is left out for 2024-11-05, which has no progress message', async () => {
     const { server } = blockingServer();
-    const [a, b] = createInMemoryPair();
-    await server.connect(a);
-    const session = await new Client(clientInfo).connect(b, { protocolVersion: '2024-11-05' });
+    const { client: session } = await connectPair(server, { protocolVersion: '2024-11-05' });
     const seen: unknown[] = [];
     await session.callTool({ name: 'steps', arguments: { n: 1 } }, { onprogress: (p) => seen.push(p) });
     assert.deepEqual(seen, [{ progress: 1, total: 1 }]);
@@ -242,7 +236,7 @@ describe('progress', () => {
 
   it('values must increase', async () => {
     const { server } = blockingServer();
-    const session = await connected(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const result = await session.callTool({ name: 'backwards' }, { onprogress: () => {} });
     assert.equal(result.isError, true);
     assert.match(JSON.stringify(result.content), /progress must increase/);
@@ -264,7 +258,10 @@ describe('progress', () => {
       }),
     );
     void ready;
-    const session = await connected(server, clock);
+    const { client: session } = await connectPair(server, {
+      protocolVersion: '2025-11-25',
+      client: { options: { clock } },
+    });
     let progressed = 0;
     const gotProgress = () => new Promise<void>((resolve) => (onProgress = resolve));
     let onProgress: () => void = () => {};
@@ -298,7 +295,7 @@ describe('progress', () => {
 describe('ping', () => {
   it('works both ways', async () => {
     const server = new Server({ name: 's', version: '1' });
-    const session = await connected(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     await session.ping();
     const [serverSession] = server.sessions;
     await serverSession!.ping();
@@ -320,9 +317,7 @@ describe('cancellation from the server side', () => {
         }),
       );
     });
-    const [a, b] = createInMemoryPair();
-    await server.connect(a);
-    const session = await client.connect(b, { protocolVersion: '2025-11-25' });
+    const { client: session } = await connectPair(server, { client, protocolVersion: '2025-11-25' });
     const [serverSession] = server.sessions;
     const controller = new AbortController();
     const started = once(events, 'started');

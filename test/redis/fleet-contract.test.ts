@@ -11,7 +11,7 @@ import { MemoryFleet } from '../../src/server/fleet/memory-fleet.js';
 import type { FleetStore, LoggedEvent, SessionRecord } from '../../src/server/fleet/fleet-store.js';
 import type { TaskRecord } from '../../src/protocol/tasks/task-store.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcResponse } from '../../src/jsonrpc/message.js';
-import { redisMissing, startRedis, type RedisServer } from '../fixtures/redis.js';
+import { redisMissing, startRedis, type RedisServer } from '../helpers/redis.js';
 
 interface FleetOptions {
   maxEventsPerSession?: number;

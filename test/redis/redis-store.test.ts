@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from '@redis/client';
 import { redisStore, type NodeRedisClient } from '../../src/redis/index.js';
-import { redisMissing, startRedis, type RedisServer } from '../fixtures/redis.js';
+import { redisMissing, startRedis, type RedisServer } from '../helpers/redis.js';
 
 /** A port nothing listens on. */
 function closedPort(): Promise<number> {

@@ -7,12 +7,12 @@
 // gets exactly one answer, notifications and responses none, and the server lives on: it answers
 // a final ping, and over stdio exits 0 at the end of its input. FUZZ_SEED=<seed> reruns a run.
 import { describe, it, type TestContext } from 'node:test';
-import { fixture } from '../e2e/helpers.js';
-import { DeepServerCases } from './fuzz-cases.js';
-import { holds, plan, type Plan } from './fuzz-check.js';
-import { postAll } from './fuzz-http.js';
-import { deepServer } from './fuzz-oracle.js';
-import { runStdio, seedFor } from './fuzz-run.js';
+import { fixture } from '../helpers/e2e.js';
+import { DeepServerCases } from '../helpers/fuzz-cases.js';
+import { holds, plan, type Plan } from '../helpers/fuzz-check.js';
+import { postAll } from '../helpers/fuzz-http.js';
+import { deepServer } from '../helpers/fuzz-oracle.js';
+import { runStdio, seedFor } from '../helpers/fuzz-run.js';
 
 /** The fixture's limit on one line or POST body: small, so the fuzzer reaches it at little cost. */
 const MAX_BYTES = 512 * 1024;

@@ -4,9 +4,9 @@
 // requestState), so each is answered as a shallow request would be, and the process lives on.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixture } from '../e2e/helpers.js';
-import { startHttpChild } from '../e2e/http-child.js';
-import { isRecord, RawChild } from '../e2e/raw-child.js';
+import { fixture } from '../helpers/e2e.js';
+import { startHttpChild } from '../helpers/http-child.js';
+import { isRecord, RawChild } from '../helpers/raw-child.js';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { describe, it } from 'node:test';
-import { Random, type FuzzLine } from './fuzz-cases.js';
-import { check, plan, relaxed, type PlannedLine } from './fuzz-check.js';
-import { deepServer, expectForLine, type Expected } from './fuzz-oracle.js';
+import { Random, type FuzzLine } from '../helpers/fuzz-cases.js';
+import { check, plan, relaxed, type PlannedLine } from '../helpers/fuzz-check.js';
+import { deepServer, expectForLine, type Expected } from '../helpers/fuzz-oracle.js';
 
 const expect = (line: string, version = '2025-11-25'): Expected => expectForLine(Buffer.from(line), version);
 

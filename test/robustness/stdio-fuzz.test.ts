@@ -4,11 +4,11 @@
 // nothing but JSON-RPC, and the server must stay up and answer a final ping.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EXAMPLE_SERVER_ARGS } from '../e2e/helpers.js';
-import { RawChild } from '../e2e/raw-child.js';
-import { CaseGenerator } from './fuzz-cases.js';
-import { plan } from './fuzz-check.js';
-import { runStdio, seedFor } from './fuzz-run.js';
+import { EXAMPLE_SERVER_ARGS } from '../helpers/e2e.js';
+import { RawChild } from '../helpers/raw-child.js';
+import { CaseGenerator } from '../helpers/fuzz-cases.js';
+import { plan } from '../helpers/fuzz-check.js';
+import { runStdio, seedFor } from '../helpers/fuzz-run.js';
 
 const LIMIT = 4 * 1024 * 1024; // the example server's (default) line limit
 

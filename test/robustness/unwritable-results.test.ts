@@ -5,18 +5,15 @@
 // server answers the next request.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixture, within } from '../e2e/helpers.js';
-import { startHttpChild, type HttpChild } from '../e2e/http-child.js';
-import { RawChild } from '../e2e/raw-child.js';
-import { openSse } from '../fixtures/http-legacy-sse-reader.js';
-import { RawClient, readAnswer, SseReader } from '../fixtures/http-streamable-client.js';
+import { fixture, within } from '../helpers/e2e.js';
+import { startHttpChild, type HttpChild } from '../helpers/http-child.js';
+import { RawChild } from '../helpers/raw-child.js';
+import { openSse } from '../helpers/http-legacy-sse-reader.js';
+import { RawClient, readAnswer, SseReader } from '../helpers/http-streamable-client.js';
+import { modernEnvelope } from '../helpers/modern-post.js';
 
 const MODERN = '2026-07-28';
-const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'unwritable', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const ENVELOPE = modernEnvelope('unwritable');
 /** Stands for the deep value in arguments; `callText` puts it there. */
 const DEEP = '<deep>';
 const STACK = /^Maximum call stack size exceeded$/;

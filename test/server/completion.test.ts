@@ -9,11 +9,9 @@ import { PromptRegistry } from '../../src/server/prompts.js';
 import { capValues, createCompletion, type CompletionContext } from '../../src/server/completion.js';
 import { McpError } from '../../src/protocol/errors.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
-import { Client } from '../../src/client/index.js';
 import type { ClientSession } from '../../src/client/client-session.js';
-import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { CompleteRequestParams } from '../../src/types/completion.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 import { RawClient } from '../helpers/raw-client.js';
 
 const LANGUAGES = ['python', 'pytorch', 'pyside', 'perl', 'php'];
@@ -52,15 +50,6 @@ function completingServer() {
   return { server, resources, prompts, calls };
 }
 
-async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
-  const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([
-    server.connect(a),
-    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
-  ]);
-  return session;
-}
-
 const complete = async (session: ClientSession, params: CompleteRequestParams) =>
   (await session.request('completion/complete', params)).completion;
 const invalidParams = (message: RegExp) => (e: unknown) =>
@@ -69,7 +58,7 @@ const invalidParams = (message: RegExp) => (e: unknown) =>
 describe('completion/complete', () => {
   it('completes prompt arguments, passing context.arguments', async () => {
     const { server, calls } = completingServer();
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     assert.deepEqual(
       await complete(session, {
         ref: { type: 'ref/prompt', name: 'code_review' },
@@ -95,7 +84,7 @@ describe('completion/complete', () => {
 
   it('completes resource template variables, passing context.arguments', async () => {
     const { server, calls } = completingServer();
-    const session = await connect(server, '2025-06-18');
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-06-18' });
     const result = await complete(session, {
       ref: { type: 'ref/resource', uri: 'repo://{owner}/{repo}' },
       argument: { name: 'repo', value: 'mcp' },
@@ -132,7 +121,7 @@ describe('completion/complete', () => {
       },
       () => 'x',
     );
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const ask = (name: string) =>
       complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name, value: '' } });
     const all = await ask('all');
@@ -151,7 +140,7 @@ describe('completion/complete', () => {
 
   it('answers an unknown prompt, template or argument with -32602, and one without a completer with nothing', async () => {
     const { server } = completingServer();
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const empty = { values: [], total: 0, hasMore: false };
     await assert.rejects(
       complete(session, { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } }),
@@ -206,7 +195,7 @@ describe('completion/complete', () => {
       },
       () => 'x',
     );
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const ask = (name: string) =>
       complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name, value: '' } });
     await assert.rejects(
@@ -222,7 +211,7 @@ describe('the completions capability', () => {
   it('is declared only when something has a completer', async () => {
     const plain = setup();
     plain.prompts.add('p', { arguments: [{ name: 'a' }] }, () => 'x');
-    const session = await connect(plain.server);
+    const { client: session } = await connectPair(plain.server, { protocolVersion: '2025-11-25' });
     assert.equal(session.serverCapabilities.completions, undefined);
     await assert.rejects(
       complete(session, { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } }),
@@ -230,7 +219,10 @@ describe('the completions capability', () => {
     );
 
     const { server } = completingServer();
-    assert.deepEqual((await connect(server)).serverCapabilities.completions, {});
+    assert.deepEqual(
+      (await connectPair(server, { protocolVersion: '2025-11-25' })).client.serverCapabilities.completions,
+      {},
+    );
   });
 
   it('does not exist in 2024-11-05, where completion is still served', async () => {

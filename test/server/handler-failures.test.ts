@@ -7,7 +7,7 @@ import { Client } from '../../src/client/index.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { Server } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
-import { clientInfo, fixture, nodeTransport, within } from '../e2e/helpers.js';
+import { clientInfo, fixture, nodeTransport, within } from '../helpers/e2e.js';
 
 const FIXTURE = fixture('failing-handlers-server');
 

@@ -5,24 +5,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { Client } from '../../src/client/index.js';
 import { Server, UriTemplate, type TemplateVariables } from '../../src/server/index.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 import type { GetPromptResult } from '../../src/types/prompts.js';
 import type { ReadResourceResult } from '../../src/types/resources.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 /** Compiles only when `Same` is `true`. */
 function expectType<Same extends true>(): Same | void {}
-
-async function connect(server: Server) {
-  const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([
-    server.connect(a),
-    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion: '2025-11-25' }),
-  ]);
-  return session;
-}
 
 const forecast = {
   inputSchema: z.object({ city: z.string() }),
@@ -37,7 +27,7 @@ describe('tool handler types', () => {
       await ctx.progress(1);
       return { structuredContent: { city, sky: 'sunny' } };
     });
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const result = await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } });
     // Without content, the JSON of structuredContent is the text a content-only client reads.
     assert.deepEqual(result, {
@@ -55,7 +45,7 @@ describe('tool handler types', () => {
     // @ts-expect-error without an output schema, content is required: it is what the model reads
     server.tool('no-content', { inputSchema: forecast.inputSchema }, () => ({ structuredContent: { sky: 'sunny' } }));
     server.tool('failing', forecast, () => ({ content: [{ type: 'text', text: 'no sky today' }], isError: true }));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     for (const name of ['wrong-value', 'no-structured']) {
       await assert.rejects(session.callTool({ name, arguments: { city: 'Oslo' } }), { code: -32603 }, name);
     }
@@ -92,7 +82,7 @@ describe('prompt handler types', () => {
       /no argument "lang" to complete/,
     );
 
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const result = (await session.getPrompt({ name: 'review', arguments: { code: 'x = 1' } })) as GetPromptResult;
     assert.deepEqual(result.messages[0]?.content, { type: 'text', text: 'Review this code: x = 1' });
     assert.deepEqual(seen, [{ code: 'x = 1' }], 'an optional argument the client left out is missing');
@@ -144,7 +134,7 @@ describe('resource template variable types', () => {
       () => server.resourceTemplate('other://{who}', { name: 'other', complete: { name: () => [] } }, () => 'x'),
       /has no variable "name" to complete/,
     );
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const read = async (uri: string) => ((await session.readResource({ uri })) as ReadResourceResult).contents[0];
     assert.deepEqual(await read('items://7/a/b'), { uri: 'items://7/a/b', text: '7: a > b' });
     assert.deepEqual(await read('items://7'), { uri: 'items://7', text: '7: top' });

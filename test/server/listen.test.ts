@@ -21,12 +21,6 @@ function fullServer(): Server {
   return server;
 }
 
-async function rawClient(server: Server): Promise<RawClient> {
-  const client = new RawClient();
-  await server.connect(client.wire);
-  return client;
-}
-
 function listen(client: RawClient, id: string | number, notifications: Record<string, unknown>): void {
   client.send({ id, method: 'subscriptions/listen', params: { _meta: META, notifications } });
 }
@@ -39,7 +33,7 @@ describe('subscriptions/listen, serving side', () => {
   it('acknowledges first, tagged with the request id, echoing the part of the filter it honours', async () => {
     const server = new Server({ name: 'tools-only', version: '1' });
     server.tool('t', {}, () => ({ content: [] }));
-    const client = await rawClient(server);
+    const client = await RawClient.attach(server);
     listen(client, 7, {
       toolsListChanged: true,
       promptsListChanged: true,
@@ -54,7 +48,7 @@ describe('subscriptions/listen, serving side', () => {
 
   it('tags every notification with its subscription id and sends only what each stream asked for', async () => {
     const server = fullServer();
-    const client = await rawClient(server);
+    const client = await RawClient.attach(server);
     listen(client, 'tools', { toolsListChanged: true });
     listen(client, 'docs', { resourceSubscriptions: ['file:///a.txt', 'file:///b.txt'], resourcesListChanged: true });
     await client.next(isAck('tools'));
@@ -81,7 +75,7 @@ describe('subscriptions/listen, serving side', () => {
 
   it('coalesces the changes of one tick into one notification per stream', async () => {
     const server = fullServer();
-    const client = await rawClient(server);
+    const client = await RawClient.attach(server);
     listen(client, 1, { toolsListChanged: true });
     listen(client, 2, { toolsListChanged: true });
     await client.next(isAck(1));
@@ -96,7 +90,7 @@ describe('subscriptions/listen, serving side', () => {
 
   it('stops a stream cancelled with notifications/cancelled, answering nothing, and keeps the others', async () => {
     const server = fullServer();
-    const client = await rawClient(server);
+    const client = await RawClient.attach(server);
     listen(client, 'a', { toolsListChanged: true });
     listen(client, 'b', { toolsListChanged: true });
     await client.next(isAck('a'));
@@ -114,7 +108,7 @@ describe('subscriptions/listen, serving side', () => {
 
   it('ends streams gracefully: a complete result carrying the subscription id, then nothing more', async () => {
     const server = fullServer();
-    const client = await rawClient(server);
+    const client = await RawClient.attach(server);
     listen(client, 3, { toolsListChanged: true });
     await client.next(isAck(3));
     await server.close();
@@ -132,8 +126,8 @@ describe('subscriptions/listen, serving side', () => {
 
   it('ends only the streams of the session asked for', async () => {
     const server = fullServer();
-    const one = await rawClient(server);
-    const two = await rawClient(server);
+    const one = await RawClient.attach(server);
+    const two = await RawClient.attach(server);
     listen(one, 1, { toolsListChanged: true });
     listen(two, 1, { toolsListChanged: true });
     await one.next(isAck(1));
@@ -146,7 +140,7 @@ describe('subscriptions/listen, serving side', () => {
 
   it('forgets the streams of a session that closes', async () => {
     const server = fullServer();
-    const client = await rawClient(server);
+    const client = await RawClient.attach(server);
     listen(client, 1, { toolsListChanged: true, resourceSubscriptions: ['file:///a.txt'] });
     await client.next(isAck(1));
     client.wire.drop();
@@ -156,7 +150,7 @@ describe('subscriptions/listen, serving side', () => {
 
   it('refuses a listen request without a filter (-32602), and outside the modern revision (-32601)', async () => {
     const server = fullServer();
-    const modern = await rawClient(server);
+    const modern = await RawClient.attach(server);
     const missing = await modern.request('subscriptions/listen', { _meta: META });
     assert.equal(missing.error?.code, -32602);
     const legacy = await RawClient.connect(fullServer());

@@ -5,12 +5,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server } from '../../src/server/index.js';
 import { RawClient } from '../helpers/raw-client.js';
+import { modernEnvelope } from '../helpers/modern-post.js';
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'modern', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = modernEnvelope('modern');
 
 describe('a server answering modern requests', () => {
   it('refuses locally to send the client a request (the call fails with the reason), and still sends progress', async () => {
@@ -20,8 +17,7 @@ describe('a server answering modern requests', () => {
       await ctx.session.ping({ timeoutMs: 1000 });
       return { content: [{ type: 'text', text: 'the client answered' }] };
     });
-    const client = new RawClient();
-    await server.connect(client.wire);
+    const client = await RawClient.attach(server);
     const reply = await client.request('tools/call', { name: 'ping-client', _meta: { ...META, progressToken: 'p' } });
     assert.deepEqual(reply.error, {
       code: -32601,

@@ -36,9 +36,7 @@ function server(): Server {
 
 /** A raw client that never initializes. */
 async function modern(): Promise<RawClient> {
-  const client = new RawClient();
-  await server().connect(client.wire);
-  return client;
+  return RawClient.attach(server());
 }
 
 const serverInfo = { name: 'modern-server', version: '2.0.0' };
@@ -83,8 +81,7 @@ describe('modern requests', () => {
     s.prompt('hello', {}, () => ({ messages: [] }));
     s.resource('note://a', { name: 'a' }, () => ({ contents: [{ uri: 'note://a', text: 'a' }] }));
     s.resource('note://fresh', { name: 'fresh' }, () => ({ contents: [{ uri: 'note://fresh', text: 'b' }], ttlMs: 5 }));
-    const client = new RawClient();
-    await s.connect(client.wire);
+    const client = await RawClient.attach(s);
     const hints = async (method: string, params: Record<string, unknown> = {}) => {
       const { ttlMs, cacheScope } = (await client.request(method, { ...params, _meta: META() })).result ?? {};
       return { ttlMs, cacheScope };
@@ -201,8 +198,7 @@ describe('modern requests', () => {
 
   it('can be turned off, leaving only the handshake', async () => {
     const s = new Server({ name: 'old-only', version: '1' }, { modern: false });
-    const client = new RawClient();
-    await s.connect(client.wire);
+    const client = await RawClient.attach(s);
     const reply = await client.request('server/discover', { _meta: META() });
     assert.equal(reply.error?.code, -32600);
   });

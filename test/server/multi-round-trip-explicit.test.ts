@@ -23,9 +23,7 @@ async function serving(body: (ctx: ServerContext) => unknown): Promise<RawClient
   server.tool('run', {}, async (_args, ctx) => ({
     content: [{ type: 'text', text: JSON.stringify((await body(ctx)) ?? null) }],
   }));
-  const client = new RawClient();
-  await server.connect(client.wire);
-  return client;
+  return RawClient.attach(server);
 }
 
 const run = (client: RawClient, extra: Record<string, unknown> = {}, capabilities?: Record<string, unknown>) =>

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { listen } from '../../src/node/index.js';
 import { Server } from '../../src/server/index.js';
+import { modernHeaders } from '../helpers/modern-post.js';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -31,13 +32,7 @@ describe('multi round-trip requests over HTTP', () => {
       const post = async (id: number, params: Record<string, unknown>): Promise<Reply> => {
         const response = await fetch(http.url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'mcp-protocol-version': '2026-07-28',
-            'mcp-method': 'tools/call',
-            'mcp-name': 'greet',
-          },
+          headers: modernHeaders('tools/call', 'greet'),
           body: JSON.stringify({
             jsonrpc: '2.0',
             id,
@@ -90,13 +85,7 @@ describe('multi round-trip requests over HTTP', () => {
       return async (params: Record<string, unknown>): Promise<Reply> => {
         const response = await fetch(http.url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'mcp-protocol-version': '2026-07-28',
-            'mcp-method': 'tools/call',
-            'mcp-name': 'transfer',
-          },
+          headers: modernHeaders('tools/call', 'transfer'),
           body: JSON.stringify({
             jsonrpc: '2.0',
             id: ++id,

@@ -32,12 +32,6 @@ function server(options: ServerOptions = {}): Server {
   return s;
 }
 
-async function connect(s: Server): Promise<RawClient> {
-  const client = new RawClient();
-  await s.connect(client.wire);
-  return client;
-}
-
 /** The requestState of a first `run` call with `args`. */
 async function issued(client: RawClient, args: Record<string, unknown> = { a: 1 }): Promise<string> {
   const reply = await client.request('tools/call', { name: 'run', arguments: args, _meta: META() });
@@ -72,7 +66,7 @@ function base64UrlBytes(text: string): Uint8Array {
 
 describe('requestState', () => {
   it('comes back to the server that issued it and completes the request', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     const done = await retry(client, await issued(client));
     assert.equal(done.result?.resultType, 'complete');
   });
@@ -84,7 +78,7 @@ describe('requestState', () => {
       await ctx.elicit(nameForm);
       return { content: [] };
     });
-    const client = await connect(s);
+    const client = await RawClient.attach(s);
     const reply = await client.request('tools/call', { name: 'two', inputResponses: answers, _meta: META() });
     const state = reply.result?.requestState as string;
     assert.equal(Object.keys(reply.result?.inputRequests as object)[0], 'elicitation-2');
@@ -94,7 +88,7 @@ describe('requestState', () => {
   });
 
   it('refuses a state that was altered', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     const state = await issued(client);
     refused(await retry(client, `${state}-TAMPERED`), /integrity check failed/);
     const middle = Math.floor(state.length / 2);
@@ -103,13 +97,13 @@ describe('requestState', () => {
   });
 
   it('refuses what is not a state at all', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     for (const junk of ['', 'not base64!', 'AAAA', btoa('{"m":"tools/call"}')])
       refused(await retry(client, junk), /Invalid requestState/);
   });
 
   it('refuses a state issued for other arguments or another tool', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     const state = await issued(client, { a: 1 });
     refused(
       await retry(client, state, { arguments: { a: 2 } }),
@@ -123,7 +117,7 @@ describe('requestState', () => {
   });
 
   it('refuses a state issued for another method', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     const state = await issued(client);
     const reply = await client.request('prompts/get', {
       name: 'greet',
@@ -135,7 +129,7 @@ describe('requestState', () => {
   });
 
   it('refuses a state presented by another caller', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     refused(await retry(client, await issued(client), {}, 'someone-else'), /issued to a different caller/);
   });
 
@@ -143,7 +137,7 @@ describe('requestState', () => {
     const s = server({
       requestState: { principal: async (ctx) => (ctx.meta?.['example.com/user'] as string | undefined) ?? undefined },
     });
-    const client = await connect(s);
+    const client = await RawClient.attach(s);
     const first = await client.request('tools/call', {
       name: 'run',
       arguments: { a: 1 },
@@ -169,7 +163,7 @@ describe('requestState', () => {
 
   it('expires after ttlMs on the server clock', async () => {
     const clock = new ManualClock(1_000_000);
-    const client = await connect(server({ clock, requestState: { ttlMs: 60_000 } }));
+    const client = await RawClient.attach(server({ clock, requestState: { ttlMs: 60_000 } }));
     const state = await issued(client);
     clock.advance(60_000);
     assert.equal((await retry(client, state)).result?.resultType, 'complete', 'still valid at its expiry');
@@ -178,24 +172,27 @@ describe('requestState', () => {
   });
 
   it('is refused by another server with its own random key', async () => {
-    const state = await issued(await connect(server()));
-    refused(await retry(await connect(server()), state), /integrity check failed/);
+    const state = await issued(await RawClient.attach(server()));
+    refused(await retry(await RawClient.attach(server()), state), /integrity check failed/);
   });
 
   it('is accepted across servers sharing a key, and through a key rotation', async () => {
     const oldKey = 'an old secret of at least thirty-two bytes';
     const newKey = new Uint8Array(32).fill(7);
-    const state = await issued(await connect(server({ requestState: { key: oldKey } })));
+    const state = await issued(await RawClient.attach(server({ requestState: { key: oldKey } })));
     assert.equal(
-      (await retry(await connect(server({ requestState: { key: oldKey } })), state)).result?.resultType,
+      (await retry(await RawClient.attach(server({ requestState: { key: oldKey } })), state)).result?.resultType,
       'complete',
     );
-    const rotated = await connect(server({ requestState: { key: [newKey, oldKey] } }));
+    const rotated = await RawClient.attach(server({ requestState: { key: [newKey, oldKey] } }));
     assert.equal((await retry(rotated, state)).result?.resultType, 'complete');
     const fresh = await issued(rotated);
-    refused(await retry(await connect(server({ requestState: { key: oldKey } })), fresh), /integrity check failed/);
+    refused(
+      await retry(await RawClient.attach(server({ requestState: { key: oldKey } })), fresh),
+      /integrity check failed/,
+    );
     assert.equal(
-      (await retry(await connect(server({ requestState: { key: newKey } })), fresh)).result?.resultType,
+      (await retry(await RawClient.attach(server({ requestState: { key: newKey } })), fresh)).result?.resultType,
       'complete',
     );
   });
@@ -207,7 +204,7 @@ describe('requestState', () => {
   });
 
   it('is accepted once: a copy presented again is refused, even by the caller it was issued to', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     const state = await issued(client);
     assert.equal((await retry(client, state)).result?.resultType, 'complete', 'the first use works');
     refused(
@@ -219,7 +216,7 @@ describe('requestState', () => {
   });
 
   it('is spent only by a use that passes every check', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     const state = await issued(client);
     refused(await retry(client, state, { arguments: { a: 2 } }), /different tools\/call request/);
     refused(await retry(client, state, {}, 'someone-else'), /different caller/);
@@ -227,7 +224,7 @@ describe('requestState', () => {
   });
 
   it('lets one of two copies presented at the same moment through', async () => {
-    const client = await connect(server());
+    const client = await RawClient.attach(server());
     const state = await issued(client);
     const replies = await Promise.all([retry(client, state), retry(client, state)]);
     assert.deepEqual(replies.map((r) => r.result?.resultType ?? r.error?.code).sort(), [-32602, 'complete'].sort());
@@ -237,8 +234,8 @@ describe('requestState', () => {
     const key = 'a secret shared by the whole fleet, 32+ bytes';
     const usedStates = new MemoryUsedStateStore();
     const [a, b] = [
-      await connect(server({ requestState: { key, usedStates } })),
-      await connect(server({ requestState: { key, usedStates } })),
+      await RawClient.attach(server({ requestState: { key, usedStates } })),
+      await RawClient.attach(server({ requestState: { key, usedStates } })),
     ];
     const state = await issued(a);
     assert.equal((await retry(a, state)).result?.resultType, 'complete');
@@ -246,7 +243,7 @@ describe('requestState', () => {
   });
 
   it('may be accepted until it expires when usedStates is false', async () => {
-    const client = await connect(server({ requestState: { usedStates: false } }));
+    const client = await RawClient.attach(server({ requestState: { usedStates: false } }));
     const state = await issued(client);
     for (let i = 0; i < 3; i++) assert.equal((await retry(client, state)).result?.resultType, 'complete');
   });

@@ -45,12 +45,6 @@ function serverRunning(
   return server;
 }
 
-async function modern(server: Server): Promise<RawClient> {
-  const client = new RawClient();
-  await server.connect(client.wire);
-  return client;
-}
-
 /** Calls `run` as a modern request; `extra` adds inputResponses, requestState, arguments. */
 function run(
   client: RawClient,
@@ -75,7 +69,7 @@ function inputRequired(
 
 describe('multi round-trip requests: asking the client', () => {
   it('answers a question with an input-required result, then completes with the answer on the retry', async () => {
-    const client = await modern(serverRunning((ctx) => ctx.elicit(nameForm)));
+    const client = await RawClient.attach(serverRunning((ctx) => ctx.elicit(nameForm)));
     const first = await run(client);
     const round = inputRequired(first);
     assert.deepEqual(round.inputRequests, {
@@ -98,7 +92,7 @@ describe('multi round-trip requests: asking the client', () => {
     const server = serverRunning(async (ctx) =>
       Promise.all([ctx.elicit(nameForm), ctx.sample(question), ctx.listRoots()]),
     );
-    const client = await modern(server);
+    const client = await RawClient.attach(server);
     const round = inputRequired(await run(client));
     assert.deepEqual(
       Object.entries(round.inputRequests ?? {}).map(([key, request]) => [key, request.method]),
@@ -126,7 +120,7 @@ describe('multi round-trip requests: asking the client', () => {
       const color = await ctx.elicit(colorForm);
       return [name.content, color.content];
     });
-    const client = await modern(server);
+    const client = await RawClient.attach(server);
     const first = inputRequired(await run(client));
     assert.deepEqual(Object.keys(first.inputRequests ?? {}), ['elicitation-1']);
     const second = inputRequired(
@@ -147,7 +141,7 @@ describe('multi round-trip requests: asking the client', () => {
   });
 
   it('uses the keys a handler names', async () => {
-    const client = await modern(
+    const client = await RawClient.attach(
       serverRunning((ctx) =>
         Promise.all([ctx.elicit(nameForm, { key: 'user_name' }), ctx.listRoots({ key: 'client_roots' })]),
       ),
@@ -160,7 +154,7 @@ describe('multi round-trip requests: asking the client', () => {
   });
 
   it('asks again for an answer that is missing, and ignores answers nobody asked for', async () => {
-    const client = await modern(serverRunning((ctx) => ctx.elicit(nameForm, { key: 'user_name' })));
+    const client = await RawClient.attach(serverRunning((ctx) => ctx.elicit(nameForm, { key: 'user_name' })));
     const round = inputRequired(await run(client, { inputResponses: { wrong_key: accept({ name: 'Eve' }) } }));
     assert.deepEqual(Object.keys(round.inputRequests ?? {}), ['user_name']);
     const done = await run(client, {
@@ -170,7 +164,7 @@ describe('multi round-trip requests: asking the client', () => {
   });
 
   it('still needs input when the handler catches the signal and carries on', async () => {
-    const client = await modern(
+    const client = await RawClient.attach(
       serverRunning(async (ctx) => {
         try {
           return await ctx.elicit(nameForm);
@@ -183,7 +177,7 @@ describe('multi round-trip requests: asking the client', () => {
   });
 
   it('binds the state to the arguments as sent, even when the handler changes them before asking', async () => {
-    const client = await modern(
+    const client = await RawClient.attach(
       serverRunning(async (ctx, args) => {
         args.touched = true;
         return ctx.elicit(nameForm);
@@ -199,14 +193,15 @@ describe('multi round-trip requests: asking the client', () => {
   });
 
   it('passes declined and cancelled answers to the handler', async () => {
-    const client = await modern(serverRunning((ctx) => ctx.elicit(nameForm)));
+    const client = await RawClient.attach(serverRunning((ctx) => ctx.elicit(nameForm)));
     const done = await run(client, { inputResponses: { 'elicitation-1': { action: 'decline' } } });
     assert.deepEqual(text(done), { action: 'decline' });
   });
 });
 
 describe('multi round-trip requests: checking answers', () => {
-  const client = async () => modern(serverRunning((ctx) => Promise.all([ctx.elicit(nameForm), ctx.sample(question)])));
+  const client = async () =>
+    RawClient.attach(serverRunning((ctx) => Promise.all([ctx.elicit(nameForm), ctx.sample(question)])));
 
   it('refuses an accepted form that does not match the requested schema with -32602', async () => {
     const reply = await run(await client(), {
@@ -255,7 +250,7 @@ describe('multi round-trip requests: checking answers', () => {
 describe('multi round-trip requests: client capabilities', () => {
   it('never asks for what the client did not declare', async () => {
     const server = serverRunning((ctx) => Promise.all([ctx.elicit(nameForm), ctx.sample(question)]));
-    const client = await modern(server);
+    const client = await RawClient.attach(server);
     const round = inputRequired(await run(client, {}, { sampling: {} }));
     assert.deepEqual(Object.keys(round.inputRequests ?? {}), ['sampling-1']);
     // Once sampling is answered, the missing capability is the error of the revision.
@@ -285,14 +280,14 @@ describe('multi round-trip requests: client capabilities', () => {
     ['roots', (ctx: ServerContext) => ctx.listRoots(), { sampling: {} }, { roots: {} }],
   ] as const) {
     it(`answers -32021 naming ${what} when the client did not declare it`, async () => {
-      const reply = await run(await modern(serverRunning(ask)), {}, capabilities);
+      const reply = await run(await RawClient.attach(serverRunning(ask)), {}, capabilities);
       assert.equal(reply.error?.code, -32021, JSON.stringify(reply));
       assert.deepEqual(reply.error?.data, { requiredCapabilities: required });
     });
   }
 
   it('leaves the 2025-11-25 elicitationId out of a URL-mode input request', async () => {
-    const client = await modern(
+    const client = await RawClient.attach(
       serverRunning((ctx) =>
         ctx.elicit({ mode: 'url', message: 'Sign in', url: 'https://example.com', elicitationId: 'e1' }),
       ),
@@ -324,7 +319,7 @@ describe('multi round-trip requests: prompts and resources', () => {
   }
 
   it('prompts/get asks, then completes with the prompt', async () => {
-    const client = await modern(server());
+    const client = await RawClient.attach(server());
     const params = { name: 'greet', arguments: { tone: 'warm' }, _meta: META() };
     const round = inputRequired(await client.request('prompts/get', params), 'prompts/get');
     const done = await client.request('prompts/get', {
@@ -339,7 +334,7 @@ describe('multi round-trip requests: prompts and resources', () => {
   });
 
   it('resources/read asks without caching hints, then completes with them', async () => {
-    const client = await modern(server());
+    const client = await RawClient.attach(server());
     const params = { uri: 'file:///notes', _meta: META() };
     const first = await client.request('resources/read', params);
     const round = inputRequired(first, 'resources/read');
@@ -355,7 +350,7 @@ describe('multi round-trip requests: prompts and resources', () => {
   });
 
   it('a templated resource asks too, and its state is bound to the URI', async () => {
-    const client = await modern(server());
+    const client = await RawClient.attach(server());
     const round = inputRequired(
       await client.request('resources/read', { uri: 'file:///docs/a', _meta: META() }),
       'resources/read',
@@ -385,7 +380,7 @@ describe('multi round-trip requests: prompts and resources', () => {
       { name: 'x', list: async (ctx) => [{ uri: `file:///x/${JSON.stringify(await ctx.listRoots())}`, name: 'x' }] },
       () => 'x',
     );
-    const reply = await (await modern(s)).request('resources/list', { _meta: META() });
+    const reply = await (await RawClient.attach(s)).request('resources/list', { _meta: META() });
     assert.match(
       reply.error?.message ?? '',
       /only tools\/call, prompts\/get and resources\/read can answer with an input-required result/,

@@ -8,11 +8,10 @@ import { PromptRegistry } from '../../src/server/prompts.js';
 import { embeddedResource, resourceLink, textContents } from '../../src/server/resource-contents.js';
 import { McpError } from '../../src/protocol/errors.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
-import { Client } from '../../src/client/index.js';
 import type { ClientSession } from '../../src/client/client-session.js';
 import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { GetPromptResult, PromptMessage } from '../../src/types/prompts.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 import { RawClient } from '../helpers/raw-client.js';
 
 /** A server with the prompts feature plugged in; list changes go straight to every session. */
@@ -25,15 +24,6 @@ function setup(options: ServerOptions = {}) {
     },
   };
   return { server, prompts: server.addFeature(new PromptRegistry(host)) };
-}
-
-async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
-  const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([
-    server.connect(a),
-    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
-  ]);
-  return session;
 }
 
 const get = async (session: ClientSession, name: string, args?: Record<string, string>) =>
@@ -62,7 +52,7 @@ describe('prompts/list', () => {
   it('lists prompts in registration order, paginated, and declares listChanged', async () => {
     const { server, prompts } = setup({ pageSize: 2 });
     for (const name of ['c', 'a', 'b']) prompts.add(name, { description: `prompt ${name}` }, () => 'x');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     assert.deepEqual(session.serverCapabilities.prompts, { listChanged: true });
     const first = await session.request('prompts/list', {});
     assert.deepEqual(
@@ -105,7 +95,7 @@ describe('prompts/list', () => {
       '2025-11-25': { name: 'review', ...full },
     };
     for (const [version, prompt] of Object.entries(expected) as [LegacyVersion, object][]) {
-      const session = await connect(server, version);
+      const { client: session } = await connectPair(server, { protocolVersion: version });
       assert.deepEqual((await session.request('prompts/list', {})).prompts, [prompt], version);
     }
   });
@@ -123,7 +113,7 @@ describe('prompts/get', () => {
       };
     });
     prompts.add('plain', {}, () => 'Just text');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     assert.deepEqual(await get(session, 'greet', { who: 'Ann' }), {
       description: 'A greeting',
       messages: [{ role: 'user', content: { type: 'text', text: 'Hello Ann' } }],
@@ -139,7 +129,7 @@ describe('prompts/get', () => {
     const { server, prompts } = setup();
     const registry = prompts;
     registry.add('greet', { arguments: [{ name: 'who', required: true }, { name: 'tone' }] }, () => 'x');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     await assert.rejects(get(session, 'nope'), invalidParams(/Unknown prompt: nope/));
     await assert.rejects(
       get(session, 'greet'),
@@ -162,13 +152,16 @@ describe('prompts/get', () => {
   it('sends every content type to a 2025-11-25 client as it is', async () => {
     const { server, prompts } = setup();
     prompts.add('all', {}, () => ({ messages: everyContent }));
-    assert.deepEqual((await get(await connect(server), 'all')).messages, everyContent);
+    assert.deepEqual(
+      (await get((await connectPair(server, { protocolVersion: '2025-11-25' })).client, 'all')).messages,
+      everyContent,
+    );
   });
 
   it('gives 2025-06-18 links without icons', async () => {
     const { server, prompts } = setup();
     prompts.add('all', {}, () => ({ messages: everyContent }));
-    const messages = (await get(await connect(server, '2025-06-18'), 'all')).messages;
+    const messages = (await get((await connectPair(server, { protocolVersion: '2025-06-18' })).client, 'all')).messages;
     const { icons: _icons, ...linkWithoutIcons } = link;
     assert.deepEqual(messages[3]?.content, linkWithoutIcons);
     assert.deepEqual(
@@ -181,7 +174,9 @@ describe('prompts/get', () => {
     it(`turns what ${version} cannot carry into text and drops newer members`, async () => {
       const { server, prompts } = setup();
       prompts.add('all', {}, () => ({ messages: everyContent }));
-      const messages = (await get(await connect(server, version), 'all')).messages.map((m) => m.content);
+      const messages = (
+        await get((await connectPair(server, { protocolVersion: version })).client, 'all')
+      ).messages.map((m) => m.content);
       assert.deepEqual(messages[0], { type: 'text', text: 'hi', annotations: { priority: 1 } });
       assert.deepEqual(messages[1], everyContent[1]?.content);
       if (version === '2024-11-05') {
@@ -209,7 +204,7 @@ describe('prompts/get', () => {
     });
     prompts.add('bad', {}, () => ({ messages: [{ role: 'system', content: { type: 'text', text: 'x' } }] }) as never);
     prompts.add('ok', {}, () => 'fine');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     await assert.rejects(
       get(session, 'crash'),
       (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && !/secret/.test(e.message),

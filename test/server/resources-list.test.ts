@@ -5,12 +5,11 @@ import assert from 'node:assert/strict';
 import { Server, type ServerOptions } from '../../src/server/index.js';
 import type { FeatureHost } from '../../src/server/feature.js';
 import { ResourceRegistry } from '../../src/server/resources.js';
-import { Client } from '../../src/client/index.js';
 import type { ClientSession } from '../../src/client/client-session.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import type { LegacyVersion } from '../../src/protocol/versions.js';
 import type { Resource } from '../../src/types/resources.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 import { RawClient } from '../helpers/raw-client.js';
 
 /** A server with the resources feature plugged in; list changes go straight to every session. */
@@ -23,15 +22,6 @@ function setup(options: ServerOptions = {}) {
     },
   };
   return { server, resources: server.addFeature(new ResourceRegistry(host)) };
-}
-
-async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
-  const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([
-    server.connect(a),
-    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
-  ]);
-  return session;
 }
 
 /** Every page of `resources/list`, following cursors. */
@@ -77,7 +67,7 @@ describe('resources/list and resources/templates/list', () => {
     );
     resources.addTemplate('files://{name}', { name: 'files' }, () => 'x');
     resources.add('memo://a', { name: 'a' }, () => 'a');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     assert.deepEqual((await session.request('resources/list', {})).resources, [
       { uri: 'memo://b', name: 'b' },
       { uri: 'memo://a', name: 'a' },
@@ -95,7 +85,7 @@ describe('resources/list and resources/templates/list', () => {
     for (let i = 0; i < 1000; i++) resources.add(`memo://${i}`, { name: `r${i}` }, () => String(i));
     const listed = Array.from({ length: 150 }, (_, i): Resource => ({ uri: `users://${i}`, name: `u${i}` }));
     resources.addTemplate('users://{id}', { name: 'user', list: () => listed }, () => '{}');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const { uris, pages } = await listAll(session);
     assert.equal(pages, 12);
     assert.deepEqual(uris, [...Array.from({ length: 1000 }, (_, i) => `memo://${i}`), ...listed.map((r) => r.uri)]);
@@ -106,7 +96,7 @@ describe('resources/list and resources/templates/list', () => {
     resources.add('memo://1', { name: '1' }, () => '1');
     resources.add('memo://2', { name: '2' }, () => '2');
     resources.addTemplate('users://{id}', { name: 'user', list: () => [{ uri: 'users://x', name: 'x' }] }, () => '{}');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const first = await session.request('resources/list', {});
     assert.equal(first.resources.length, 2);
     assert.equal(typeof first.nextCursor, 'string');
@@ -116,7 +106,7 @@ describe('resources/list and resources/templates/list', () => {
   it('keeps a cursor meaningful when resources are added and removed between pages', async () => {
     const { server, resources } = setup({ pageSize: 2 });
     const handles = ['a', 'b', 'c', 'd'].map((n) => resources.add(`memo://${n}`, { name: n }, () => n));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const first = await session.request('resources/list', {});
     handles[0]!.remove();
     handles[2]!.disable();
@@ -132,7 +122,7 @@ describe('resources/list and resources/templates/list', () => {
     const { server, resources } = setup({ pageSize: 1 });
     resources.add('memo://a', { name: 'a' }, () => 'a');
     resources.addTemplate('users://{id}', { name: 'user' }, () => '{}');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     for (const method of ['resources/list', 'resources/templates/list'] as const) {
       await assert.rejects(
         session.request(method, { cursor: 'not-a-cursor' }),
@@ -159,7 +149,7 @@ describe('listing per revision', () => {
         { ...templateFields, list: () => [{ uri: 'file:///lib.rs', ...fullResource, name: 'lib' }] },
         () => 'x',
       );
-      const session = await connect(server, version);
+      const { client: session } = await connectPair(server, { protocolVersion: version });
       const [listedStatic, listedByTemplate] = (await session.request('resources/list', {})).resources;
       const [template] = (await session.request('resources/templates/list', {})).resourceTemplates;
       for (const item of [listedStatic, listedByTemplate, template] as Record<string, unknown>[]) {

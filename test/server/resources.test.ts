@@ -10,9 +10,7 @@ import { McpError } from '../../src/protocol/errors.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import type { ReadResourceResult } from '../../src/types/resources.js';
 import type { ClientSession } from '../../src/client/client-session.js';
-import { Client } from '../../src/client/index.js';
-import type { LegacyVersion } from '../../src/protocol/versions.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 import { RawClient } from '../helpers/raw-client.js';
 
 /** A server with the resources feature plugged in; list changes go straight to every session. */
@@ -27,15 +25,6 @@ function setup(options: ServerOptions = {}) {
   };
   const resources = server.addFeature(new ResourceRegistry(host));
   return { server, resources, errors };
-}
-
-async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
-  const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([
-    server.connect(a),
-    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
-  ]);
-  return session;
 }
 
 /** `resources/read` as the client sees it (never an input-required result here). */
@@ -64,7 +53,7 @@ describe('resources/read', () => {
         blobContents(`${uri}/bin`, new Uint8Array([104, 105]), 'application/octet-stream'),
       ],
     }));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     assert.deepEqual(await read(session, 'memo://readme'), {
       contents: [{ uri: 'memo://readme', mimeType: 'text/markdown', text: '# Hello' }],
     });
@@ -82,7 +71,7 @@ describe('resources/read', () => {
     resources.add('memo://a', { name: 'a', mimeType: 'text/plain' }, () => ({
       contents: [{ text: 'x' }, { uri: 'memo://other', text: 'y' }],
     }));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     assert.deepEqual((await read(session, 'memo://a')).contents, [
       { uri: 'memo://a', mimeType: 'text/plain', text: 'x' },
       { uri: 'memo://other', text: 'y' },
@@ -106,7 +95,7 @@ describe('resources/read', () => {
       (_uri, variables) => `rest=${String(variables.rest)}`,
     );
     resources.add('users://admin/profile', { name: 'admin' }, () => 'the static one');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     assert.deepEqual(await read(session, 'users://ann%20b/profile'), {
       contents: [{ uri: 'users://ann%20b/profile', mimeType: 'application/json', text: '{"id":"ann b"}' }],
     });
@@ -121,7 +110,7 @@ describe('resources/read', () => {
       const { server, resources } = setup();
       resources.add('memo://a', { name: 'a' }, () => 'a');
       resources.addTemplate('files://{name}', { name: 'files' }, () => undefined);
-      const session = await connect(server, version);
+      const { client: session } = await connectPair(server, { protocolVersion: version });
       for (const uri of ['memo://missing', 'files://absent']) {
         await assert.rejects(
           session.request('resources/read', { uri }),
@@ -141,9 +130,9 @@ describe('resources/read', () => {
   it('drops contents members the revision lacks (_meta before 2025-06-18)', async () => {
     const { server, resources } = setup();
     resources.add('memo://m', { name: 'm' }, (uri) => ({ contents: [{ uri, text: 't', _meta: { k: 1 } }] }));
-    const old = await connect(server, '2025-03-26');
+    const { client: old } = await connectPair(server, { protocolVersion: '2025-03-26' });
     assert.deepEqual((await read(old, 'memo://m')).contents, [{ uri: 'memo://m', text: 't' }]);
-    const current = await connect(server, '2025-06-18');
+    const { client: current } = await connectPair(server, { protocolVersion: '2025-06-18' });
     assert.deepEqual((await read(current, 'memo://m')).contents, [{ uri: 'memo://m', text: 't', _meta: { k: 1 } }]);
   });
 
@@ -157,7 +146,7 @@ describe('resources/read', () => {
     });
     resources.add('memo://broken', { name: 'broken' }, () => ({ contents: [{ uri: 'memo://broken' } as never] }));
     resources.add('memo://ok', { name: 'ok' }, () => 'fine');
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     await assert.rejects(
       session.request('resources/read', { uri: 'memo://secret' }),
       (e: unknown) => e instanceof JsonRpcError && e.code === -32603 && !/hunter2/.test(e.message),
@@ -188,10 +177,15 @@ describe('resources/read', () => {
 describe('resource subscriptions', () => {
   it('declares subscribe and listChanged once anything is registered', async () => {
     const empty = setup();
-    assert.deepEqual((await connect(empty.server)).serverCapabilities, { logging: {} });
+    assert.deepEqual((await connectPair(empty.server, { protocolVersion: '2025-11-25' })).client.serverCapabilities, {
+      logging: {},
+    });
     const { server, resources } = setup();
     resources.addTemplate('files://{name}', { name: 'files' }, () => 'x');
-    assert.deepEqual((await connect(server)).serverCapabilities.resources, { subscribe: true, listChanged: true });
+    assert.deepEqual(
+      (await connectPair(server, { protocolVersion: '2025-11-25' })).client.serverCapabilities.resources,
+      { subscribe: true, listChanged: true },
+    );
   });
 
   it('sends updates only to the sessions subscribed to the URI, until they unsubscribe', async () => {

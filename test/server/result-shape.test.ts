@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { Client } from '../../src/client/index.js';
 import { Server, shapeResult } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from '../helpers/e2e.js';
 
 const tool = {
   name: 'look',

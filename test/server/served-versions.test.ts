@@ -18,9 +18,7 @@ const INITIALIZE = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo
 async function raw(options: ServerOptions): Promise<RawClient> {
   const server = new Server({ name: 'versions', version: '1' }, options);
   server.tool('echo', {}, () => ({ content: [{ type: 'text', text: 'ok' }] }));
-  const client = new RawClient();
-  await server.connect(client.wire);
-  return client;
+  return RawClient.attach(server);
 }
 
 describe('served versions', () => {

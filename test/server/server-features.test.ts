@@ -2,31 +2,9 @@
 // the client's typed methods and events: many sessions, subscriptions, list changes at runtime.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  Client,
-  type ClientSession,
-  type ClientSessionEvent,
-  type ClientSessionEventMap,
-} from '../../src/client/index.js';
 import { Server } from '../../src/server/index.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
-
-const clientInfo = { name: 'c', version: '1' };
-
-async function connect(server: Server): Promise<ClientSession> {
-  const [a, b] = createInMemoryPair();
-  await server.connect(a);
-  return new Client(clientInfo).connect(b, { protocolVersion: '2025-11-25' });
-}
-
-function nextEvent<E extends ClientSessionEvent>(session: ClientSession, event: E): Promise<ClientSessionEventMap[E]> {
-  return new Promise((resolve) => {
-    const off = session.on(event, (value) => {
-      off();
-      resolve(value);
-    });
-  });
-}
+import { connectPair } from '../../src/testing/index.js';
+import { nextEvent } from '../helpers/linked-client.js';
 
 function exampleServer(): Server {
   const server = new Server({ name: 'features', version: '1' });
@@ -49,7 +27,7 @@ function exampleServer(): Server {
 
 describe('server features through the public API', () => {
   it('declares what is registered and serves resources, templates, prompts and completion', async () => {
-    const session = await connect(exampleServer());
+    const { client: session } = await connectPair(exampleServer(), { protocolVersion: '2025-11-25' });
     assert.deepEqual(Object.keys(session.serverCapabilities).sort(), [
       'completions',
       'logging',
@@ -78,7 +56,10 @@ describe('server features through the public API', () => {
 
   it('sends resources/updated only to the sessions subscribed to that resource', async () => {
     const server = exampleServer();
-    const [subscribed, other] = await Promise.all([connect(server), connect(server)]);
+    const [{ client: subscribed }, { client: other }] = await Promise.all([
+      connectPair(server, { protocolVersion: '2025-11-25' }),
+      connectPair(server, { protocolVersion: '2025-11-25' }),
+    ]);
     await subscribed.subscribeResource({ uri: 'memo://today' });
     const heard: string[] = [];
     other.on('resourceUpdated', (p) => heard.push(`other ${p.uri}`));
@@ -94,7 +75,10 @@ describe('server features through the public API', () => {
 
   it('tells every session when lists change at runtime, once per tick', async () => {
     const server = exampleServer();
-    const [a, b] = await Promise.all([connect(server), connect(server)]);
+    const [{ client: a }, { client: b }] = await Promise.all([
+      connectPair(server, { protocolVersion: '2025-11-25' }),
+      connectPair(server, { protocolVersion: '2025-11-25' }),
+    ]);
     let toolChanges = 0;
     a.on('toolsListChanged', () => toolChanges++);
     const bTools = nextEvent(b, 'toolsListChanged');

@@ -9,8 +9,8 @@ import { Client } from '../../src/client/index.js';
 import { connectHttp } from '../../src/http/client/index.js';
 import { listen, type ListeningServer } from '../../src/node/index.js';
 import { Server, type TaskOptions } from '../../src/server/index.js';
-import { fixture } from '../e2e/helpers.js';
-import { RawChild } from '../e2e/raw-child.js';
+import { fixture } from '../helpers/e2e.js';
+import { RawChild } from '../helpers/raw-child.js';
 import { tasksServer } from '../fixtures/tasks-server.js';
 import { modernPost, type JsonRpcReply, type ModernCaller } from '../helpers/modern-post.js';
 

@@ -73,8 +73,7 @@ describe('tasks of 2025-11-25', () => {
 
   it('declares tasks and lists each tool’s task support', async () => {
     const { server } = taskServer();
-    const client = new RawClient();
-    await server.connect(client.wire);
+    const client = await RawClient.attach(server);
     const init = await client.request('initialize', {
       protocolVersion: '2025-11-25',
       capabilities: {},
@@ -262,8 +261,7 @@ describe('the tasks extension (2026-07-28)', () => {
 
   async function modern(options?: TaskOptions) {
     const made = taskServer(options);
-    const client = new RawClient();
-    await made.server.connect(client.wire);
+    const client = await RawClient.attach(made.server);
     return { ...made, client };
   }
 

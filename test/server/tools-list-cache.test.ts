@@ -9,6 +9,7 @@ import { createStreamableHttpHandler } from '../../src/http/index.js';
 import { Client } from '../../src/client/index.js';
 import { Server } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
+import { modernHeaders } from '../helpers/modern-post.js';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -22,12 +23,7 @@ async function listTools(
   const response = await handler(
     new Request('http://localhost/mcp', {
       method: 'POST',
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/list',
-      },
+      headers: modernHeaders('tools/list'),
       body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } }),
     }),
   );

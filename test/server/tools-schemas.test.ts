@@ -7,7 +7,6 @@ import { z } from 'zod';
 import * as v from 'valibot';
 import { type } from 'arktype';
 import { Server } from '../../src/server/index.js';
-import { Client } from '../../src/client/index.js';
 import { withJsonSchema } from '../../src/schema/index.js';
 import type {
   RegisteredTool,
@@ -16,16 +15,10 @@ import type {
   ToolInputSchemaLike,
   ToolOutputSchemaLike,
 } from '../../src/server/tools.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 import type { CallToolResult } from '../../src/types/tools.js';
 
 const info = { name: 'schemas-test', version: '1.0.0' };
-
-async function connect(server: Server) {
-  const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([server.connect(a), new Client({ name: 'c', version: '1' }).connect(b)]);
-  return session;
-}
 
 /** `server.tool` with the handler's argument and result types taken from the schemas. */
 function tool<In extends ToolInputSchemaLike, Out extends ToolOutputSchemaLike | undefined = undefined>(
@@ -49,7 +42,7 @@ describe('Standard Schema input', () => {
       const sum: number = args.a + args.b;
       return { content: [{ type: 'text', text: String(sum) }] };
     });
-    const session = await connect(server);
+    const { client: session } = await connectPair(server);
     const [listed] = (await session.listTools()).tools;
     assert.deepEqual(listed?.inputSchema, {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -68,7 +61,7 @@ describe('Standard Schema input', () => {
     tool(server, 'repeat', { inputSchema: type({ text: 'string', times: 'number.integer' }) }, ({ text, times }) => ({
       content: [{ type: 'text', text: text.repeat(times) }],
     }));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server);
     const [listed] = (await session.listTools()).tools;
     assert.equal(listed?.inputSchema.type, 'object');
     assert.deepEqual(listed?.inputSchema.required, ['text', 'times']);
@@ -93,7 +86,7 @@ describe('Standard Schema input', () => {
     tool(server, 'forecast', { inputSchema: withJsonSchema(schema, json) }, ({ city, days }) => ({
       content: [{ type: 'text', text: `${city.toUpperCase()} for ${days.toFixed(0)} day(s)` }],
     }));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server);
     assert.deepEqual((await session.listTools()).tools[0]?.inputSchema, json);
     assert.equal(
       textOf(await session.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })),
@@ -120,7 +113,7 @@ describe('Standard Schema output', () => {
       content: [],
       structuredContent: { total: 'twelve' as unknown as number },
     }));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server);
     const listed = (await session.listTools()).tools;
     assert.deepEqual(listed[0]?.outputSchema?.required, ['total', 'currency']);
     const result = await session.callTool({ name: 'price' });
@@ -153,7 +146,7 @@ describe('JSON Schema input', () => {
     const snapshot = structuredClone(inputSchema);
     const server = new Server(info);
     server.tool('search', { inputSchema }, () => ({ content: [] }));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server);
     assert.deepEqual((await session.listTools()).tools[0]?.inputSchema, snapshot);
     const invalid = await session.callTool({ name: 'search', arguments: { query: '', region: 'asia', limit: 0 } });
     assert.deepEqual(textOf(invalid).replace('Invalid arguments for tool search: ', '').split('; ').sort(), [
@@ -189,7 +182,7 @@ describe('JSON Schema input', () => {
       },
       ok,
     );
-    const session = await connect(server);
+    const { client: session } = await connectPair(server);
     for (const name of ['modern', 'classic']) {
       assert.equal(textOf(await session.callTool({ name, arguments: { pair: ['a', 1] } })), 'ok', name);
       const swapped = await session.callTool({ name, arguments: { pair: [1, 'a'] } });
@@ -287,7 +280,7 @@ describe('JSON Schema input', () => {
     server.tool('odd', { inputSchema: { type: 'object', properties: { a: { $ref: '#nowhere' } } } }, () => ({
       content: [],
     }));
-    const session = await connect(server);
+    const { client: session } = await connectPair(server);
     const error = await session.callTool({ name: 'odd', arguments: {} }).then(
       () => assert.fail('the call should fail'),
       (e: unknown) => e as Error & { code?: number },

@@ -4,25 +4,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, type ToolResult } from '../../src/server/index.js';
-import { Client } from '../../src/client/index.js';
 import { ToolRegistry } from '../../src/server/tools.js';
 import { JsonRpcError } from '../../src/jsonrpc/errors.js';
 import { McpError } from '../../src/protocol/errors.js';
-import type { LegacyVersion } from '../../src/protocol/versions.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectPair } from '../../src/testing/index.js';
 import type { CallToolResult } from '../../src/types/tools.js';
 import { RawClient } from '../helpers/raw-client.js';
 
 const info = { name: 'tools-test', version: '1.0.0' };
-
-async function connect(server: Server, protocolVersion: LegacyVersion = '2025-11-25') {
-  const [a, b] = createInMemoryPair();
-  const [, session] = await Promise.all([
-    server.connect(a),
-    new Client({ name: 'c', version: '1' }).connect(b, { protocolVersion }),
-  ]);
-  return session;
-}
 
 const textOf = (result: CallToolResult) =>
   result.content.map((block) => (block.type === 'text' ? block.text : `<${block.type}>`)).join('\n');
@@ -104,14 +93,14 @@ describe('registration', () => {
   });
 
   it('declares tools with listChanged once one is registered', async () => {
-    const session = await connect(adder());
+    const { client: session } = await connectPair(adder(), { protocolVersion: '2025-11-25' });
     assert.deepEqual(session.serverCapabilities.tools, { listChanged: true });
   });
 });
 
 describe('tools/call', () => {
   it('runs the tool with valid arguments', async () => {
-    const session = await connect(adder());
+    const { client: session } = await connectPair(adder(), { protocolVersion: '2025-11-25' });
     assert.deepEqual(await session.callTool({ name: 'add', arguments: { a: 2, b: 3 } }), {
       content: [{ type: 'text', text: '5' }],
     });
@@ -121,7 +110,7 @@ describe('tools/call', () => {
     const server = adder();
     const hidden = server.tool('hidden', {}, () => ({ content: [] }));
     hidden.disable();
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     for (const name of ['nope', 'hidden']) {
       const error = await rpcError(session.callTool({ name, arguments: {} }));
       assert.equal(error.code, -32602);
@@ -130,7 +119,7 @@ describe('tools/call', () => {
   });
 
   it('answers invalid arguments with an error result naming each wrong argument', async () => {
-    const session = await connect(adder());
+    const { client: session } = await connectPair(adder(), { protocolVersion: '2025-11-25' });
     const wrongType = await session.callTool({ name: 'add', arguments: { a: 'two', b: 3 } });
     assert.deepEqual(wrongType, {
       content: [{ type: 'text', text: 'Invalid arguments for tool add: a: must be number' }],
@@ -154,7 +143,7 @@ describe('tools/call', () => {
     server.tool('refuses', {}, () => {
       throw new McpError(-32602, 'no such city', { city: 'Atlantis' });
     });
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     assert.deepEqual(await session.callTool({ name: 'fails' }), {
       content: [{ type: 'text', text: 'the database is down' }],
       isError: true,
@@ -190,8 +179,9 @@ describe('output schemas and structured content', () => {
   }
 
   it('sends conforming structured content, mirrored as text when there is no text', async () => {
-    const session = await connect(
+    const { client: session } = await connectPair(
       weatherServer(() => ({ content: [], structuredContent: { temperature: 22.5, conditions: 'Cloudy' } })),
+      { protocolVersion: '2025-11-25' },
     );
     const result = await session.callTool({ name: 'weather', arguments: { city: 'Paris' } });
     assert.deepEqual(result, {
@@ -201,20 +191,24 @@ describe('output schemas and structured content', () => {
   });
 
   it('adds no mirror when the tool wrote its own text, and fills in missing content', async () => {
-    const own = await connect(
+    const { client: own } = await connectPair(
       weatherServer(() => ({
         content: [{ type: 'text', text: '22.5 and cloudy' }],
         structuredContent: { temperature: 22.5, conditions: 'Cloudy' },
       })),
+      { protocolVersion: '2025-11-25' },
     );
     assert.equal(textOf(await own.callTool({ name: 'weather' })), '22.5 and cloudy');
-    const bare = await connect(weatherServer(() => ({ structuredContent: { temperature: 1, conditions: 'Snow' } })));
+    const { client: bare } = await connectPair(
+      weatherServer(() => ({ structuredContent: { temperature: 1, conditions: 'Snow' } })),
+      { protocolVersion: '2025-11-25' },
+    );
     assert.equal(textOf(await bare.callTool({ name: 'weather' })), '{"temperature":1,"conditions":"Snow"}');
   });
 
   it("treats non-conforming or missing structured content as the server's bug: -32603, reported", async () => {
     const reported: Error[] = [];
-    const session = await connect(
+    const { client: session } = await connectPair(
       weatherServer(
         (city) =>
           city === 'Nowhere'
@@ -222,6 +216,7 @@ describe('output schemas and structured content', () => {
             : { content: [], structuredContent: { temperature: 'warm' } },
         (e) => reported.push(e),
       ),
+      { protocolVersion: '2025-11-25' },
     );
     const bad = await rpcError(session.callTool({ name: 'weather', arguments: { city: 'Paris' } }));
     assert.equal(bad.code, -32603);
@@ -239,8 +234,9 @@ describe('output schemas and structured content', () => {
   });
 
   it('does not check error results', async () => {
-    const session = await connect(
+    const { client: session } = await connectPair(
       weatherServer(() => ({ content: [{ type: 'text', text: 'service unavailable' }], isError: true })),
+      { protocolVersion: '2025-11-25' },
     );
     assert.deepEqual(await session.callTool({ name: 'weather' }), {
       content: [{ type: 'text', text: 'service unavailable' }],
@@ -249,7 +245,10 @@ describe('output schemas and structured content', () => {
   });
 
   it('answers a result that is not a result object with -32603', async () => {
-    const session = await connect(weatherServer(() => 42));
+    const { client: session } = await connectPair(
+      weatherServer(() => 42),
+      { protocolVersion: '2025-11-25' },
+    );
     const error = await rpcError(session.callTool({ name: 'weather' }));
     assert.equal(error.code, -32603);
     assert.match(error.message, /returned number instead of a result object/);
@@ -357,7 +356,7 @@ describe('pagination', () => {
       expected.push(name);
       server.tool(name, { description: `Tool number ${i}` }, () => ({ content: [] }));
     }
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const walk = async () => {
       const seen: string[] = [];
       let cursor: string | undefined;
@@ -377,7 +376,9 @@ describe('pagination', () => {
   });
 
   it('answers an invalid cursor with -32602', async () => {
-    const session = await connect(adder(new Server(info, { pageSize: 1 })));
+    const { client: session } = await connectPair(adder(new Server(info, { pageSize: 1 })), {
+      protocolVersion: '2025-11-25',
+    });
     for (const cursor of ['garbage', 'c', 'czzzzzzzzzzzz', '']) {
       const error = await rpcError(session.listTools({ cursor }));
       assert.equal(error.code, -32602, cursor);
@@ -397,7 +398,7 @@ describe('a failing or hanging tool', () => {
     server.tool('crash', {}, () => {
       throw new TypeError('Cannot read properties of undefined');
     });
-    const session = await connect(server);
+    const { client: session } = await connectPair(server, { protocolVersion: '2025-11-25' });
     const controller = new AbortController();
     const hanging = session.callTool({ name: 'hang' }, { signal: controller.signal });
     const [crashed, added] = await Promise.all([

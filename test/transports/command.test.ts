@@ -6,7 +6,8 @@ import { describe, it } from 'node:test';
 import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
 import { CommandTransport, nonProtocolLine } from '../../src/node/command.js';
 import type { CommandTransportOptions } from '../../src/node/command.js';
-import { Inbox, fixture, recorder, within } from './helpers.js';
+import { Inbox, recorder } from '../helpers/transport-recorder.js';
+import { fixture, within } from '../helpers/e2e.js';
 
 function open(options: CommandTransportOptions) {
   const transport = new CommandTransport(options);

@@ -4,7 +4,7 @@ import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../src/jsonrpc/message.js';
 import type { TransportReceiver } from '../../src/jsonrpc/transport.js';
 import { createInMemoryPair } from '../../src/transports/in-memory.js';
-import { Inbox, recorder } from './helpers.js';
+import { Inbox, recorder } from '../helpers/transport-recorder.js';
 
 const note = (i: number): JsonRpcMessage => ({ jsonrpc: '2.0', method: 'n', params: { i } });
 

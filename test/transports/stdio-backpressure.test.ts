@@ -6,15 +6,12 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import process from 'node:process';
-import { fixture, within } from '../e2e/helpers.js';
+import { fixture, within } from '../helpers/e2e.js';
+import { modernEnvelope } from '../helpers/modern-post.js';
 
 const HIGH_WATER_MARK = 4 * 1024 * 1024;
 const REQUESTS = 3000;
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'unread', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+const META = modernEnvelope('unread');
 
 interface Report {
   event: string;

@@ -7,7 +7,8 @@ import { describe, it } from 'node:test';
 import type { JsonRpcMessage } from '../../src/jsonrpc/message.js';
 import { CommandTransport } from '../../src/node/command.js';
 import { LineSplitter } from '../../src/transports/ndjson.js';
-import { Inbox, fixture, recorder, within } from './helpers.js';
+import { Inbox, recorder } from '../helpers/transport-recorder.js';
+import { fixture, within } from '../helpers/e2e.js';
 
 const ECHO = fixture('transport-echo-server');
 

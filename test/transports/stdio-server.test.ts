@@ -5,7 +5,8 @@ import { ConnectionClosedError } from '../../src/jsonrpc/errors.js';
 import type { JsonRpcMessage } from '../../src/jsonrpc/message.js';
 import { StdioServerTransport } from '../../src/node/stdio-server.js';
 import { LineSplitter } from '../../src/transports/ndjson.js';
-import { Inbox, recorder, within } from './helpers.js';
+import { Inbox, recorder } from '../helpers/transport-recorder.js';
+import { within } from '../helpers/e2e.js';
 
 const note = (i: number): JsonRpcMessage => ({ jsonrpc: '2.0', method: 'n', params: { i } });
 

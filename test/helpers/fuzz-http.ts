@@ -6,9 +6,9 @@
 // answer a final ping.
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
-import { within } from '../e2e/helpers.js';
-import { startHttpChild } from '../e2e/http-child.js';
-import { RawClient, SseReader } from '../fixtures/http-streamable-client.js';
+import { within } from './e2e.js';
+import { startHttpChild } from './http-child.js';
+import { RawClient, SseReader } from './http-streamable-client.js';
 import { Random } from './fuzz-cases.js';
 import { check, holds, relaxed, type Plan, type PlannedLine } from './fuzz-check.js';
 import { finalPing } from './fuzz-run.js';

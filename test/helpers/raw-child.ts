@@ -2,7 +2,7 @@
 // in between, so tests see exactly what the server writes.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import process from 'node:process';
-import { within } from './helpers.js';
+import { within } from './e2e.js';
 
 export interface Exit {
   code: number | null;

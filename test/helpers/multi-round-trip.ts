@@ -87,14 +87,3 @@ export function askModel(prompt: string) {
     params: { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 50 },
   };
 }
-
-/** A promise and the functions that settle it. */
-export function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}

@@ -1,21 +1,7 @@
-// Shared helpers for the transport tests: fixture paths, an awaitable queue, failure guards, a
-// receiver that records what a transport reports.
-import { fileURLToPath } from 'node:url';
+// For the transport tests: an awaitable queue, and a receiver that records what a transport
+// reports.
 import type { TransportReceiver } from '../../src/jsonrpc/transport.js';
-
-/** The compiled path of a fixture in test/fixtures. */
-export function fixture(name: string): string {
-  return fileURLToPath(new URL(`../fixtures/${name}.js`, import.meta.url));
-}
-
-/** Rejects if `promise` has not settled within `ms`: a guard against hangs, never a wait. */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const guard = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
-}
+import { within } from './e2e.js';
 
 /** Values pushed by callbacks, taken in order by awaiting `next()`. */
 export class Inbox<T> {

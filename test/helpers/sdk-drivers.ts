@@ -16,8 +16,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
-import { within } from '../e2e/helpers.js';
-import { fillProfile, stubModel } from '../interop/helpers-features.js';
+import { within } from './e2e.js';
+import { fillProfile, stubModel } from './interop-features.js';
 
 /** A message as received. */
 export type Wire = Record<string, unknown> & {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import process from 'node:process';
 import { createInterface } from 'node:readline';
-import { fixture, within } from './helpers.js';
+import { fixture, within } from './e2e.js';
 
 export interface HttpChild {
   readonly url: string;

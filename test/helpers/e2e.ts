@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Subscription, SubscriptionEventMap } from '../../src/client/index.js';
+import { Client, type ClientSession, type Subscription, type SubscriptionEventMap } from '../../src/client/index.js';
+import type { Transport } from '../../src/jsonrpc/transport.js';
 import { CommandTransport, type CommandTransportOptions } from '../../src/node/command.js';
+import type { ProtocolVersion } from '../../src/protocol/versions.js';
 
 /**
  * The `mcpkit` CLI as published (the bundle `npm install` puts on the PATH), which the test
@@ -38,6 +40,46 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
   });
   return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Starts a call, handing `start` the progress callback to give it, and resolves once the first
+ * progress arrives (the tool is running) within `ms`. The call comes back unawaited, for the
+ * test to see how it settles.
+ */
+export async function startedCall<T>(
+  start: (onprogress: () => void) => Promise<T>,
+  ms: number,
+  what: string,
+): Promise<{ call: Promise<T> }> {
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const call = start(() => started());
+  await within(running, ms, what);
+  return { call };
+}
+
+/** Resolves once `check` holds, checking every `everyMs`; fails after `ms`, as {@link within} does. */
+export function until(check: () => boolean, what: string, ms: number, everyMs = 5): Promise<void> {
+  return within(
+    (async () => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, everyMs));
+    })(),
+    ms,
+    what,
+  );
+}
+
+/**
+ * `client`'s session with the server behind `transport` (a child process, as a rule), in
+ * `protocolVersion`; fails if it is not open within 15 s.
+ */
+export function connectChild(
+  transport: Transport,
+  protocolVersion: ProtocolVersion = '2025-11-25',
+  client = new Client(clientInfo),
+): Promise<ClientSession> {
+  return within(client.connect(transport, { protocolVersion }), 15_000, 'initialize');
 }
 
 /** A transport that runs `node <script> ...args` with stderr captured. */

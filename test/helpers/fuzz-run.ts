@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import process from 'node:process';
 import type { TestContext } from 'node:test';
-import { RawChild } from '../e2e/raw-child.js';
+import { RawChild } from './raw-child.js';
 import { MODERN_ENVELOPE, Random } from './fuzz-cases.js';
 import { check, chunks, type Plan } from './fuzz-check.js';
 

@@ -2,7 +2,7 @@
 // 2.4.0): how each side is started in each era, and what both sides add to results in 2026-07-28
 // that the comparisons leave out.
 import type { FetchLike } from '../../src/http/index.js';
-import { within } from '../e2e/helpers.js';
+import { within } from './e2e.js';
 
 export const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 export const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';

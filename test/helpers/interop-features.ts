@@ -3,15 +3,8 @@
 // feature fixtures must meet whichever SDK they are written with.
 import assert from 'node:assert/strict';
 import type { CompleteRequestParams, CompleteResult } from '../../src/index.js';
-import { within, firstText } from '../e2e/helpers.js';
-import {
-  FILE_TEMPLATE,
-  GREETING,
-  LOGO,
-  LOOKUP_TOOL,
-  NOTE_TEMPLATE,
-  NOTE_TOPICS,
-} from '../fixtures/interop-features-data.js';
+import { within, firstText } from './e2e.js';
+import { FILE_TEMPLATE, GREETING, LOGO, LOOKUP_TOOL, NOTE_TEMPLATE, NOTE_TOPICS } from './interop-features-data.js';
 
 /** Everything that arrived, and promises of what is still to come. */
 export class Inbox<T> {
@@ -141,7 +134,7 @@ export const listedPrompts = (optionalMarked: boolean) => [
 export const pick = <T extends object>(items: readonly T[], keys: readonly string[]): Record<string, unknown>[] =>
   items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))));
 
-export { SAMPLE_OPTIONS } from '../fixtures/interop-features-data.js';
+export { SAMPLE_OPTIONS } from './interop-features-data.js';
 
 /** What both sampling rounds of tool `sample-with-tools` offer the model besides the messages. */
 export const TOOL_OFFER = { tools: [LOOKUP_TOOL], toolChoice: { mode: 'auto' }, maxTokens: 64 };

@@ -1,0 +1,112 @@
+/**
+ * A recorder of what crosses a transport, both ways, for tests that check the JSON-RPC messages
+ * exchanged rather than only what the API returned.
+ * @module
+ */
+import type { JsonRpcErrorObject, RequestId } from '../jsonrpc/message.js';
+import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
+
+/**
+ * A JSON-RPC message as recorded. Every member is optional, so a test reads any of them without
+ * first telling a request from a response.
+ */
+export interface WireMessage {
+  jsonrpc?: '2.0';
+  id?: RequestId | null;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: JsonRpcErrorObject;
+}
+
+/** Which way a message went, seen from the recorded transport. */
+export type WireDirection = 'sent' | 'received';
+
+/** One message that crossed the recorded transport. */
+export interface WireEntry {
+  readonly direction: WireDirection;
+  readonly message: WireMessage;
+}
+
+/** What {@link recordWire} returns: arrays that grow as messages cross. */
+export interface WireRecording {
+  /** Every message, both ways, in the order it crossed. */
+  readonly entries: readonly WireEntry[];
+  /** What the transport sent, in order. */
+  readonly sent: readonly WireMessage[];
+  /** What the transport received, in order. */
+  readonly received: readonly WireMessage[];
+  /** The methods of the requests and notifications that went `direction`, in order. */
+  methods(direction: WireDirection): string[];
+}
+
+/**
+ * Records what crosses `transport` from now on: each message handed to its `send`, and each it
+ * delivers. A batch counts as its messages, in order. Each is recorded as JSON carries it (a
+ * copy, without `undefined` members); a peer's malformed value is recorded as it came.
+ *
+ * The transport is tapped in place, so it keeps its type and whatever else it offers. Record it
+ * before it starts (before `connect`), or what it delivers is missed.
+ *
+ * ```ts
+ * const [serverEnd, clientEnd] = createInMemoryPair();
+ * const wire = recordWire(clientEnd);
+ * await server.connect(serverEnd);
+ * const session = await new Client({ name: 'test', version: '1' }).connect(clientEnd);
+ * assert.deepEqual(wire.methods('sent'), ['server/discover']);
+ * ```
+ */
+export function recordWire(transport: Transport): WireRecording {
+  const entries: WireEntry[] = [];
+  const sent: WireMessage[] = [];
+  const received: WireMessage[] = [];
+  const record = (direction: WireDirection, value: unknown): void => {
+    for (const message of Array.isArray(value) ? value : [value]) {
+      const copy = asCarried(message) as WireMessage;
+      entries.push({ direction, message: copy });
+      (direction === 'sent' ? sent : received).push(copy);
+    }
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    record('sent', message);
+    return send(message, options);
+  };
+  const start = transport.start.bind(transport);
+  transport.start = (receiver) => start(tapped(receiver, (message) => record('received', message)));
+  return {
+    entries,
+    sent,
+    received,
+    methods: (direction) =>
+      (direction === 'sent' ? sent : received).flatMap((m) => (typeof m.method === 'string' ? [m.method] : [])),
+  };
+}
+
+/**
+ * `receiver`, with `onMessage` told of each message first. The optional members stay optional:
+ * a transport treats a receiver without `onTransportEnd` differently.
+ */
+function tapped(receiver: TransportReceiver, onMessage: (message: unknown) => void): TransportReceiver {
+  const tap: TransportReceiver = {
+    onTransportMessage: (message, info) => {
+      onMessage(message);
+      receiver.onTransportMessage(message, info);
+    },
+    onTransportError: (error) => receiver.onTransportError(error),
+    onTransportClose: (error) => receiver.onTransportClose(error),
+  };
+  if (receiver.onTransportEnd) tap.onTransportEnd = () => receiver.onTransportEnd?.();
+  if (receiver.onTransportHold) tap.onTransportHold = (id, held) => receiver.onTransportHold?.(id, held);
+  return tap;
+}
+
+/** `value` as JSON carries it; as it is when JSON cannot write it. */
+function asCarried(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? value : JSON.parse(text);
+  } catch {
+    return value;
+  }
+}
