@@ -13,12 +13,10 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('paths in Markdown', () => {
   it('finds backticked paths of src/ and test/, and leaves out patterns', () => {
-    const markdown = [
-      'See `src/server/server.ts` and `test/docs/` (a folder).', // 1
-      'Line refs: `src/jsonrpc/connection.ts:12`, anchors `src/http/README.md#limits`.', // 2
-      'Patterns: `src/*/README.md`, `test/<layer>/`, `src/{a,b}.ts`, `src/…`.', // 3
-      'Not ours: `lib/x.ts`, `node:fs`.', // 4
-    ].join('\n');
+    const markdown = `See \`src/server/server.ts\` and \`test/docs/\` (a folder).
+Line refs: \`src/jsonrpc/connection.ts:12\`, anchors \`src/http/README.md#limits\`.
+Patterns: \`src/*/README.md\`, \`test/<layer>/\`, \`src/{a,b}.ts\`, \`src/…\`.
+Not ours: \`lib/x.ts\`, \`node:fs\`.`;
     assert.deepEqual(repositoryPaths(markdown), [
       { path: 'src/server/server.ts', line: 1 },
       { path: 'test/docs', line: 1 },

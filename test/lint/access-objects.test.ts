@@ -10,16 +10,14 @@ const { errors } = oneRule('no-restricted-syntax');
 
 describe('access to # members from other modules of src/', () => {
   it('refuses an exported `let`, alone or among others', async () => {
-    const code = [
-      'export class Violation {',
-      '  #count = 0;',
-      '  static {',
-      '    countOf = (v) => v.#count;',
-      '  }',
-      '}',
-      'export let countOf: (v: Violation) => number;',
-      'export let a = 1, b = 2;',
-    ].join('\n');
+    const code = `export class Violation {
+  #count = 0;
+  static {
+    countOf = (v) => v.#count;
+  }
+}
+export let countOf: (v: Violation) => number;
+export let a = 1, b = 2;`;
     const found = await errors('src/protocol/violation.ts', code);
     assert.deepEqual(
       found.map((e) => e.split(':')[0]),
