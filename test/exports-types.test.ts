@@ -184,7 +184,9 @@ const expected: Record<string, string[]> = {
     CommandTransportOptions ConnectionLimits ListenOptions ListeningServer NodeListenerOptions
     NodeRequestListener RedirectListener RedirectListenerOptions StdioServerTransportOptions
   `),
-  './testing': names(`InMemoryPairOptions`),
+  './testing': names(
+    `ConnectedPair ConnectPairOptions InMemoryPairOptions WireDirection WireEntry WireMessage WireRecording`,
+  ),
   './auth': names(`
     AssertionContext AuthAnswer AuthFetch AuthInfo AuthRefusal AuthRequest AuthStore AuthorizationRedirect
     AuthorizationStep AuthorizeContext AuthorizeHook BearerChallenge Challenge ClientPrivateKey DpopAlgorithm
