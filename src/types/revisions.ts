@@ -146,13 +146,12 @@ export const FIELDS: Readonly<Record<string, Readonly<Record<string, Span>>>> = 
     elicitation: SINCE_2025_06,
     'elicitation.form': SINCE_2025_11,
     'elicitation.url': SINCE_2025_11,
-    extensions: SINCE_2026,
     'roots.listChanged': UNTIL_2025_11,
     'sampling.context': SINCE_2025_11,
     'sampling.tools': SINCE_2025_11,
     tasks: ONLY_2025_11,
   },
-  ServerCapabilities: { completions: SINCE_2025_03, extensions: SINCE_2026, tasks: ONLY_2025_11 },
+  ServerCapabilities: { completions: SINCE_2025_03, tasks: ONLY_2025_11 },
   ...Object.fromEntries(
     named('ListToolsResult ListPromptsResult ListResourcesResult ListResourceTemplatesResult ReadResourceResult', {
       resultType: SINCE_2026,
@@ -278,7 +277,10 @@ export const FEATURES = {
   samplingTools: SINCE_2025_11,
   /** `structuredContent` and `outputSchema`. */
   structuredToolOutput: SINCE_2025_06,
-  /** `extensions` in capabilities. */
+  /**
+   * `extensions` in the schema's capabilities. Kept on every revision all the same: capabilities
+   * are an open set, and peers declare extensions (Skills, Apps) on 2025-11-25 too.
+   */
   extensions: SINCE_2026,
 } as const satisfies Record<string, Span>;
 
