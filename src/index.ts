@@ -342,6 +342,21 @@ export type {
   UpdateTaskRequestParams,
 } from './types/index.js';
 
+// The Skills extension: Agent Skills served over MCP.
+export type {
+  Skill,
+  SkillResource,
+  SkillFrontmatter,
+  SkillsCapability,
+  SkillsMethod,
+  ListSkillsRequestParams,
+  ListSkillsResult,
+  GetSkillRequestParams,
+  GetSkillResult,
+  ReadResourceDirectoryRequestParams,
+  ReadResourceDirectoryResult,
+} from './types/index.js';
+
 // `subscriptions/listen`: a stream of the change notifications a client opted into.
 export type {
   SubscriptionFilter,
@@ -378,6 +393,10 @@ export type {
   CACHEABLE_METHODS,
   LOGGING_LEVELS,
   TASKS_EXTENSION,
+  SKILLS_EXTENSION,
+  SKILLS_METHODS,
+  DIRECTORY_MIME_TYPE,
+  SKILL_LIMITS,
   RESULT_TYPE,
   isRevision,
   inSpan,

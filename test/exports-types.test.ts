@@ -141,6 +141,12 @@ const expected: Record<string, string[]> = {
       InputRequest InputRequests InputRequiredMethod InputRequiredResult InputResponse
       InputResponseRequestParams InputResponses
     `),
+    // The Skills extension
+    ...names(`
+      GetSkillRequestParams GetSkillResult ListSkillsRequestParams ListSkillsResult
+      ReadResourceDirectoryRequestParams ReadResourceDirectoryResult Skill SkillFrontmatter SkillResource
+      SkillsCapability SkillsMethod
+    `),
     // Revisions, as data
     ...names(`Revision Span`),
     // Structural guards
@@ -149,6 +155,7 @@ const expected: Record<string, string[]> = {
     ...names(`
       ALL CACHEABLE_METHODS CONTENT_TYPES DEFINITIONS FEATURES FIELDS GUARDS LOGGING_LEVELS METHODS ONLY_2025_11
       RESULT_TYPE REVISIONS REVISION_REQUIRED SINCE_2025_03 SINCE_2025_06 SINCE_2025_11 SINCE_2026
+      DIRECTORY_MIME_TYPE SKILLS_EXTENSION SKILLS_METHODS SKILL_LIMITS
       TASKS_EXTENSION UNTIL_2025_11 VALUE_FORMS errorDataGuards hasField hasMethod inSpan isReservedMetaKey
       isRevision methodInfo methodsOf resourceNotFoundCode revisionsIn
     `),
@@ -160,7 +167,8 @@ const expected: Record<string, string[]> = {
     PromptArgs PromptConfig PromptHandler PromptReturn ReadResourceReturn RegisteredPrompt RegisteredResource
     RegisteredResourceTemplate RegisteredTool RequestStateKey RequestStateKeys RequestStateOptions
     RequestStateSecret ResourceConfig ResourceContentsInput ResourceReader ResourceTemplateConfig ServerEventMap
-    ServerFeature ServerOptions SessionEvents SessionRecord SessionRecords StreamTail TaskChange TaskError
+    ServerFeature ServerOptions SkillFileInfo SkillSource SkillSourceEntry SkillsFromFilesOptions SkillsOptions
+    SessionEvents SessionRecord SessionRecords StreamTail TaskChange TaskError
     TaskOptions TaskPage TaskRecord TaskStore TemplateValue TemplateVariables ToolArgs ToolConfig ToolHandler
     ToolInputSchemaLike ToolOutputSchemaLike ToolResult ToolStructuredContent ToolUpdate UsedStateStore
   `),

@@ -55,6 +55,7 @@ const expected: Record<string, string[]> = {
     'resourceLink',
     'resourceNotFound',
     'shapeResult',
+    'skillsFromFiles',
     'textContents',
   ],
   './client': [

@@ -45,10 +45,17 @@ export class FeatureTable implements HandlerTable {
     this.#features.push(feature);
   }
 
-  /** What the features declare, a later feature's over an earlier one's. */
+  /** What the features declare, a later feature's over an earlier one's; their extensions side by side. */
   capabilities(): ServerCapabilities {
     const declared: ServerCapabilities = {};
-    for (const feature of this.#features) Object.assign(declared, feature.capabilities());
+    for (const feature of this.#features) {
+      const own = feature.capabilities();
+      const extensions = declared.extensions;
+      Object.assign(declared, own);
+      if (extensions !== undefined && own.extensions !== undefined) {
+        declared.extensions = { ...extensions, ...own.extensions };
+      }
+    }
     return declared;
   }
 }

@@ -84,3 +84,11 @@ export {
 } from './uri-template.js';
 export type { PromptArgs, PromptConfig, PromptHandler, PromptReturn, RegisteredPrompt } from './prompts.js';
 export type { Completer, Completers, CompletionContext, CompletionValues } from './completion.js';
+export {
+  skillsFromFiles,
+  type SkillFileInfo,
+  type SkillSource,
+  type SkillSourceEntry,
+  type SkillsFromFilesOptions,
+} from './skills/source.js';
+export type { SkillsOptions } from './skills/options.js';

@@ -79,14 +79,14 @@ function cacheHintsByMethod(cache: CacheOptions = {}): Map<string, Required<Cach
 }
 
 /** `scope`, refused unless the spec allows it; `where` names the option. */
-function checkedScope(scope: CacheScope, where: string): CacheScope {
+export function checkedScope(scope: CacheScope, where: string): CacheScope {
   if (scope !== 'public' && scope !== 'private')
     throw new TypeError(`${where} must be 'public' or 'private', got ${String(scope)}`);
   return scope;
 }
 
 /** `ttlMs`, refused unless the spec allows it; `where` names the option. */
-function checkedTtl(ttlMs: number, where: string): number {
+export function checkedTtl(ttlMs: number, where: string): number {
   if (!Number.isInteger(ttlMs) || ttlMs < 0)
     throw new TypeError(`${where} must be a whole number of milliseconds >= 0, got ${ttlMs}`);
   return ttlMs;

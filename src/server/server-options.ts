@@ -9,6 +9,8 @@ import type { ProtocolVersion } from '../protocol/versions.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { CacheOptions } from './modern-results.js';
 import type { RequestStateOptions } from './multi-round-trip/serve.js';
+import type { SkillsOptions } from './skills/options.js';
+import type { SkillSource } from './skills/source.js';
 import type { TaskOptions } from './tasks/task-manager.js';
 
 export interface ServerOptions {
@@ -71,4 +73,12 @@ export interface ServerOptions {
    * principal may have running.
    */
   tasks?: TaskOptions;
+  /**
+   * Agent Skills to serve, by the Skills extension (`io.modelcontextprotocol/skills`): a source
+   * (`skillsFromFiles({...})`, `folderSkills(dir)` of `mcpkit/node`), or options with one.
+   * Declares the extension and the `resources` capability, answers `skills/list`, `skills/get`
+   * and `resources/directory/read`, and serves the files as `skill://` resources. Each skill that
+   * cannot be served is reported to `onError` when the server is built; the others are served.
+   */
+  skills?: SkillSource | SkillsOptions;
 }

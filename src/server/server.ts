@@ -48,6 +48,7 @@ import {
 import type { ServerOptions } from './server-options.js';
 import type { ServerSession } from './server-session.js';
 import { serverSessionOptions } from './session-options.js';
+import { SkillsFeature } from './skills/serve.js';
 import { SubscriptionStreams } from './subscriptions.js';
 import { TaskManager } from './tasks/task-manager.js';
 import type {
@@ -110,6 +111,8 @@ export class Server {
   readonly #streams: SubscriptionStreams;
   readonly #changes: ChangeDelivery;
   readonly #failures: FailureLog;
+  /** The skills served, when the `skills` option gives some. */
+  #skills: SkillsFeature | undefined;
   #sessionOptions: SessionOptions | undefined;
   /** The fleet this server is a process of, once an endpoint made it one. */
   readonly #fleet = new FleetMembership(() => ({
@@ -156,6 +159,9 @@ export class Server {
     this.addFeature(this.#tasks);
     const resources = this.addFeature(new ResourceRegistry(host));
     const prompts = this.addFeature(new PromptRegistry(host));
+    if (this.#options.skills !== undefined) {
+      this.#skills = this.addFeature(new SkillsFeature(this.#options.skills, host, resources));
+    }
     this.addFeature(createCompletion(resources, prompts));
     this.addFeature(createLogging());
     return { tools, resources, prompts };
@@ -167,9 +173,18 @@ export class Server {
     return feature;
   }
 
-  /** What this server declares at initialization. */
+  /**
+   * What this server declares at initialization: the features' capabilities, and the
+   * `capabilities` option over them (its extensions beside theirs).
+   */
   get capabilities(): ServerCapabilities {
-    return { ...this.#table.capabilities(), ...this.#options.capabilities };
+    const declared = this.#table.capabilities();
+    const own = this.#options.capabilities;
+    const capabilities = { ...declared, ...own };
+    if (declared.extensions !== undefined && own?.extensions !== undefined) {
+      capabilities.extensions = { ...declared.extensions, ...own.extensions };
+    }
+    return capabilities;
   }
 
   /**
@@ -326,9 +341,13 @@ export class Server {
     return this.#streams.end(session);
   }
 
-  /** Ends every subscription stream gracefully, cancels the tasks running here, then closes every session. */
+  /**
+   * Ends every subscription stream gracefully, cancels the tasks running here, stops watching
+   * the skills' source, then closes every session.
+   */
   async close(): Promise<void> {
     this.#tasks.close();
+    this.#skills?.close();
     await this.endSubscriptions();
     await Promise.all([...this.#sessions].map((s) => s.close()));
     await this.#fleet.close();

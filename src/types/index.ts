@@ -286,6 +286,22 @@ export type {
   UpdateTaskRequestParams,
 } from './tasks.js';
 
+// The Skills extension: Agent Skills served over MCP.
+export { SKILLS_EXTENSION, SKILLS_METHODS, DIRECTORY_MIME_TYPE, SKILL_LIMITS } from './skills.js';
+export type {
+  Skill,
+  SkillResource,
+  SkillFrontmatter,
+  SkillsCapability,
+  SkillsMethod,
+  ListSkillsRequestParams,
+  ListSkillsResult,
+  GetSkillRequestParams,
+  GetSkillResult,
+  ReadResourceDirectoryRequestParams,
+  ReadResourceDirectoryResult,
+} from './skills.js';
+
 // `subscriptions/listen`: a stream of the change notifications a client opted into.
 export type {
   SubscriptionFilter,

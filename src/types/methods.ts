@@ -37,6 +37,13 @@ import {
 import { optional, type Guard } from './guards/kit.js';
 import { orInputRequired } from './guards/multi-round-trip.js';
 import {
+  getSkillRequestParams,
+  getSkillResult,
+  listSkillsResult,
+  readResourceDirectoryRequestParams,
+  readResourceDirectoryResult,
+} from './guards/skills.js';
+import {
   cancelledNotificationParams,
   discoverResult,
   initializeRequestParams,
@@ -63,6 +70,7 @@ import type {
 import type { CacheableMethod } from './base.js';
 import type { InputRequiredMethod } from './multi-round-trip.js';
 import { ALL, inSpan, ONLY_2025_11, SINCE_2026, UNTIL_2025_11, type Revision, type Span } from './revisions.js';
+import { SKILLS_EXTENSION, type SkillsMethod } from './skills.js';
 import { TASKS_EXTENSION } from './tasks.js';
 
 export type MethodKind = 'request' | 'notification';
@@ -115,11 +123,29 @@ type Fixed<M extends MethodName> = (M extends RequestMethod
   (M extends CacheableMethod ? { cacheHints: Span } : { cacheHints?: never });
 
 /**
- * The shape of the table: exactly the methods of the method maps, each of the kind and with
- * the senders its maps say. A method missing on either side, or sent by the wrong side, does
- * not compile.
+ * A method only an extension defines, in every revision it exists in (`skills/list`): no
+ * revision's schema has it, so it has no span of its own, only the extension's.
  */
-export type MethodTable = { [M in MethodName]: MethodInfo & Fixed<M> };
+type ExtensionOnly = {
+  kind: 'request';
+  specResult: string;
+  result: Guard;
+  extension: { id: string; client?: Span; server?: Span };
+  client?: never;
+  server?: never;
+  input?: never;
+  multiRoundTrip?: never;
+  cacheHints?: never;
+};
+
+/**
+ * The shape of the table: exactly the methods of the method maps, each of the kind and with
+ * the senders its maps say, and the methods extensions alone define. A method missing on
+ * either side, or sent by the wrong side, does not compile.
+ */
+export type MethodTable = { [M in MethodName]: MethodInfo & Fixed<M> } & {
+  [M in SkillsMethod]: MethodInfo & ExtensionOnly;
+};
 
 /** Params that may be omitted. */
 const noParams = optional(requestParams);
@@ -135,7 +161,14 @@ const tasksExtension = {
   capability: (v: string) => (v >= '2026-07-28' ? undefined : 'tasks'),
 } as const;
 
-/** Every method of every revision. */
+/**
+ * The methods of the Skills extension: clients send them in every revision, to a server that
+ * declared the extension (the official SDK serves them in 2025-11-25 and 2026-07-28 alike). No
+ * capability is checked: a server without skills answers -32601 as for any method it lacks.
+ */
+const skillsExtension = { kind: 'request', extension: { id: SKILLS_EXTENSION, client: ALL } } as const;
+
+/** Every method of every revision, and those of the extensions that no revision defines. */
 export const METHODS = {
   initialize: {
     kind: 'request',
@@ -416,6 +449,27 @@ export const METHODS = {
     server: SINCE_2026,
     spec: 'SubscriptionsAcknowledgedNotification',
     params: subscriptionsAcknowledgedNotificationParams,
+  },
+  'skills/list': {
+    ...skillsExtension,
+    spec: 'ListSkillsRequest',
+    specResult: 'ListSkillsResult',
+    params: pageParams,
+    result: listSkillsResult,
+  },
+  'skills/get': {
+    ...skillsExtension,
+    spec: 'GetSkillRequest',
+    specResult: 'GetSkillResult',
+    params: getSkillRequestParams,
+    result: getSkillResult,
+  },
+  'resources/directory/read': {
+    ...skillsExtension,
+    spec: 'ReadResourceDirectoryRequest',
+    specResult: 'ReadResourceDirectoryResult',
+    params: readResourceDirectoryRequestParams,
+    result: readResourceDirectoryResult,
   },
 } satisfies MethodTable;
 

@@ -33,9 +33,14 @@ function byMethod(pick: (info: MethodInfo) => boolean): Shape {
   return Object.fromEntries(messages.filter((m) => pick(m.info)).map((m) => [m.method, m.guard]));
 }
 
-/** Whole-message guards under the spec's names (`CallToolRequest`, `ProgressNotification`...). */
+/**
+ * Whole-message guards under the spec's names (`CallToolRequest`, `ProgressNotification`...):
+ * those of the revisions' methods, not of methods only an extension defines.
+ */
 export const messageGuards: Readonly<Record<string, Guard>> = Object.fromEntries(
-  messages.map((m) => [m.info.spec, m.guard]),
+  messages
+    .filter((m) => (m.info.client ?? m.info.server ?? m.info.input) !== undefined)
+    .map((m) => [m.info.spec, m.guard]),
 );
 
 /** `ClientRequest`: any request a client sends, of any revision. */
