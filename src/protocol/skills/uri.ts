@@ -23,7 +23,8 @@ export function decodeSegment(segment: string): string {
 
 /** A segment as a skill URI spells it: everything but unreserved characters percent-encoded. */
 function encodeSegment(segment: string): string | undefined {
-  if (segment === '.' || segment === '..') return segment === '.' ? '%2E' : '%2E%2E';
+  // URLs take `.` and `..` as steps, spelled plain or encoded: no URI names such a file.
+  if (segment === '.' || segment === '..') return undefined;
   try {
     return encodeURIComponent(segment);
   } catch {
