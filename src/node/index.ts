@@ -15,3 +15,5 @@ export type { ConnectionLimits } from './listen-limits.js';
 export { listenForRedirect } from './redirect-listener.js';
 export type { RedirectListener, RedirectListenerOptions } from './redirect-listener.js';
 export { FileAuthStore } from './auth-file-store.js';
+export { folderSkills } from './skill-folder.js';
+export type { FolderSkillsOptions } from './skill-folder.js';
