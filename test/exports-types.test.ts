@@ -189,7 +189,7 @@ const expected: Record<string, string[]> = {
   `),
   './stdio': names(`CommandTransportOptions StdioServerTransportOptions`),
   './node': names(`
-    CommandTransportOptions ConnectionLimits ListenOptions ListeningServer NodeListenerOptions
+    CommandTransportOptions ConnectionLimits FolderSkillsOptions ListenOptions ListeningServer NodeListenerOptions
     NodeRequestListener RedirectListener RedirectListenerOptions StdioServerTransportOptions
   `),
   './testing': names(

@@ -123,6 +123,7 @@ const expected: Record<string, string[]> = {
     'FileAuthStore',
     'FileEraCache',
     'defaultEraCachePath',
+    'folderSkills',
     'listen',
     'listenForRedirect',
     'toNodeListener',
