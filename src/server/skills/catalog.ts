@@ -36,9 +36,15 @@ export class SkillCatalog {
   readonly #skills = new Map<string, CatalogSkill>();
   readonly #files = new Map<string, CatalogFile>();
   readonly #directories = new Map<string, readonly Resource[]>();
+  #fingerprintText: string | undefined;
 
-  /** `directories`: each folder's URI and its children, in URI order. */
+  /**
+   * `directories`: each folder's URI and its children, in URI order. What clients are given is
+   * frozen, since one entry answers every request (an in-memory client may get the object itself).
+   */
   constructor(skills: readonly CatalogSkill[], files: readonly CatalogFile[], directories: Map<string, Resource[]>) {
+    for (const skill of skills) deepFreeze(skill.entry);
+    for (const children of directories.values()) deepFreeze(children);
     this.skills = [...skills].sort((a, b) => compare(a.entry.uri, b.entry.uri));
     this.entries = this.skills.map((s) => s.entry);
     for (const skill of this.skills) this.#skills.set(skillFileKey(skill.entry.uri)!, skill);
@@ -83,7 +89,13 @@ export class SkillCatalog {
   get #fingerprint(): string {
     return (this.#fingerprintText ??= JSON.stringify([this.entries, [...this.#directories]]));
   }
-  #fingerprintText: string | undefined;
+}
+
+/** `value` and everything in it, frozen. */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const member of Object.values(value)) deepFreeze(member);
 }
 
 /** Code-unit order, the order of the extension's lists. */
