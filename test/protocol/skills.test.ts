@@ -8,7 +8,39 @@ import { frontmatterProblems, skillEntryProblems } from '../../src/protocol/skil
 import { FrontmatterError, parseSkillMarkdown, splitFrontmatter } from '../../src/protocol/skills/frontmatter.js';
 import { skillFileMimeType } from '../../src/protocol/skills/mime.js';
 import { isWithinSkill, skillFileKey, skillFolderName, skillRootUri, skillUri } from '../../src/protocol/skills/uri.js';
+import { methodAllowed, requiredCapability } from '../../src/protocol/methods.js';
+import { GUARDS } from '../../src/types/guards/index.js';
+import { hasMethod, methodInfo, METHODS, type MethodTable } from '../../src/types/methods.js';
+import { ALL, REVISIONS } from '../../src/types/revisions.js';
 import { digestOf, PDF_ENTRY } from '../helpers/skills.js';
+
+const { 'skills/list': _gone, ...withoutSkillsList } = METHODS;
+// @ts-expect-error skills/list is a method of the Skills extension: the table must have it
+const _missing: MethodTable = withoutSkillsList;
+// @ts-expect-error no revision defines skills/get: it has the extension's span, none of its own
+const _spanned: MethodTable = { ...METHODS, 'skills/get': { ...METHODS['skills/get'], client: ALL } };
+
+describe('the methods of the Skills extension in the method table', () => {
+  it('are sent by clients in every revision, by the extension alone, needing no capability', () => {
+    for (const method of ['skills/list', 'skills/get', 'resources/directory/read']) {
+      assert.equal(methodInfo(method)?.extension?.id, 'io.modelcontextprotocol/skills');
+      for (const revision of REVISIONS) {
+        assert.equal(methodAllowed(method, revision, 'client', 'request'), true, `${method} ${revision}`);
+        assert.equal(methodAllowed(method, revision, 'server', 'request'), false, `${method} ${revision}`);
+        assert.equal(hasMethod(method, revision), false, 'no revision defines it');
+      }
+      assert.equal(requiredCapability(method, '2026-07-28'), undefined);
+    }
+    assert.equal(GUARDS.ListSkillsRequest, undefined, "GUARDS holds the schemas' definitions only");
+    assert.equal(methodInfo('skills/get')?.params({ uri: 'skill://a/SKILL.md' }), undefined);
+    assert.equal(methodInfo('skills/get')?.result?.({ skill: PDF_ENTRY }), undefined);
+    assert.equal(methodInfo('skills/list')?.result?.({ skills: [{ ...PDF_ENTRY, resources: 'dynamic' }] }), undefined);
+    assert.match(
+      methodInfo('skills/list')?.result?.({ skills: [{ ...PDF_ENTRY, resources: 'later' }] }) ?? '',
+      /resources/,
+    );
+  });
+});
 
 describe('front matter', () => {
   it('reads YAML 1.2 under the core schema, as the conformance suite parses it', async () => {
