@@ -30,6 +30,24 @@ const WITHOUT_REQUIREMENTS = {
     server: [],
   },
 };
+// Scenarios of extensions, which no requirement set holds: run at each revision of the eras that
+// carry the extension, with --force (the suite skips an extension's scenario at a --spec-version
+// otherwise, and saves no result).
+const EXTENSION_SCENARIOS = {
+  '2025-11-25': skillsScenarios(),
+  '2026-07-28': skillsScenarios(),
+};
+function skillsScenarios() {
+  return {
+    server: ['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory'],
+    client: [
+      'sep-2640-client-no-prefetch',
+      'sep-2640-client-verify-digest',
+      'sep-2640-client-verify-size',
+      'sep-2640-client-verify-frontmatter',
+    ],
+  };
+}
 const revisionArg = process.argv.indexOf('--revision');
 const REVISION = revisionArg === -1 ? '2025-11-25' : process.argv[revisionArg + 1];
 if (!REVISIONS.includes(REVISION)) {
@@ -45,9 +63,14 @@ const resultsRoot = join(root, '.tools', 'conformance-results', REVISION);
 
 class SetupError extends Error {}
 
-/** The scenarios the revision's requirement set runs for `leg`, scored or not. */
+/** The scenarios run for `leg`: the revision's requirement set, scored or not, and the extensions'. */
 function requirementSet(leg) {
   return requirements(leg).scenarios;
+}
+
+/** The extensions' scenarios run for `leg` at this revision, beside its requirement set. */
+function extensionScenarios(leg) {
+  return EXTENSION_SCENARIOS[REVISION]?.[leg] ?? [];
 }
 
 /**
@@ -57,12 +80,13 @@ function requirementSet(leg) {
 function requirements(leg) {
   const fixed = WITHOUT_REQUIREMENTS[REVISION];
   if (fixed) return { scenarios: fixed[leg], extensions: new Set() };
+  const added = extensionScenarios(leg);
   const yaml = createRequire(join(suiteDir, 'package.json'))('yaml');
   const set = yaml.parse(readFileSync(join(suiteDir, 'requirements', `${REVISION}.yaml`), 'utf8'));
   const notScored = (set.not_scored ?? []).filter((e) => e.leg === leg);
   return {
-    scenarios: [...(set[leg] ?? []), ...notScored.map((e) => e.scenario)],
-    extensions: new Set(notScored.filter((e) => e.reason === 'extension').map((e) => e.scenario)),
+    scenarios: [...(set[leg] ?? []), ...notScored.map((e) => e.scenario), ...added],
+    extensions: new Set([...notScored.filter((e) => e.reason === 'extension').map((e) => e.scenario), ...added]),
   };
 }
 
@@ -144,6 +168,15 @@ async function serverLeg(node) {
     ];
     const r = await run(node, args, { logFile, timeoutMs: 8 * 60_000 });
     if (r.timedOut) throw new SetupError(`The server suite did not finish within 8 minutes (see ${logFile})`);
+    // A requirement set cannot be combined with --scenario: each extension scenario is a run of its own.
+    for (const scenario of extensionScenarios('server')) {
+      const extensionLog = join(dir, `${scenario}.log`);
+      const extension = [suiteCli, 'server', '--url', server.url, '--scenario', scenario];
+      extension.push('--spec-version', REVISION, '--force', '--timeout', '20000', '-o', join(dir, 'checks'));
+      const e = await run(node, extension, { logFile: extensionLog, timeoutMs: 2 * 60_000 });
+      if (e.timedOut)
+        throw new SetupError(`The scenario ${scenario} did not finish within 2 minutes (see ${extensionLog})`);
+    }
     const verdict = judge(
       requirementSet('server'),
       readResults(join(dir, 'checks'), 'server-'),

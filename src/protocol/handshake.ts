@@ -3,6 +3,7 @@
  * the initialized notification, for both sides. Functions over a Session, not a subclass.
  * @module
  */
+import { TASKS_EXTENSION } from '../types/tasks.js';
 import { isObject } from '../jsonrpc/message.js';
 import { McpError, UnsupportedVersionError } from './errors.js';
 import { sessionAccess, type Session, type SendRequestOptions } from './session.js';
@@ -46,7 +47,7 @@ export function acceptInitialize(
   });
   const result: Record<string, unknown> = {
     protocolVersion: version,
-    capabilities: shapeForRevision('ServerCapabilities', identity.capabilities, version),
+    capabilities: withoutTasksExtension(shapeForRevision('ServerCapabilities', identity.capabilities, version)),
     serverInfo: shapeForRevision('Implementation', identity.serverInfo, version),
   };
   if (identity.instructions !== undefined) result.instructions = identity.instructions;
@@ -110,4 +111,16 @@ export async function initialize(session: Session, options: InitializeOptions): 
     serverInfo: result.serverInfo as Implementation,
     instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
   };
+}
+
+/**
+ * Capabilities without the tasks extension, which is how 2026-07-28 carries tasks: a legacy
+ * revision has them as the `tasks` capability. Other extensions stay, on every revision.
+ */
+function withoutTasksExtension(capabilities: Record<string, unknown>): Record<string, unknown> {
+  const extensions = capabilities.extensions;
+  if (!isObject(extensions) || !(TASKS_EXTENSION in extensions)) return capabilities;
+  const { [TASKS_EXTENSION]: _tasks, ...others } = extensions;
+  const { extensions: _all, ...rest } = capabilities;
+  return Object.keys(others).length === 0 ? rest : { ...rest, extensions: others };
 }
