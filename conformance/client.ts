@@ -22,6 +22,18 @@ const SCENARIOS: Record<string, Scenario> = {
   // The handshake is the whole test.
   initialize: { run: async () => {} },
 
+  // Skills: listing reads no file.
+  'sep-2640-client-no-prefetch': {
+    run: async (session) => {
+      for await (const _skill of session.skills.list());
+    },
+  },
+  // Skills: a skill is loaded by reading its SKILL.md, verified, then its other files; a SKILL.md
+  // whose size, digest or front matter is not its entry's throws before any other file is read.
+  'sep-2640-client-verify-digest': { run: loadEverySkill },
+  'sep-2640-client-verify-size': { run: loadEverySkill },
+  'sep-2640-client-verify-frontmatter': { run: loadEverySkill },
+
   tools_call: {
     run: async (session) => {
       await session.listTools();
@@ -156,6 +168,15 @@ function contextToolCalls(): { name: string; arguments?: Record<string, unknown>
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { toolCalls?: unknown };
   if (!Array.isArray(context.toolCalls)) throw new Error('The scenario gave no toolCalls in MCP_CONFORMANCE_CONTEXT');
   return context.toolCalls as { name: string; arguments?: Record<string, unknown> }[];
+}
+
+/** Loads every listed skill: its SKILL.md first, then each other file of its manifest. */
+async function loadEverySkill(session: ClientSession): Promise<void> {
+  for await (const skill of session.skills.list()) {
+    await session.skills.read(skill);
+    if (skill.resources === 'dynamic') continue;
+    for (const file of skill.resources) if (file.uri !== skill.uri) await session.skills.read(skill, file.uri);
+  }
 }
 
 function requestedVersion(): ProtocolVersion | undefined {

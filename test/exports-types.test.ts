@@ -178,7 +178,7 @@ const expected: Record<string, string[]> = {
     FormElicitationHandler InputRequiredHook InputRound ListParams MultiRoundTripOptions ReadOptions
     RequestOptions SamplingHandler SamplingOptions SubscriptionEnd SubscriptionEvent SubscriptionEventMap
     SubscriptionOptions SubscriptionReconnectOptions SubscriptionState TaskState TaskWaitOptions
-    UrlElicitationHandler UrlElicitationResult
+    UrlElicitationHandler UrlElicitationResult ListSkillsOptions SkillFile SkillVerificationReason
   `),
   './http': names(`
     ConnectHttpOptions EventStore FetchLike HeadersOption HostOriginPolicy HttpClientOptions HttpConnection

@@ -64,6 +64,8 @@ const expected: Record<string, string[]> = {
     'InputRequestNotSupportedError',
     'InputRoundsExceededError',
     'MemoryEraCache',
+    'SessionSkills',
+    'SkillVerificationError',
     'Subscription',
     'ToolTask',
     'processEraCache',

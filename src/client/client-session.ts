@@ -32,6 +32,7 @@ import type {
 } from '../types/resources.js';
 import type { InputRequests, InputRequiredMethod, InputResponses } from '../types/multi-round-trip.js';
 import type { CreateTaskResult, TaskMetadata } from '../types/tasks.js';
+import { SKILLS_METHODS } from '../types/skills.js';
 import type { SubscriptionFilter } from '../types/subscriptions.js';
 import type { CallToolRequestParams, CallToolResult, ListToolsResult, Tool } from '../types/tools.js';
 import { SessionEvents, type ClientSessionEvent, type ClientSessionListener } from './events.js';
@@ -49,6 +50,7 @@ import {
   type Subscription,
   type SubscriptionHost,
 } from './subscription.js';
+import { SessionSkills } from './skills.js';
 import { ToolOutputChecker } from './tool-output.js';
 import { stateOf, ToolTask, type TaskSession } from './tool-task.js';
 
@@ -93,6 +95,7 @@ export class ClientSession {
   readonly #maxInputRounds: number;
   readonly #cache: ResultCache | undefined;
   readonly #clock: Clock | undefined;
+  #skills: SessionSkills | undefined;
   /** Aborted when the session ends: input handlers still running then have no one to answer. */
   readonly #closing = new AbortController();
   readonly serverInfo: Implementation;
@@ -248,18 +251,7 @@ export class ClientSession {
    * requires is answered as for `callTool`.
    */
   async readResource(params: ReadResourceRequestParams, options?: ReadOptions): Promise<ReadResourceResult> {
-    const raw = params as Record<string, unknown>;
-    const cache = this.#cache;
-    // A request that carries answers already is a retry: its result depends on more than the key.
-    const cacheable = cache !== undefined && raw.inputResponses === undefined && raw.requestState === undefined;
-    if (cacheable && options?.bypassCache !== true) {
-      const hit = cache.get('resources/read', raw);
-      if (hit) return hit as ReadResourceResult;
-    }
-    const generation = cache?.generation('resources/read') ?? 0;
-    const { result, rounds } = await this.#withInput('resources/read', raw, options);
-    if (cacheable && rounds === 0) cache.store('resources/read', raw, result, generation);
-    return result as ReadResourceResult;
+    return (await this.#read(params, options)).result;
   }
 
   /** `resources/subscribe`: `resourceUpdated` events follow when the resource changes. */
@@ -383,6 +375,18 @@ export class ClientSession {
   }
 
   /**
+   * The server's skills (the Skills extension, `io.modelcontextprotocol/skills`): `supported`,
+   * `list()`, `get(uri)`, `read(skill, path)` verified against the entry, `readDirectory(uri)`.
+   */
+  get skills(): SessionSkills {
+    return (this.#skills ??= new SessionSkills({
+      capabilities: this.serverCapabilities,
+      cached: (method, params, options) => this.#cached(method, params, options),
+      read: (params, options) => this.#read(params, options),
+    }));
+  }
+
+  /**
    * Sends any request: typed by method for the spec's methods (`tasks/get`, `tasks/result`,
    * `tasks/list`, `tasks/cancel` included), loosely for custom ones. Fails locally, without
    * sending, when the negotiated revision lacks the method or the server did not declare the
@@ -462,6 +466,25 @@ export class ClientSession {
     return result;
   }
 
+  /** `resources/read`, and whether its result came from the cache. */
+  async #read(
+    params: ReadResourceRequestParams,
+    options: ReadOptions | undefined,
+  ): Promise<{ result: ReadResourceResult; cached: boolean }> {
+    const raw = params as Record<string, unknown>;
+    const cache = this.#cache;
+    // A request that carries answers already is a retry: its result depends on more than the key.
+    const cacheable = cache !== undefined && raw.inputResponses === undefined && raw.requestState === undefined;
+    if (cacheable && options?.bypassCache !== true) {
+      const hit = cache.get('resources/read', raw);
+      if (hit) return { result: hit as ReadResourceResult, cached: true };
+    }
+    const generation = cache?.generation('resources/read') ?? 0;
+    const { result, rounds } = await this.#withInput('resources/read', raw, options);
+    if (cacheable && rounds === 0) cache.store('resources/read', raw, result, generation);
+    return { result: result as ReadResourceResult, cached: false };
+  }
+
   /** Sends a request that may need input, answering and retrying until it completes. */
   #withInput(
     method: InputRequiredMethod,
@@ -491,6 +514,8 @@ export class ClientSession {
     this.#events.on('resourcesListChanged', () => {
       cache.evict('resources/list');
       cache.evict('resources/templates/list');
+      // A server announces a change of its skills as a change of its resources.
+      for (const method of Object.values(SKILLS_METHODS)) cache.evict(method);
     });
     this.#events.on('resourceUpdated', ({ uri }) => cache.evict('resources/read', uri));
   }

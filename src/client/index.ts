@@ -39,3 +39,9 @@ export type {
   UrlElicitationHandler,
   UrlElicitationResult,
 } from './handlers.js';
+export { SessionSkills, type ListSkillsOptions } from './skills.js';
+export {
+  SkillVerificationError,
+  type SkillFile,
+  type SkillVerificationReason,
+} from './skill-verify.js';

@@ -1,6 +1,6 @@
 /**
  * The client session's cache of results that carry caching hints (2026-07-28): list pages,
- * `resources/read` and `server/discover`, each kept for the `ttlMs` the server gave, keyed by
+ * `resources/read`, `server/discover` and the Skills extension's results, each kept for the `ttlMs` the server gave, keyed by
  * method and params, and dropped when a notification says the data changed.
  * @module
  */
@@ -8,9 +8,10 @@ import type { Clock } from '../jsonrpc/clock.js';
 import type { CacheScope } from '../types/base.js';
 import { canonicalJson } from '../internal/canonical-json.js';
 import { CACHEABLE_METHODS } from '../types/methods.js';
+import { SKILLS_METHODS } from '../types/skills.js';
 
-/** The methods whose complete results may carry `ttlMs` and `cacheScope`. */
-const CACHEABLE: ReadonlySet<string> = new Set(CACHEABLE_METHODS);
+/** The methods whose complete results may carry `ttlMs` and `cacheScope`: the spec's, and the Skills extension's. */
+const CACHEABLE: ReadonlySet<string> = new Set([...CACHEABLE_METHODS, ...Object.values(SKILLS_METHODS)]);
 
 /** How many results a session keeps by default; the oldest stored goes first beyond that. */
 export const DEFAULT_MAX_CACHE_ENTRIES = 500;

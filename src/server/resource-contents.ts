@@ -3,6 +3,7 @@
  * resources), and shaping resource descriptions for a peer's revision.
  * @module
  */
+import { toBase64 } from '../internal/base64.js';
 import { shapeForRevision } from '../protocol/revision-shape.js';
 import type { Annotations, Meta } from '../types/base.js';
 import type { BlobResourceContents, EmbeddedResource, ResourceLink, TextResourceContents } from '../types/content.js';
@@ -37,14 +38,6 @@ export function embeddedResource(
   extra: { annotations?: Annotations; _meta?: Meta } = {},
 ): EmbeddedResource {
   return { type: 'resource', resource: contents, ...extra };
-}
-
-/** Base64 of `bytes`, without Node's `Buffer` so it runs on any runtime. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // Chunks keep `String.fromCharCode`'s argument count well under engine limits.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
 
 /**

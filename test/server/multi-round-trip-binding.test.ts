@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalJson } from '../../src/internal/canonical-json.js';
 import { requestBinding, salientParams } from '../../src/server/multi-round-trip/binding.js';
-import { fromBase64Url, toBase64Url } from '../../src/server/multi-round-trip/base64url.js';
+import { fromBase64Url, toBase64Url } from '../../src/internal/base64.js';
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and drops undefined members, as JSON does', () => {

@@ -5,7 +5,7 @@
  * @module
  */
 import { canonicalJson, jsonOfAnyDepth } from '../../internal/canonical-json.js';
-import { toBase64Url } from './base64url.js';
+import { toBase64Url } from '../../internal/base64.js';
 
 export interface RequestBinding {
   method: string;

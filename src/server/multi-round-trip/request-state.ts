@@ -8,7 +8,7 @@
 import { systemClock, type Clock } from '../../jsonrpc/clock.js';
 import { jsonOfAnyDepth } from '../../internal/canonical-json.js';
 import { invalidParams } from '../../protocol/errors.js';
-import { fromBase64Url, toBase64Url } from './base64url.js';
+import { fromBase64Url, toBase64Url } from '../../internal/base64.js';
 import type { RequestBinding } from './binding.js';
 import type { UsedStateStore } from './used-states.js';
 import type { RequestStateKey, RequestStateKeys } from '../fleet/fleet-store.js';

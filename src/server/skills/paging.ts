@@ -7,7 +7,7 @@
  * @module
  */
 import { invalidParams } from '../../protocol/errors.js';
-import { fromBase64Url, toBase64Url } from '../multi-round-trip/base64url.js';
+import { fromBase64Url, toBase64Url } from '../../internal/base64.js';
 
 const PREFIX = 'after:';
 

@@ -20,7 +20,7 @@ import type { InputResponses } from '../../types/multi-round-trip.js';
 import { TASKS_EXTENSION } from '../../types/tasks.js';
 import { serverContextAccess, ServerContext } from '../context.js';
 import type { ServerFeature } from '../feature.js';
-import { toBase64Url } from '../multi-round-trip/base64url.js';
+import { toBase64Url } from '../../internal/base64.js';
 import { MemoryTaskStore } from '../../protocol/tasks/memory-task-store.js';
 import {
   isTerminal,
