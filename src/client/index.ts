@@ -40,8 +40,4 @@ export type {
   UrlElicitationResult,
 } from './handlers.js';
 export { SessionSkills, type ListSkillsOptions } from './skills.js';
-export {
-  SkillVerificationError,
-  type SkillFile,
-  type SkillVerificationReason,
-} from './skill-verify.js';
+export { SkillVerificationError, type SkillFile, type SkillVerificationReason } from './skill-verify.js';
