@@ -40,12 +40,15 @@ function refused(what: string, settings: AnswerSettings): void {
 export function cliAnswers(settings: AnswerSettings): Answers {
   return {
     consent: async (request, signal) => {
-      if (settings.yes === true && request.kind === 'tool') return 'allow';
+      // --yes answers for what the model asks to run or read; a server's sampling is still asked.
+      if (settings.yes === true && request.kind !== 'sampling') return 'allow';
       if (!askable(settings)) {
         const what =
           request.kind === 'tool'
             ? `the call of ${request.name} needs your consent (--yes gives it)`
-            : `server "${request.server}" asks the model for a message`;
+            : request.kind === 'skill'
+              ? `reading the skill ${request.name} for the model needs your consent`
+              : `server "${request.server}" asks the model for a message`;
         refused(what, settings);
         return 'deny';
       }

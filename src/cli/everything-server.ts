@@ -1,11 +1,19 @@
 /**
  * An MCP server that uses every feature mcpkit offers a server: tools (plain, structured,
  * progress, cancellation, errors, asking the user and the client's model), resources and
- * templates with completion and subscriptions, prompts, and logging. `mcpkit example-server`
- * serves it over stdio.
+ * templates with completion and subscriptions, prompts, and logging; skills when given some.
+ * `mcpkit example-server` serves it over stdio.
  * @module
  */
-import { Server, blobContents, embeddedResource, resourceLink, textContents, type ServerContext } from 'mcpkit/server';
+import {
+  Server,
+  blobContents,
+  embeddedResource,
+  resourceLink,
+  textContents,
+  type ServerContext,
+  type ServerOptions,
+} from 'mcpkit/server';
 
 /** The scope the `note` tool needs when the server checks tokens (`example-server --http --auth`). */
 export const NOTES_WRITE_SCOPE = 'notes:write';
@@ -18,12 +26,13 @@ interface Notes {
 }
 
 /** The example server; tools are listed in the order they are added here. */
-export function createEverythingServer(): Server {
+export function createEverythingServer(options: Pick<ServerOptions, 'skills' | 'onError'> = {}): Server {
   const server = new Server(
     { name: 'mcpkit-example', version: '0.1.0', title: 'mcpkit example server' },
     {
       instructions:
         'Example tools, resources and prompts that show every MCP feature. Try `echo`, `weather`, `count` and the `memo://notes` resource.',
+      ...options,
     },
   );
   const notes: Notes = { text: 'Nothing noted yet.' };

@@ -4,13 +4,14 @@
  * @module
  */
 import { RequestTimeoutError } from 'mcpkit';
+import { SkillVerificationError } from 'mcpkit/client';
 import { ConfigError, ConsentDeniedError, NotInCatalogError } from 'mcpkit/host';
 import { AuthorizationFailed, authorizationFailure } from './login.js';
 import { UsageError } from './server-target.js';
 
 export const EXIT = {
   ok: 0,
-  /** The tool ran and reported an error (`isError`), or the call was refused. */
+  /** The tool ran and reported an error (`isError`), the call was refused, or a skill's file failed verification. */
   toolError: 1,
   usage: 2,
   /** The server could not be reached, ended, or answered with a protocol error. */
@@ -21,8 +22,9 @@ export const EXIT = {
 } as const;
 
 /** The lines `--help` ends with. */
-export const EXIT_CODES_HELP = `Exit status: 0 done; 1 the tool reported an error (or the call was not allowed); 2 usage;
-3 connection or protocol error; 4 authorization; 124 timed out; 130 interrupted (Ctrl-C).`;
+export const EXIT_CODES_HELP = `Exit status: 0 done; 1 the tool reported an error (or the call was not allowed, or a skill's
+file failed verification); 2 usage; 3 connection or protocol error; 4 authorization; 124 timed
+out; 130 interrupted (Ctrl-C).`;
 
 /** The exit status for a command that failed with `error`. */
 export function exitCodeOf(error: unknown): number {
@@ -40,7 +42,7 @@ export function exitCodeOf(error: unknown): number {
   // Ctrl-C: at a prompt (the terminal's InterruptedError) or during a call (its abort).
   const name = (error as Error | null)?.name;
   if (name === 'InterruptedError' || name === 'AbortError') return EXIT.interrupted;
-  if (error instanceof ConsentDeniedError) return EXIT.toolError;
+  if (error instanceof ConsentDeniedError || error instanceof SkillVerificationError) return EXIT.toolError;
   // A task that was cancelled (by someone else, or by the server): it ran and did not finish.
   if (name === 'CancelledError') return EXIT.toolError;
   return EXIT.connection;

@@ -51,12 +51,14 @@ Usage:
   mcpkit call [options] <tool> [arguments]  call a tool (<server>__<tool> with --config)
   mcpkit task get|result|cancel <id>        a task a server runs (from call --task)
   mcpkit read [options] <uri>               read a resource
+  mcpkit skills list|show|read|pull         the servers' skills, read and verified
   mcpkit prompt [options] <name> [arguments]  get a prompt
   mcpkit chat [options]                     talk with a model that uses the servers' tools
   mcpkit serve --config <file> [--http]     one MCP server offering every configured server
   mcpkit proxy <url> | --http -- <command>  a remote server on stdio, or a stdio server on HTTP
   mcpkit login <url> / mcpkit logout <url>  log in to a server that asks for authorization
-  mcpkit example-server [--http [--port N] [--auth] [--redis URL]]   the example server
+  mcpkit example-server [--http [--port N] [--auth] [--redis URL]] [--skills DIR [--watch]]
+                                            the example server
   mcpkit completion bash|zsh|fish           a shell completion script
 
 ${SERVERS}
@@ -114,6 +116,21 @@ Reads a resource; with --config, from the server that lists it or whose template
 from --server.
 
 ${CONNECTION_OPTIONS}`,
+  skills: `Usage: mcpkit skills list [options] [server...]
+       mcpkit skills show [options] <skill>
+       mcpkit skills read [options] <skill> [path]
+       mcpkit skills pull [options] <skill> <dir>
+       (each also with -- <command...> | <url>)
+
+The skills the servers publish (Agent Skills, by the io.modelcontextprotocol/skills
+extension). list shows each skill's name and description; show its entry: front matter and
+files with sizes and digests; read prints a file of it (SKILL.md by default, or a path in its
+folder); pull writes a copy of its folder into <dir>, which must be new or empty. Every file
+read is verified against the skill's entry (size, SHA-256 digest, SKILL.md's front matter)
+and refused, exit 1, when it differs; pull writes nothing then. With --config, skills are
+named <server>__<skill> (a skill's own name does when one server has it).
+
+${CONNECTION_OPTIONS}`,
   prompt: `Usage: mcpkit prompt [options] <name> [arguments]
 
 Gets a prompt and prints its messages. Arguments are key=value pairs (strings), or one JSON
@@ -158,12 +175,16 @@ Prints a completion script for the shell. Install it with, for example:
   zsh:  mcpkit completion zsh > "\${fpath[1]}/_mcpkit"
   fish: mcpkit completion fish > ~/.config/fish/completions/mcpkit.fish`,
   'example-server': `Usage: mcpkit example-server [--http [--port N] [--auth [--auth-port N]] [--redis URL]]
+                             [--skills DIR [--watch]]
 
 Serves the example server over stdio, or over HTTP at http://127.0.0.1:N/mcp (and HTTP+SSE at
 /sse). With --auth, every request needs a token from a development authorization server it
 starts (needs the oidc-provider package). With --redis redis://host:port, the process is one
 of a fleet: start several on other ports with the same URL and put a load balancer in front;
-any of them serves any request (needs the @redis/client package; HTTP+SSE is then off).`,
+any of them serves any request (needs the @redis/client package; HTTP+SSE is then off).
+With --skills DIR, it serves the skills of that folder too (each a folder with a SKILL.md, at
+any depth; one it cannot serve is named on stderr); with --watch, a change to the folder
+loads them again and tells clients.`,
   login: `Usage: mcpkit login [options] <url>
 
 Logs in to a server that asks for authorization (OAuth): opens the authorization page with

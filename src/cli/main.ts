@@ -15,6 +15,7 @@ import { runProxy } from './commands/proxy.js';
 import { runRead } from './commands/read.js';
 import { runServe } from './commands/serve.js';
 import { runServers } from './commands/servers.js';
+import { runSkills } from './commands/skills.js';
 import { runTask } from './commands/task.js';
 import { EXIT, exitCodeOf, failureKind } from './exit-codes.js';
 import { COMMAND_HELP, USAGE } from './help.js';
@@ -27,6 +28,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   call: runCall,
   task: runTask,
   read: runRead,
+  skills: runSkills,
   prompt: runPrompt,
   chat: runChat,
   serve: runServe,

@@ -103,6 +103,16 @@ export class SessionSkills {
   }
 
   /**
+   * The URI of the file `path` names in `skill` (relative to its folder, or a URI), as its
+   * manifest spells it. Throws `SkillVerificationError` (`unlisted`) for a file it does not list.
+   */
+  fileUri(skill: Skill, path = 'SKILL.md'): string {
+    const problems = skillEntryProblems(skill);
+    if (problems.length > 0) throw new TypeError(`${skill.uri} is not a valid skill entry: ${problems.join('; ')}`);
+    return fileOf(skill, path);
+  }
+
+  /**
    * A file of `skill`, read and verified: its SKILL.md by default, or `path` relative to the
    * skill's folder (`references/forms.md`), or a URI. A file the entry does not list is refused
    * before anything is sent; one whose size, digest or (for SKILL.md) front matter is not the
@@ -110,9 +120,7 @@ export class SessionSkills {
    */
   async read(skill: Skill, path = 'SKILL.md', options: ReadOptions = {}): Promise<SkillFile> {
     this.#require('resources/read');
-    const problems = skillEntryProblems(skill);
-    if (problems.length > 0) throw new TypeError(`${skill.uri} is not a valid skill entry: ${problems.join('; ')}`);
-    const uri = fileOf(skill, path);
+    const uri = this.fileUri(skill, path);
     const { result, cached } = await this.#session.read({ uri }, options);
     try {
       return await verified(skill, uri, result);

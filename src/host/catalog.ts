@@ -1,5 +1,5 @@
 /**
- * One catalog of what every server offers: tools, resources, resource templates and prompts,
+ * One catalog of what every server offers: tools, resources, resource templates, prompts and skills,
  * read from each server when first asked for and read again when the server says its list
  * changed (or when it is started again). Tools and prompts get names unique across servers
  * ({@link ToolNaming}); resources keep their URIs and are routed to the server that lists them.
@@ -7,6 +7,7 @@
  */
 import { isModern, type Prompt, type Resource, type ResourceTemplate, type Tool } from 'mcpkit';
 import type { ClientSession } from 'mcpkit/client';
+import type { Skill } from 'mcpkit';
 import { modelToolName, type ToolNaming } from './tool-names.js';
 
 /** A tool in the catalog: its name there, its server, and the server's own description of it. */
@@ -33,8 +34,8 @@ export interface CatalogTemplate {
   template: ResourceTemplate;
 }
 
-/** The four lists a server may offer. */
-export type ListKind = 'tools' | 'resources' | 'templates' | 'prompts';
+/** The lists a server may offer. */
+export type ListKind = 'tools' | 'resources' | 'templates' | 'prompts' | 'skills';
 
 /** Each list kind's items. */
 export interface Lists {
@@ -42,6 +43,7 @@ export interface Lists {
   resources: Resource[];
   templates: ResourceTemplate[];
   prompts: Prompt[];
+  skills: Skill[];
 }
 
 /** One server's lists, each read once and kept until it changes. */
@@ -50,15 +52,17 @@ class ServerLists {
   readonly #reads = new Map<ListKind, Promise<unknown[]>>();
   /** The lists read and still current, for a lookup that need not wait. */
   readonly #current = new Map<ListKind, unknown[]>();
+  readonly #onInvalid: (skill: Skill, problems: readonly string[]) => void;
 
-  constructor(session: ClientSession) {
+  constructor(session: ClientSession, onInvalid: (skill: Skill, problems: readonly string[]) => void) {
     this.session = session;
+    this.#onInvalid = onInvalid;
   }
 
   read<K extends ListKind>(kind: K): Promise<Lists[K]> {
     let read = this.#reads.get(kind);
     if (read === undefined) {
-      const reading = readList(this.session, kind);
+      const reading = readList(this.session, kind, this.#onInvalid);
       read = reading;
       this.#reads.set(kind, reading);
       reading.then(
@@ -82,7 +86,11 @@ class ServerLists {
   }
 }
 
-async function readList(session: ClientSession, kind: ListKind): Promise<unknown[]> {
+async function readList(
+  session: ClientSession,
+  kind: ListKind,
+  onInvalid: (skill: Skill, problems: readonly string[]) => void,
+): Promise<unknown[]> {
   const caps = session.serverCapabilities;
   const items: unknown[] = [];
   switch (kind) {
@@ -98,6 +106,10 @@ async function readList(session: ClientSession, kind: ListKind): Promise<unknown
     case 'templates':
       if (caps.resources) for await (const template of session.resourceTemplates()) items.push(template);
       break;
+    case 'skills':
+      // A skill that breaks the extension's rules is left out and reported; the others stay.
+      if (session.skills.supported) for await (const skill of session.skills.list({ onInvalid })) items.push(skill);
+      break;
   }
   return items;
 }
@@ -105,7 +117,8 @@ async function readList(session: ClientSession, kind: ListKind): Promise<unknown
 const LIST_CHANGED = {
   toolsListChanged: ['tools'],
   promptsListChanged: ['prompts'],
-  resourcesListChanged: ['resources', 'templates'],
+  // A server announces a change of its skills as a change of its resources.
+  resourcesListChanged: ['resources', 'templates', 'skills'],
 } as const;
 
 export class Catalog {
@@ -128,7 +141,9 @@ export class Catalog {
 
   /** A server's new session: its lists are read anew, and kept current while it lasts. */
   attach(server: string, session: ClientSession): void {
-    const lists = new ServerLists(session);
+    const lists = new ServerLists(session, (skill, problems) =>
+      this.#onError(new Error(`server "${server}": skill ${skill.uri} left out: ${problems.join('; ')}`)),
+    );
     this.#servers.set(server, lists);
     for (const [event, kinds] of Object.entries(LIST_CHANGED)) {
       session.on(event as keyof typeof LIST_CHANGED, () => {
@@ -153,7 +168,7 @@ export class Catalog {
             this.#onError(new Error(`server "${server}": listening for list changes failed: ${String(error)}`));
         });
     }
-    for (const kind of ['tools', 'resources', 'templates', 'prompts'] as const) this.#onChange(server, kind);
+    for (const kind of ['tools', 'resources', 'templates', 'prompts', 'skills'] as const) this.#onChange(server, kind);
   }
 
   /** The server's lists are gone with its session. */

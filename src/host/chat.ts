@@ -14,13 +14,15 @@ import {
   type Telemetry,
 } from 'mcpkit';
 import type { CatalogTool } from './catalog.js';
+import { offerSkills, type SkillsChatHost, type SkillsOffer } from './chat-skills.js';
+import type { CatalogSkill } from './skills.js';
 import type { HostCallOptions } from './call-options.js';
 import { ConsentDeniedError } from './errors.js';
 import type { Model, ModelEvent, ModelMessage, ModelStopReason, ModelTool, ModelToolCall } from './model/model.js';
 import { modelContent } from './model-content.js';
 
-/** What the loop needs of the host. */
-export interface ChatHost {
+/** What the loop needs of the host; skills are offered when it has them. */
+export interface ChatHost extends Partial<SkillsChatHost> {
   tools(): Promise<CatalogTool[]>;
   callTool(name: string, args: Record<string, unknown>, options?: HostCallOptions): Promise<CallToolResult>;
 }
@@ -33,6 +35,11 @@ export interface ChatOptions {
   maxSteps?: number;
   /** Which of the catalog's tools to offer. Default all. */
   tools?: (tool: CatalogTool) => boolean;
+  /**
+   * Which of the catalog's skills to offer (their names and descriptions in the system prompt,
+   * and a `read_skill` tool that reads them through consent), or `false` for none. Default all.
+   */
+  skills?: boolean | ((skill: CatalogSkill) => boolean);
   maxTokens?: number;
   temperature?: number;
   /** Ends the turn: the model's answer and any tool call under way are cancelled. */
@@ -109,6 +116,9 @@ async function* turnOf(
   const catalog = (await host.tools()).filter((tool) => options.tools?.(tool) ?? true);
   const servers = new Map(catalog.map((entry) => [entry.name, entry.server]));
   const tools = catalog.map(modelTool);
+  const skills = await skillsOffer(host, options, servers);
+  if (skills) tools.push(skills.tool);
+  const system = [options.system, skills?.system].filter((part) => part !== undefined).join('\n\n');
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   for (let step = 1; step <= maxSteps; step++) {
     options.signal?.throwIfAborted();
@@ -121,7 +131,7 @@ async function* turnOf(
       for await (const event of model.stream({
         messages: conversation,
         ...(tools.length > 0 && { tools }),
-        ...(options.system !== undefined && { system: options.system }),
+        ...(system !== '' && { system }),
         ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
         ...(options.temperature !== undefined && { temperature: options.temperature }),
         ...(options.signal && { signal: options.signal }),
@@ -146,9 +156,15 @@ async function* turnOf(
       return;
     }
     for (const call of calls) {
-      yield { type: 'tool_call', call, server: servers.get(call.name) };
+      const readsSkill = skills !== undefined && call.name === skills.tool.name;
+      yield { type: 'tool_call', call, server: readsSkill ? skills.serverOf(call.arguments) : servers.get(call.name) };
       const running = telemetry?.activity?.(toolCall(call), turn);
-      const run = () => runCall(host, call, servers.has(call.name), options);
+      const perform = readsSkill
+        ? (signals: HostCallOptions) => skills.run(call.arguments, signals)
+        : servers.has(call.name)
+          ? (signals: HostCallOptions) => host.callTool(call.name, call.arguments, signals)
+          : undefined;
+      const run = () => runCall(call, perform, options);
       let outcome: Awaited<ReturnType<typeof runCall>>;
       try {
         outcome = await (running === undefined ? run() : running.run(run));
@@ -159,34 +175,54 @@ async function* turnOf(
       running?.end(toolCallEnd(outcome));
       yield outcome;
       options.signal?.throwIfAborted();
-      conversation.push(
-        outcome.type === 'tool_result'
-          ? {
-              role: 'tool',
-              toolCallId: call.id,
-              name: call.name,
-              content: resultContent(outcome.result),
-              ...(outcome.result.isError === true && { isError: true }),
-            }
-          : { role: 'tool', toolCallId: call.id, name: call.name, content: outcome.error.message, isError: true },
-      );
+      conversation.push(toolMessage(call, outcome));
     }
   }
   yield { type: 'done', stopReason: 'max_steps', messages: conversation, steps: maxSteps };
 }
 
-async function runCall(
+/** A call's outcome as the conversation carries it back to the model. */
+function toolMessage(call: ModelToolCall, outcome: Awaited<ReturnType<typeof runCall>>): ModelMessage {
+  return outcome.type === 'tool_result'
+    ? {
+        role: 'tool',
+        toolCallId: call.id,
+        name: call.name,
+        content: resultContent(outcome.result),
+        ...(outcome.result.isError === true && { isError: true }),
+      }
+    : { role: 'tool', toolCallId: call.id, name: call.name, content: outcome.error.message, isError: true };
+}
+
+/** The skills to offer this turn, their tool named apart from the catalog's tools; none if the host has none. */
+async function skillsOffer(
   host: ChatHost,
+  options: ChatOptions,
+  tools: ReadonlyMap<string, string>,
+): Promise<SkillsOffer | undefined> {
+  const { skills, readSkill } = host;
+  if (options.skills === false || skills === undefined || readSkill === undefined) return undefined;
+  const chosen = options.skills;
+  const offered = (await skills.call(host)).filter((skill) => typeof chosen !== 'function' || chosen(skill));
+  return offerSkills(
+    { skills: () => skills.call(host), readSkill: readSkill.bind(host) },
+    offered,
+    new Set(tools.keys()),
+  );
+}
+
+/** Runs a call the model asked for with `perform`, or tells it there is no such tool. */
+async function runCall(
   call: ModelToolCall,
-  offered: boolean,
+  perform: ((options: HostCallOptions) => Promise<CallToolResult>) | undefined,
   options: ChatOptions,
 ): Promise<Extract<ChatEvent, { type: 'tool_result' | 'tool_error' }>> {
   // A model may name a tool it was not offered: it is told so, and nothing runs.
-  if (!offered)
+  if (perform === undefined)
     return { type: 'tool_error', call, error: new Error(`There is no tool named ${call.name}.`), denied: false };
   try {
     const onprogress = options.onprogress;
-    const result = await host.callTool(call.name, call.arguments, {
+    const result = await perform({
       ...(options.signal && { signal: options.signal }),
       ...(onprogress && { onprogress: (progress) => onprogress(call.id, progress) }),
     });

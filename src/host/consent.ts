@@ -1,9 +1,10 @@
 /**
- * Consent: what the host asks before a server's tool runs or a server's sampling request
- * reaches the model, and the answers an application's hook gives.
+ * Consent: what the host asks before a server's tool runs, a server's sampling request reaches
+ * the model, or a server's skill is read for the model, and the answers an application's hook
+ * gives.
  * @module
  */
-import type { CreateMessageRequestParams, Tool } from 'mcpkit';
+import type { CreateMessageRequestParams, Skill, Tool } from 'mcpkit';
 
 /** A tool call the model (or the application) wants to make. */
 export interface ToolConsentRequest {
@@ -27,9 +28,28 @@ export interface SamplingConsentRequest {
   trusted: boolean;
 }
 
-export type ConsentRequest = ToolConsentRequest | SamplingConsentRequest;
+/**
+ * A file of a server's skill is to be read (for the model, or the application): its
+ * instructions will steer what the model does next.
+ */
+export interface SkillConsentRequest {
+  kind: 'skill';
+  server: string;
+  /** The skill's name in the host's catalog (`<server>__<skill>` by default). */
+  name: string;
+  /** The skill's entry: its front matter and the manifest of its files. */
+  skill: Skill;
+  /** The file to read. */
+  uri: string;
+  trusted: boolean;
+}
 
-/** `allow` this once, `always` allow this tool (or this server's sampling) while the host runs, or `deny`. */
+export type ConsentRequest = ToolConsentRequest | SamplingConsentRequest | SkillConsentRequest;
+
+/**
+ * `allow` this once, `always` allow this tool (this server's sampling, this skill as it is now)
+ * while the host runs, or `deny`.
+ */
 export type ConsentAnswer = 'allow' | 'always' | 'deny';
 
 /** The application's way of asking the user. `signal` aborts when the request is given up. */

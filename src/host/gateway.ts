@@ -55,6 +55,8 @@ export class Gateway {
       ...hostOptions,
       ...forwardingHooks(router),
       onListChanged: (server, kind) => {
+        // Skills are not forwarded; their change comes with the resources' own.
+        if (kind === 'skills') return hostOptions.onListChanged?.(server, kind);
         if (kind !== 'templates') feature.forget(kind);
         this.server.listChanged(kind === 'templates' ? 'resources' : kind);
         hostOptions.onListChanged?.(server, kind);

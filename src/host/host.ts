@@ -1,7 +1,8 @@
 /**
- * The host: many servers, each in a client session of its own, behind one catalog. It decides
- * what runs (consent), answers what servers ask of the application (elicitation to the UI,
- * sampling to the model, roots from the workspace), and routes each call to its server.
+ * The host: many servers, each in a client session of its own, behind one catalog of their
+ * tools, resources, prompts and skills. It decides what runs and what is read for the model
+ * (consent), answers what servers ask of the application (elicitation to the UI, sampling to
+ * the model, roots from the workspace), and routes each call to its server.
  * @module
  */
 import { pathToFileURL } from 'node:url';
@@ -22,7 +23,14 @@ import type {
   Root,
 } from 'mcpkit';
 import { McpError } from 'mcpkit';
-import { Client, type ClientSession, type EraCache, type EraChoice, type InputRequiredHook } from 'mcpkit/client';
+import {
+  Client,
+  type ClientSession,
+  type EraCache,
+  type EraChoice,
+  type InputRequiredHook,
+  type SkillFile,
+} from 'mcpkit/client';
 import { connectHttp, type HttpClientOptions } from 'mcpkit/http';
 import { CommandTransport, getDefaultEnvironment } from 'mcpkit/node';
 import { UriTemplate } from 'mcpkit/server';
@@ -43,6 +51,7 @@ import type { Model, ModelMessage } from './model/model.js';
 import { consentRule, isOffered } from './policy.js';
 import { sample } from './sampling.js';
 import type { ServerEntry } from './server-entry.js';
+import { nameSkills, SkillConsent, type CatalogSkill } from './skills.js';
 import {
   ServerConnection,
   ServerUnavailableError,
@@ -146,6 +155,7 @@ export class Host {
   readonly #catalog: Catalog;
   /** Tools (`server\0tool`) and servers' sampling the user allowed for as long as the host runs. */
   readonly #always = new Set<string>();
+  readonly #skillConsent = new SkillConsent();
   /** Tools and prompts found by name, and the list each was found in. */
   readonly #found = new Map<string, { server: string; item: unknown; list: unknown[] }>();
 
@@ -222,6 +232,29 @@ export class Host {
   async resourceTemplates(options: ListOptions = {}): Promise<CatalogTemplate[]> {
     const lists = await this.#lists('templates', options.servers);
     return lists.flatMap(([server, templates]) => templates.map((template) => ({ server, template })));
+  }
+
+  /**
+   * Every skill every server offers (the Skills extension), by catalog name
+   * (`<server>__<skill>`); or the skills of the servers named.
+   */
+  async skills(options: ListOptions = {}): Promise<CatalogSkill[]> {
+    return nameSkills(this.#catalog, await this.#lists('skills', options.servers));
+  }
+
+  /**
+   * Reads a file of a skill by the skill's catalog name: its SKILL.md by default, or `path`
+   * (relative to its folder, or a URI), verified against its entry. Through consent: a trusted
+   * server's skills are read unasked, others' ask the `consent` hook (`kind: 'skill'`).
+   */
+  async readSkill(name: string, path?: string, options: HostCallOptions = {}): Promise<SkillFile> {
+    const found = (await this.skills()).find((skill) => skill.name === name);
+    if (found === undefined) throw new NotInCatalogError(`no skill named "${name}" in the catalog`);
+    const session = await this.session(found.server);
+    const uri = session.skills.fileUri(found.skill, path);
+    const settings = { trusted: this.#entry(found.server).trusted === true, approved: options.approved === true };
+    await this.#skillConsent.check(found, uri, settings, (request) => this.#ask(request, options.signal));
+    return session.skills.read(found.skill, uri, this.#requestOptions(options));
   }
 
   /** The tool of that catalog name, if the catalog has it; starts only the server it likely belongs to. */

@@ -1,7 +1,7 @@
 /**
  * `mcpkit/host`: an AI application's side of MCP. Many servers from one `mcpServers`
- * configuration, each in a client session of its own; one catalog of their tools, resources
- * and prompts; consent before anything runs; and a bridge to a model that uses the tools.
+ * configuration, each in a client session of its own; one catalog of their tools, resources,
+ * prompts and skills; consent before anything runs; and a bridge to a model that uses them.
  * @module
  */
 export type {
@@ -9,6 +9,7 @@ export type {
   ConsentHook,
   ConsentRequest,
   SamplingConsentRequest,
+  SkillConsentRequest,
   ToolConsentRequest,
 } from './consent.js';
 export {
@@ -37,6 +38,8 @@ export {
   type ListOptions,
 } from './host.js';
 export type { CatalogPrompt, CatalogResource, CatalogTemplate, CatalogTool, ListKind } from './catalog.js';
+export type { CatalogSkill } from './skills.js';
+export { READ_SKILL_TOOL } from './chat-skills.js';
 export {
   ServerUnavailableError,
   type RestartPolicy,

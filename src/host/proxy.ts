@@ -51,6 +51,8 @@ export async function openProxy(entry: ServerEntry, options: ProxyOptions = {}):
     servers: { [PROXY_UPSTREAM]: entry },
     ...forwardingHooks(router),
     onListChanged: (name, kind) => {
+      // Skills are not forwarded; their change comes with the resources' own.
+      if (kind === 'skills') return hostOptions.onListChanged?.(name, kind);
       if (kind !== 'templates') late.feature?.forget(kind);
       late.server?.listChanged(kind === 'templates' ? 'resources' : kind);
       hostOptions.onListChanged?.(name, kind);

@@ -28,18 +28,19 @@ const OPTIONS: Record<string, string[]> = {
   call: [...COMMON, '--task', '--detach'],
   task: ['get', 'result', 'cancel', ...COMMON],
   read: [...COMMON, '--server'],
+  skills: ['list', 'show', 'read', 'pull', ...COMMON],
   prompt: COMMON,
   chat: [...COMMON, '--provider', '--base-url', '--model', '--system', '--prompt', '--yes', '--max-steps'],
   serve: ['--config', '--http', '--port', '--help'],
   proxy: [...COMMON, '--http', '--port'],
   login: ['--client-id', '--client-secret', '--client-metadata-url', '--scope', '--help'],
   logout: ['--help'],
-  'example-server': ['--http', '--port', '--auth', '--auth-port', '--redis', '--help'],
+  'example-server': ['--http', '--port', '--auth', '--auth-port', '--redis', '--skills', '--watch', '--help'],
   completion: ['bash', 'zsh', 'fish'],
 };
 
 /** Options followed by a file or directory name. */
-const PATH_OPTIONS = ['--config', '--cwd', '--root'];
+const PATH_OPTIONS = ['--config', '--cwd', '--root', '--skills'];
 
 export async function runCompletion(args: string[]): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });

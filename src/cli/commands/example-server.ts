@@ -1,10 +1,11 @@
 /**
  * `mcpkit example-server`: the example server over stdio until the client ends stdin, or with
  * `--http` over Streamable HTTP (and HTTP+SSE) on 127.0.0.1 until interrupted; with `--auth`
- * too, behind a development authorization server of its own.
+ * too, behind a development authorization server of its own. `--skills DIR` serves the skills
+ * of a folder too (`--watch`: loaded again when it changes).
  */
 import { parseArgs } from 'node:util';
-import { listen } from 'mcpkit/node';
+import { folderSkills, listen } from 'mcpkit/node';
 import type { FleetStore } from 'mcpkit/server';
 import { StdioServerTransport } from 'mcpkit/stdio';
 import { EXAMPLE_SCOPE, startExampleAuth, type ExampleAuth } from '../example-auth.js';
@@ -21,6 +22,8 @@ export async function runExampleServer(args: string[]): Promise<number> {
       auth: { type: 'boolean', default: false },
       'auth-port': { type: 'string' },
       redis: { type: 'string' },
+      skills: { type: 'string' },
+      watch: { type: 'boolean', default: false },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
@@ -28,15 +31,21 @@ export async function runExampleServer(args: string[]): Promise<number> {
   if (values.auth && !values.http) throw new UsageError('--auth goes with --http (stdio has no authorization)');
   if (values['auth-port'] !== undefined && !values.auth) throw new UsageError('--auth-port goes with --auth');
   if (values.redis !== undefined && !values.http) throw new UsageError('--redis goes with --http');
-  const server = createEverythingServer();
+  if (values.watch && values.skills === undefined) throw new UsageError('--watch goes with --skills DIR');
+  // What the server reports (a skill it leaves out, a failed reload) goes to stderr.
+  const onError = (e: Error) => console.error(`mcpkit example-server: ${e.message}`);
+  const server = createEverythingServer({
+    ...(values.skills !== undefined && { skills: skillsOf(values.skills, values.watch) }),
+    onError,
+  });
   if (!values.http) {
     const session = await server.connect(new StdioServerTransport());
     await session.finished;
+    await server.close(); // stops watching the skills folder too
     return 0;
   }
   const port = portOption(values.port, '--port', 3000);
   const authPort = portOption(values['auth-port'], '--auth-port', 0);
-  const onError = (e: Error) => console.error(`mcpkit example-server: ${e.message}`);
   // One process of a fleet: sessions, streams, tasks and keys live in Redis.
   const store = values.redis === undefined ? undefined : await fleetStore(values.redis, onError);
   let auth: ExampleAuth | undefined;
@@ -77,9 +86,18 @@ export async function runExampleServer(args: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  await Promise.all([http.close(), auth?.server.close()]);
+  await Promise.all([http.close(), auth?.server.close(), server.close()]);
   await store?.close();
   return 0;
+}
+
+/** The skills of the folder `dir`; a usage error when it is not one. */
+function skillsOf(dir: string, watch: boolean) {
+  try {
+    return folderSkills(dir, { watch });
+  } catch (error) {
+    throw new UsageError(`--skills ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** This process's handle on the fleet on Redis at `url`; a usage error when it cannot be reached. */

@@ -1,14 +1,21 @@
 /**
- * The consent prompt: before a server's tool runs, or a server's sampling request reaches the
- * model, the user sees what is asked (server, tool, hints, arguments; or the system prompt and
- * last message) and answers allow once, always, or deny. It starts on deny, and keys typed
+ * The consent prompt: before a server's tool runs, a server's sampling request reaches the
+ * model, or a server's skill is read for it, the user sees what is asked (server, tool, hints,
+ * arguments; the system prompt and last message; the skill, its description and the file) and
+ * answers allow once, always, or deny. It starts on deny, and keys typed
  * before it shows are dropped, so only a choice made at the prompt allows. Esc and `n` deny;
  * Ctrl-C denies and interrupts. Its signature is a `ConsentHook`'s, so it can be given to the
  * host as one.
  * @module
  */
 import type { SamplingMessage, ToolAnnotations } from 'mcpkit';
-import type { ConsentAnswer, ConsentRequest, SamplingConsentRequest, ToolConsentRequest } from 'mcpkit/host';
+import type {
+  ConsentAnswer,
+  ConsentRequest,
+  SamplingConsentRequest,
+  SkillConsentRequest,
+  ToolConsentRequest,
+} from 'mcpkit/host';
 import { ask, show } from './prompt.js';
 import { firstLine, oneLine, paragraph, prettyJson } from './text.js';
 
@@ -53,7 +60,8 @@ function describe(request: ConsentRequest): Description {
   const kind = (request as { kind?: unknown }).kind;
   if (kind === 'tool') return describeTool(request as ToolConsentRequest);
   if (kind === 'sampling') return describeSampling(request as SamplingConsentRequest);
-  throw new TypeError(`a consent request's kind is "tool" or "sampling", not ${JSON.stringify(kind)}`);
+  if (kind === 'skill') return describeSkill(request as SkillConsentRequest);
+  throw new TypeError(`a consent request's kind is "tool", "sampling" or "skill", not ${JSON.stringify(kind)}`);
 }
 
 function from(request: ConsentRequest): string {
@@ -113,6 +121,20 @@ function describeSampling(request: SamplingConsentRequest): Description {
     ],
     question: 'Let the model answer?',
     always: `Always allow sampling for ${oneLine(String(request.server), 80)} (while this runs)`,
+  };
+}
+
+function describeSkill(request: SkillConsentRequest): Description {
+  const frontmatter = request.skill?.frontmatter ?? { name: '', description: '' };
+  const name = oneLine(String(request.name), 80);
+  return {
+    lines: [
+      `Skill from ${from(request)}: its instructions will guide the model.`,
+      `${name}: ${paragraph(String(frontmatter.description), 400, 4)}`,
+      `File: ${oneLine(String(request.uri), 120)}`,
+    ],
+    question: `Read ${name} for the model?`,
+    always: `Always allow ${name} as it is now (while this runs)`,
   };
 }
 
