@@ -23,8 +23,8 @@ export const EXIT = {
 
 /** The lines `--help` ends with. */
 export const EXIT_CODES_HELP = `Exit status: 0 done; 1 the tool reported an error (or the call was not allowed, or a skill's
-file failed verification); 2 usage; 3 connection or protocol error; 4 authorization; 124 timed
-out; 130 interrupted (Ctrl-C).`;
+file failed verification); 2 usage; 3 connection or protocol error; 4 authorization;
+124 timed out; 130 interrupted (Ctrl-C).`;
 
 /** The exit status for a command that failed with `error`. */
 export function exitCodeOf(error: unknown): number {
