@@ -146,9 +146,10 @@ class SkillFolder {
       let size = 0;
       for (;;) {
         const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
-        if (bytesRead === 0) break;
         hash.update(chunk.subarray(0, bytesRead));
         size += bytesRead;
+        // A regular file reads short only at its end: no call to learn it is over.
+        if (bytesRead < CHUNK) break;
       }
       return { size, digest: `sha256:${hash.digest('hex')}` };
     });

@@ -16,6 +16,10 @@ import type { Resource } from '../../types/resources.js';
 import { DIRECTORY_MIME_TYPE, type Skill, type SkillFrontmatter } from '../../types/skills.js';
 import { compare, SkillCatalog, type CatalogFile, type CatalogSkill } from './catalog.js';
 import type { SkillFileInfo, SkillSource, SkillSourceEntry } from './source.js';
+import { mapLimit } from '../../internal/map-limit.js';
+
+/** Folders listed, and skills built, at once: enough to keep a runtime's file I/O busy. */
+const CONCURRENCY = 16;
 
 /** Says what is wrong at `path` (relative to the source's top; `.` for the top itself). */
 export type ReportProblem = (path: string, message: string) => void;
@@ -51,34 +55,51 @@ function usableName(name: unknown): name is string {
 /** Walks the whole source, depth first; a folder that cannot be listed counts as a special file. */
 async function walk(source: SkillSource, report: ReportProblem): Promise<Tree> {
   const tree: Tree = { folders: new Map(), files: [], others: [], unlisted: new Set() };
-  const pending = [''];
+  let pending = [''];
   while (pending.length > 0) {
-    const folder = pending.pop()!;
-    let listed: readonly SkillSourceEntry[];
-    try {
-      listed = await source.list(folder);
-    } catch (error) {
-      // The top unreadable is no catalog at all; a folder inside one is a hole in its skill.
-      if (folder === '') throw error;
-      report(folder, `cannot be listed: ${messageOf(error)}`);
-      tree.others.push(folder);
-      tree.unlisted.add(folder);
-      continue;
-    }
-    const entries = listed.filter((e) => usableName(e.name) && !e.name.startsWith('.'));
-    entries.sort((a, b) => compare(a.name, b.name));
-    tree.folders.set(folder, entries);
-    for (const entry of entries) {
-      const path = join(folder, entry.name);
-      if (entry.kind === 'directory') pending.push(path);
-      else if (entry.kind === 'file') tree.files.push(path);
-      else tree.others.push(path);
-      if (entry.kind === 'file' && entry.name !== SKILL_MD && entry.name.toLowerCase() === 'skill.md') {
-        report(path, 'did you mean SKILL.md? File names are case-sensitive');
+    // Each level's folders are listed together; what they hold is taken in order.
+    const listings = await mapLimit(pending, CONCURRENCY, async (folder) => {
+      try {
+        return await source.list(folder);
+      } catch (error) {
+        // The top unreadable is no catalog at all; a folder inside one is a hole in its skill.
+        if (folder === '') throw error;
+        return error;
       }
-    }
+    });
+    const level = pending;
+    pending = [];
+    level.forEach((folder, i) => takeListing(tree, folder, listings[i]!, pending, report));
   }
   return tree;
+}
+
+/** Adds one folder's listing (or the error listing it) to the tree; its folders go to `pending`. */
+function takeListing(
+  tree: Tree,
+  folder: string,
+  listed: readonly SkillSourceEntry[] | unknown,
+  pending: string[],
+  report: ReportProblem,
+): void {
+  if (!Array.isArray(listed)) {
+    report(folder, `cannot be listed: ${messageOf(listed)}`);
+    tree.others.push(folder);
+    tree.unlisted.add(folder);
+    return;
+  }
+  const entries = (listed as readonly SkillSourceEntry[]).filter((e) => usableName(e.name) && !e.name.startsWith('.'));
+  entries.sort((a, b) => compare(a.name, b.name));
+  tree.folders.set(folder, entries);
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.kind === 'directory') pending.push(path);
+    else if (entry.kind === 'file') tree.files.push(path);
+    else tree.others.push(path);
+    if (entry.kind === 'file' && entry.name !== SKILL_MD && entry.name.toLowerCase() === 'skill.md') {
+      report(path, 'did you mean SKILL.md? File names are case-sensitive');
+    }
+  }
 }
 
 /** Builds the catalog of `source`; throws only when its top folder cannot be listed. */
@@ -90,7 +111,7 @@ export async function buildCatalog(source: SkillSource, options: BuildOptions): 
     report(path, 'symlinks and other special files are not followed; copy the file instead');
   }
   const builder = new SkillBuilder(source, tree, options);
-  const served: CatalogSkill[] = [];
+  const candidates: string[] = [];
   for (const [folder, entries] of tree.folders) {
     const skillMd = entries.find((e) => e.name === SKILL_MD);
     if (skillMd === undefined) continue;
@@ -99,10 +120,18 @@ export async function buildCatalog(source: SkillSource, options: BuildOptions): 
       report(where, 'a SKILL.md at the top has no skill path; put each skill in a folder of its own (skipped)');
     } else if (skillMd.kind !== 'file') {
       report(where, 'symlinks and other special files are not followed; copy the file instead (skill skipped)');
-    } else {
-      const skill = await builder.build(folder);
-      if (skill !== undefined) served.push(skill);
-    }
+    } else candidates.push(folder);
+  }
+  // Built together, reported in order: each build holds its problems until all are done.
+  const built = await mapLimit(candidates, CONCURRENCY, async (folder) => {
+    const problems: [string, string][] = [];
+    const skill = await builder.build(folder, (path, message) => problems.push([path, message]));
+    return { skill, problems };
+  });
+  const served: CatalogSkill[] = [];
+  for (const { skill, problems } of built) {
+    for (const [path, message] of problems) report(path, message);
+    if (skill !== undefined) served.push(skill);
   }
   if (served.length === 0) report('.', 'no skills found (a skill is a folder containing SKILL.md)');
   const files = new Map<string, CatalogFile>();
@@ -141,7 +170,7 @@ function directoriesOf(
   return directories;
 }
 
-/** Builds one skill at a time, hashing each file once for all the skills that hold it. */
+/** Builds skills, hashing each file once for all the skills that hold it (nested skills share files). */
 class SkillBuilder {
   readonly #source: SkillSource;
   readonly #tree: Tree;
@@ -161,10 +190,10 @@ class SkillBuilder {
   }
 
   /** The skill in `folder`, or `undefined` (and a report saying why) when it cannot be served. */
-  async build(folder: string): Promise<CatalogSkill | undefined> {
+  async build(folder: string, report: ReportProblem): Promise<CatalogSkill | undefined> {
     const where = join(folder, SKILL_MD);
     const skip = (message: string) => {
-      this.#options.report(where, `${message} (skill skipped)`);
+      report(where, `${message} (skill skipped)`);
       return undefined;
     };
     const inside = (path: string) => path.startsWith(`${folder}/`);
@@ -180,15 +209,12 @@ class SkillBuilder {
     const read = await this.#readSkillMd(where);
     if (typeof read === 'string') return skip(read);
     const files: CatalogFile[] = [];
-    for (const path of paths) {
-      let info: SkillFileInfo;
-      try {
-        info = await this.#info(path);
-      } catch (error) {
-        return skip(`${JSON.stringify(path)} cannot be read: ${messageOf(error)}`);
-      }
+    const infos = await Promise.allSettled(paths.map((path) => this.#info(path)));
+    for (const [i, path] of paths.entries()) {
+      const info = infos[i]!;
+      if (info.status === 'rejected') return skip(`${JSON.stringify(path)} cannot be read: ${messageOf(info.reason)}`);
       const name = path.slice(path.lastIndexOf('/') + 1);
-      files.push({ path, uri: uris.get(path)!, name, ...info, mimeType: skillFileMimeType(name) });
+      files.push({ path, uri: uris.get(path)!, name, ...info.value, mimeType: skillFileMimeType(name) });
     }
     const skillMd = files.find((f) => f.path === where)!;
     const entry: Skill = {
@@ -198,7 +224,7 @@ class SkillBuilder {
     };
     const problems = skillEntryProblems(entry);
     if (problems.length > 0) return skip(problems.join('; '));
-    this.#checkLimits(where, files);
+    this.#checkLimits(where, files, report);
     const skill: CatalogSkill = { entry, skillMd };
     this.#files.set(skill, files);
     return skill;
@@ -253,11 +279,11 @@ class SkillBuilder {
   }
 
   /** Reports a skill past the limits some hosts keep; it is served all the same. */
-  #checkLimits(where: string, files: readonly CatalogFile[]): void {
+  #checkLimits(where: string, files: readonly CatalogFile[], report: ReportProblem): void {
     const { limits } = this.#options;
     const bytes = files.reduce((sum, f) => sum + f.size, 0);
     if (files.length <= limits.files && bytes <= limits.bytes) return;
-    this.#options.report(
+    report(
       where,
       `${files.length} files / ${bytes} bytes exceeds the limit of ${limits.files} files / ${limits.bytes} bytes; some hosts may decline it`,
     );
