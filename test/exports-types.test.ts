@@ -204,14 +204,14 @@ const expected: Record<string, string[]> = {
     UsedIds VerifierFetch
   `),
   './host': names(`
-    AnthropicModelOptions CatalogPrompt CatalogResource CatalogTemplate CatalogTool ChatEvent ChatHost
+    AnthropicModelOptions CatalogPrompt CatalogResource CatalogSkill CatalogTemplate CatalogTool ChatEvent ChatHost
     ChatOptions ConfigInput ConfigOptions ConfigProblem ConsentAnswer ConsentHook ConsentRequest EntrySettings
     GatewayHostOptions GatewayOptions HostCallOptions HostConfig HostElicitation HostOptions HostSettings
     HttpEntry HttpServerConfig InputHook ListKind ListOptions MaxTokensField Model ModelAnswer ModelEvent
     ModelMessage ModelPart ModelRequest ModelStopReason ModelTool ModelToolCall OpenAIModelOptions
     ParseConfigOptions ProviderOptions ProxyOptions RestartPolicy SamplingConsentRequest ServerConfig
-    ServerEntry ServerProxy ServerState ServerStatus StdioEntry StdioServerConfig ToolConsentRequest ToolNaming
-    ToolPolicy
+    ServerEntry ServerProxy ServerState ServerStatus SkillConsentRequest StdioEntry StdioServerConfig
+    ToolConsentRequest ToolNaming ToolPolicy
   `),
   './dev-auth-server': names(`DevAuthServer DevAuthServerOptions DevResource`),
   './redis': names(`

@@ -103,6 +103,7 @@ const expected: Record<string, string[]> = {
     'ModelError',
     'NotInCatalogError',
     'PROXY_UPSTREAM',
+    'READ_SKILL_TOOL',
     'ServerUnavailableError',
     'chat',
     'complete',

@@ -92,7 +92,7 @@ describe('the members a caller can reach', () => {
       ...['discover', 'finished'],
       ...['getPrompt', 'instructions', 'listPrompts', 'listResourceTemplates', 'listResources', 'listTools', 'listen'],
       ...['notify', 'on', 'ping', 'prompts', 'protocolVersion', 'readResource', 'request', 'resourceTemplates'],
-      ...['resources', 'resumeSubscriptions', 'serverCapabilities', 'serverInfo', 'setLoggingLevel'],
+      ...['resources', 'resumeSubscriptions', 'serverCapabilities', 'serverInfo', 'setLoggingLevel', 'skills'],
       ...['subscribeResource', 'subscriptions', 'task', 'tools', 'unsubscribeResource'],
     ]);
     await session.close();

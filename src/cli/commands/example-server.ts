@@ -32,12 +32,11 @@ export async function runExampleServer(args: string[]): Promise<number> {
   if (values['auth-port'] !== undefined && !values.auth) throw new UsageError('--auth-port goes with --auth');
   if (values.redis !== undefined && !values.http) throw new UsageError('--redis goes with --http');
   if (values.watch && values.skills === undefined) throw new UsageError('--watch goes with --skills DIR');
-  // What the server reports (a skill it leaves out, a failed reload) goes to stderr.
+  // What the server reports goes to stderr: with --skills, a skill it leaves out, a failed reload.
   const onError = (e: Error) => console.error(`mcpkit example-server: ${e.message}`);
-  const server = createEverythingServer({
-    ...(values.skills !== undefined && { skills: skillsOf(values.skills, values.watch) }),
-    onError,
-  });
+  const server = createEverythingServer(
+    values.skills === undefined ? {} : { skills: skillsOf(values.skills, values.watch), onError },
+  );
   if (!values.http) {
     const session = await server.connect(new StdioServerTransport());
     await session.finished;
