@@ -4,7 +4,7 @@
 //   --reps N           repetitions per figure (default 5; at least 3 for the committed report)
 //   --impl a,b         only these implementations (raw, mcpkit, sdk-v1, sdk-v2)
 //   --only g,h         only these groups (stdio, http, memory, client, tools, catalog, gateway, tasks,
-//                    fleet, telemetry)
+//                    fleet, telemetry, skills)
 // A run narrowed by any of these writes build/bench/results.* instead of the committed files.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { tasksGroup } from './groups/tasks.js';
 import { fleetGroup } from './groups/fleet.js';
 import { httpGroup, toolScalingGroup } from './groups/http.js';
 import { memoryGroup } from './groups/memory.js';
+import { skillsGroup } from './groups/skills.js';
 import { stdioGroup } from './groups/stdio.js';
 import { telemetryGroup } from './groups/telemetry.js';
 import { bundleServers } from './bundle-servers.js';
@@ -34,6 +35,7 @@ const GROUPS: Record<string, MeasureGroup> = {
   tasks: tasksGroup,
   fleet: fleetGroup,
   telemetry: telemetryGroup,
+  skills: skillsGroup,
 };
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

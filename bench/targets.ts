@@ -14,6 +14,8 @@ const TELEMETRY = {
 export const FIGURES = {
   catalogList: (servers: number, tools: number) =>
     `host catalog: connect to ${servers} HTTP servers of ${tools} tools and list them all`,
+  skillsStart: (skills: number) =>
+    `skills: build a server over a folder of ${skills.toLocaleString('en-US')} skills and list them all`,
   stdioCallSequential: 'stdio tools/call, one at a time',
   stdioCall64: 'stdio tools/call, 64 in flight',
   stdioList: 'stdio tools/list (102 tools)',
