@@ -139,6 +139,27 @@ export async function buildCatalog(source: SkillSource, options: BuildOptions): 
   return new SkillCatalog(served, [...files.values()], directoriesOf(served, tree, files));
 }
 
+/** Whether `folder` is one of `roots` or inside one: its ancestors looked up, not every root compared. */
+function withinSome(folder: string, roots: ReadonlySet<string>): boolean {
+  for (let at = folder; at !== ''; at = at.slice(0, Math.max(0, at.lastIndexOf('/')))) if (roots.has(at)) return true;
+  return false;
+}
+
+/** The paths of `sorted` (in `compare` order) that lie inside `folder`: one range, found by halving. */
+function pathsInside(sorted: readonly string[], folder: string): string[] {
+  const prefix = `${folder}/`;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(sorted[middle]!, prefix) < 0) low = middle + 1;
+    else high = middle;
+  }
+  const inside: string[] = [];
+  for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i++) inside.push(sorted[i]!);
+  return inside;
+}
+
 /** The folders of the served skills, each with its children: folders, and the files served. */
 function directoriesOf(
   served: readonly CatalogSkill[],
@@ -146,9 +167,9 @@ function directoriesOf(
   files: ReadonlyMap<string, CatalogFile>,
 ): Map<string, Resource[]> {
   const directories = new Map<string, Resource[]>();
-  const roots = served.map((s) => s.skillMd.path.slice(0, -(SKILL_MD.length + 1)));
+  const roots = new Set(served.map((s) => s.skillMd.path.slice(0, -(SKILL_MD.length + 1))));
   for (const [folder, entries] of tree.folders) {
-    if (!roots.some((root) => folder === root || folder.startsWith(`${root}/`))) continue;
+    if (!withinSome(folder, roots)) continue;
     const uri = skillUri(folder.split('/'));
     if (uri === undefined) continue;
     const children: Resource[] = [];
@@ -173,14 +194,17 @@ function directoriesOf(
 /** Builds skills, hashing each file once for all the skills that hold it (nested skills share files). */
 class SkillBuilder {
   readonly #source: SkillSource;
-  readonly #tree: Tree;
+  /** The tree's files, and its other entries, in `compare` order: a skill's are one range of each. */
+  readonly #filePaths: readonly string[];
+  readonly #otherPaths: readonly string[];
   readonly #options: BuildOptions;
   readonly #infos = new Map<string, Promise<SkillFileInfo>>();
   readonly #files = new Map<CatalogSkill, CatalogFile[]>();
 
   constructor(source: SkillSource, tree: Tree, options: BuildOptions) {
     this.#source = source;
-    this.#tree = tree;
+    this.#filePaths = [...tree.files].sort(compare);
+    this.#otherPaths = [...tree.others].sort(compare);
     this.#options = options;
   }
 
@@ -196,10 +220,9 @@ class SkillBuilder {
       report(where, `${message} (skill skipped)`);
       return undefined;
     };
-    const inside = (path: string) => path.startsWith(`${folder}/`);
-    const special = this.#tree.others.find(inside);
+    const special = pathsInside(this.#otherPaths, folder)[0];
     if (special !== undefined) return skip(`the skill holds ${JSON.stringify(special)}, which is not a regular file`);
-    const paths = this.#tree.files.filter(inside).sort(compare);
+    const paths = pathsInside(this.#filePaths, folder);
     const uris = new Map<string, string>();
     for (const path of paths) {
       const uri = skillUri(path.split('/'));
