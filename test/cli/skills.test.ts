@@ -105,11 +105,13 @@ describe('mcpkit skills', () => {
     assert.match(missing.stderr, /no skill named nope \(there are: commit-messages, mcp-tool-design, release-notes\)/);
   });
 
-  it("reads and pulls the official SDK's skills over HTTP", async () => {
+  it("reads and pulls the official SDK's skills over HTTP, in either era", async () => {
     const url = sdk.get('honest')!.url;
-    const read = await runCli(['skills', 'read', 'pdf-processing', '--', url]);
-    assert.equal(read.code, 0, read.stderr);
-    assert.equal(read.stdout, PDF_SKILL_MD);
+    for (const era of ['legacy', 'modern']) {
+      const read = await runCli(['skills', 'read', 'pdf-processing', '--era', era, '--', url]);
+      assert.equal(read.code, 0, read.stderr);
+      assert.equal(read.stdout, PDF_SKILL_MD);
+    }
     const dir = join(work, 'sdk-pull');
     const pull = await runCli(['skills', 'pull', 'pdf-processing', dir, '--', url]);
     assert.equal(pull.code, 0, pull.stderr);
