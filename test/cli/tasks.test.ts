@@ -52,6 +52,10 @@ describe('mcpkit and tasks', () => {
     const unknown = await runCli(['task', 'get', 'no-such-task', '--', url()]);
     assert.equal(unknown.code, 3);
     assert.match(unknown.stderr, /Task not found/);
+    // An id may start with `-`: it is still the id, not an option.
+    const dashed = await runCli(['task', 'get', '-no-such-task', '--json', '--', url()]);
+    assert.equal(dashed.code, 3, dashed.stdout);
+    assert.match(dashed.stdout, /Task not found/);
     const usage = await runCli(['task', 'frob', 'x', '--', url()]);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /usage: mcpkit task get\|result\|cancel/);

@@ -196,7 +196,8 @@ export interface ServingProcess {
 
 /**
  * Runs `node <script> ...args`, which prints the URL it serves on as its first line of stdout;
- * `env` is added to this process's environment.
+ * `env` is added to this process's environment. A process that ends before it prints fails at
+ * once, with the end of what it wrote to stderr.
  */
 export async function serving(
   script: string,
@@ -204,13 +205,19 @@ export async function serving(
   env: Record<string, string> = {},
 ): Promise<ServingProcess> {
   const child = spawn(process.execPath, [script, ...args], {
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-2000)));
   const exited = once(child, 'exit');
   const lines = createInterface({ input: child.stdout });
+  const endedFirst = exited.then(([code, signal]) => {
+    throw new Error(`${script} ${args.join(' ')} ended (${String(code ?? signal)}) before it listened: ${stderr}`);
+  });
   try {
-    const [url] = (await within(once(lines, 'line'), 30_000, `${script} to listen`)) as [string];
+    const listening = once(lines, 'line') as Promise<[string]>;
+    const [url] = await within(Promise.race([listening, endedFirst]), 30_000, `${script} ${args.join(' ')} to listen`);
     return {
       url,
       close: async () => {

@@ -12,8 +12,13 @@ import { print } from './call.js';
 const ACTIONS = ['get', 'result', 'cancel'] as const;
 
 export async function runTask(args: string[]): Promise<number> {
-  const { options, positionals, target, config } = parseCommand('task', args);
-  const [action, taskId] = positionals;
+  // `task <action> <id>` first: the id is taken as it is, even one that starts with `-`.
+  const leading = ACTIONS.includes(args[0] as (typeof ACTIONS)[number]) && args[1] !== undefined && args[1] !== '--';
+  const parsed = parseCommand('task', leading ? args.slice(2) : args);
+  const { options, target, config } = parsed;
+  const [action, taskId] = leading ? args : parsed.positionals;
+  if (leading && parsed.positionals.length > 0)
+    throw new UsageError(`unexpected arguments: ${parsed.positionals.join(' ')}`);
   if (!ACTIONS.includes(action as (typeof ACTIONS)[number]) || taskId === undefined)
     throw new UsageError('usage: mcpkit task get|result|cancel <task id> -- <command...> | <url>');
   if (config !== undefined || target === undefined)

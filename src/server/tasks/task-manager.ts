@@ -212,7 +212,7 @@ export class TaskManager implements ServerFeature {
     const maxTtl = this.#options.maxTtlMs ?? DEFAULT_MAX_TTL_MS;
     const wanted = typeof requestedTtlMs === 'number' && requestedTtlMs > 0 ? requestedTtlMs : undefined;
     const record: TaskRecord = {
-      taskId: toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16))),
+      taskId: newTaskId(),
       owner,
       ...(limitKey !== undefined && { limitKey }),
       method: ctx.method,
@@ -450,4 +450,15 @@ function textOf(result: Record<string, unknown>): string | undefined {
   if (!Array.isArray(content)) return undefined;
   const text = content.find((block) => isObject(block) && block.type === 'text');
   return isObject(text) && typeof text.text === 'string' ? text.text : undefined;
+}
+
+/**
+ * A task id: 128 random bits as base64url, drawn again while it starts with `-`, so a command
+ * line given the id never takes it for an option.
+ */
+function newTaskId(): string {
+  for (;;) {
+    const id = toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+    if (!id.startsWith('-')) return id;
+  }
 }
