@@ -357,6 +357,16 @@ export type {
   ReadResourceDirectoryResult,
 } from './types/index.js';
 
+// MCP Apps: views that servers ship with their tools and hosts render.
+export type {
+  AppsClientCapability,
+  AppCsp,
+  AppPermissions,
+  AppToolMeta,
+  AppViewMeta,
+  AppVisibility,
+} from './types/index.js';
+
 // `subscriptions/listen`: a stream of the change notifications a client opted into.
 export type {
   SubscriptionFilter,
@@ -397,6 +407,11 @@ export type {
   SKILLS_METHODS,
   DIRECTORY_MIME_TYPE,
   SKILL_LIMITS,
+  APPS_EXTENSION,
+  APP_MIME_TYPE,
+  APP_URI_SCHEME,
+  APPS_PROTOCOL_VERSION,
+  LEGACY_RESOURCE_URI_KEY,
   RESULT_TYPE,
   isRevision,
   inSpan,

@@ -147,6 +147,8 @@ const expected: Record<string, string[]> = {
       ReadResourceDirectoryRequestParams ReadResourceDirectoryResult Skill SkillFrontmatter SkillResource
       SkillsCapability SkillsMethod
     `),
+    // MCP Apps
+    ...names(`AppCsp AppPermissions AppToolMeta AppViewMeta AppVisibility AppsClientCapability`),
     // Revisions, as data
     ...names(`Revision Span`),
     // Structural guards
@@ -156,6 +158,7 @@ const expected: Record<string, string[]> = {
       ALL CACHEABLE_METHODS CONTENT_TYPES DEFINITIONS FEATURES FIELDS GUARDS LOGGING_LEVELS METHODS ONLY_2025_11
       RESULT_TYPE REVISIONS REVISION_REQUIRED SINCE_2025_03 SINCE_2025_06 SINCE_2025_11 SINCE_2026
       DIRECTORY_MIME_TYPE SKILLS_EXTENSION SKILLS_METHODS SKILL_LIMITS
+      APPS_EXTENSION APPS_PROTOCOL_VERSION APP_MIME_TYPE APP_URI_SCHEME LEGACY_RESOURCE_URI_KEY
       TASKS_EXTENSION UNTIL_2025_11 VALUE_FORMS errorDataGuards hasField hasMethod inSpan isReservedMetaKey
       isRevision methodInfo methodsOf resourceNotFoundCode revisionsIn
     `),
@@ -167,7 +170,7 @@ const expected: Record<string, string[]> = {
     PromptArgs PromptConfig PromptHandler PromptReturn ReadResourceReturn RegisteredPrompt RegisteredResource
     RegisteredResourceTemplate RegisteredTool RequestStateKey RequestStateKeys RequestStateOptions
     RequestStateSecret ResourceConfig ResourceContentsInput ResourceReader ResourceTemplateConfig ServerEventMap
-    ServerFeature ServerOptions SkillFileInfo SkillSource SkillSourceEntry SkillsFromFilesOptions SkillsOptions
+    AppViewConfig AppViewSource ServerFeature ServerOptions SkillFileInfo SkillSource SkillSourceEntry SkillsFromFilesOptions SkillsOptions
     SessionEvents SessionRecord SessionRecords StreamTail TaskChange TaskError
     TaskOptions TaskPage TaskRecord TaskStore TemplateValue TemplateVariables ToolArgs ToolConfig ToolHandler
     ToolInputSchemaLike ToolOutputSchemaLike ToolResult ToolStructuredContent ToolUpdate UsedStateStore

@@ -57,6 +57,9 @@ const expected: Record<string, string[]> = {
     'shapeResult',
     'skillsFromFiles',
     'textContents',
+    'appToolMeta',
+    'appView',
+    'rendersApps',
   ],
   './client': [
     'Client',

@@ -92,3 +92,4 @@ export {
   type SkillsFromFilesOptions,
 } from './skills/source.js';
 export type { SkillsOptions } from './skills/options.js';
+export { appToolMeta, appView, rendersApps, type AppViewConfig, type AppViewSource } from './apps.js';

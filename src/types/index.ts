@@ -302,6 +302,23 @@ export type {
   ReadResourceDirectoryResult,
 } from './skills.js';
 
+// MCP Apps: views that servers ship with their tools and hosts render.
+export {
+  APPS_EXTENSION,
+  APP_MIME_TYPE,
+  APP_URI_SCHEME,
+  APPS_PROTOCOL_VERSION,
+  LEGACY_RESOURCE_URI_KEY,
+} from './apps.js';
+export type {
+  AppsClientCapability,
+  AppCsp,
+  AppPermissions,
+  AppToolMeta,
+  AppViewMeta,
+  AppVisibility,
+} from './apps.js';
+
 // `subscriptions/listen`: a stream of the change notifications a client opted into.
 export type {
   SubscriptionFilter,
