@@ -10,7 +10,8 @@ const LAYERS = [
   ['jsonrpc'], // JSON-RPC 2.0, the transport contract, Connection
   // the spec's types; schema validation; framing and the in-memory pair; OAuth for HTTP, both sides
   ['types', 'schema', 'transports', 'auth'],
-  ['protocol'], // MCP sessions, without features
+  // MCP sessions, without features; the page inside an MCP App's view (browser only)
+  ['protocol', 'app'],
   ['server', 'client'], // the features of each side
   ['http'], // Streamable HTTP and HTTP+SSE, on any runtime
   // Node's adapters, the development authorization server, the fleet's store in Redis, the test

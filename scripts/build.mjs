@@ -122,6 +122,16 @@ await build({
   chunkNames: 'cli-chunks/[name]-[hash]',
 });
 
+// The view library of MCP Apps runs in a browser page: one self-contained module for the
+// browser, sharing nothing with the Node bundles (whose chunks may hold Node builtins).
+await build({
+  ...common,
+  platform: 'browser',
+  target: 'es2022',
+  entryPoints: { app: 'src/app/index.ts' },
+  outdir: 'dist',
+});
+
 if (!bundleOnly) {
   const tsc = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);

@@ -222,6 +222,10 @@ const expected: Record<string, string[]> = {
     RequestStateKey RequestStateKeys SessionEvents SessionRecord SessionRecords StreamTail
   `),
   './otel': names(`Activity ActivityAttributes ActivityRecording McpTelemetryOptions Operation Recording Telemetry`),
+  './app': names(`
+    AppCapabilities AppDisplayMode AppEvent AppEventMap AppHostCapabilities AppHostContext AppInitializeResult
+    AppOptions PostMessagePeer
+  `),
 };
 
 /** The entry points, each with its declaration file, as package.json "exports" names them. */

@@ -95,6 +95,7 @@ const expected: Record<string, string[]> = {
   './dev-auth-server': ['startDevAuthServer'],
   './redis': ['redisStore'],
   './otel': ['McpTelemetry', 'SCOPE', 'instrument', 'uninstrument'],
+  './app': ['APPS_PROTOCOL_VERSION', 'App', 'PostMessageTransport', 'applyHostStyles'],
   './host': [
     'ConsentDeniedError',
     'DEFAULT_HOST_TIMEOUT_MS',

@@ -71,3 +71,53 @@ export type AppViewMeta = {
   /** Whether the host should draw a border and background around the view. */
   prefersBorder?: boolean;
 };
+
+/** How a host shows a view. */
+export type AppDisplayMode = 'inline' | 'fullscreen' | 'pip';
+
+/** What a view can do, as it tells its host in `ui/initialize`. */
+export type AppCapabilities = {
+  /** The display modes the view supports; a host never puts it in another. */
+  availableDisplayModes?: AppDisplayMode[];
+  /** The view offers tools of its own to the host. */
+  tools?: { listChanged?: boolean };
+  experimental?: Record<string, object>;
+};
+
+/** The host's theme, styles, display and locale, as it tells a view; any member may be absent. */
+export type AppHostContext = {
+  /** The call that showed the view. */
+  toolInfo?: { id?: string | number; tool: { name: string; [key: string]: unknown } };
+  theme?: 'light' | 'dark';
+  styles?: { variables?: Record<string, string | undefined>; css?: { fonts?: string } };
+  displayMode?: AppDisplayMode;
+  availableDisplayModes?: AppDisplayMode[];
+  containerDimensions?: { width?: number; maxWidth?: number; height?: number; maxHeight?: number };
+  locale?: string;
+  timeZone?: string;
+  userAgent?: string;
+  platform?: 'web' | 'desktop' | 'mobile';
+  deviceCapabilities?: { touch?: boolean; hover?: boolean };
+  safeAreaInsets?: { top: number; right: number; bottom: number; left: number };
+  [key: string]: unknown;
+};
+
+/** What a host can do for a view: each member present means the host serves those requests. */
+export type AppHostCapabilities = {
+  openLinks?: object;
+  serverTools?: { listChanged?: boolean };
+  serverResources?: { listChanged?: boolean };
+  logging?: object;
+  message?: object;
+  updateModelContext?: object;
+  sandbox?: { permissions?: AppPermissions; csp?: AppCsp };
+  [key: string]: unknown;
+};
+
+/** The host's answer to `ui/initialize`. */
+export type AppInitializeResult = {
+  protocolVersion: string;
+  hostInfo: { name: string; version: string; [key: string]: unknown };
+  hostCapabilities: AppHostCapabilities;
+  hostContext: AppHostContext;
+};

@@ -1,0 +1,18 @@
+/**
+ * `mcpkit/app`: the page inside an MCP App's view, in the browser. `App` speaks with the host
+ * (the handshake, the tool's input and result, calls to the server through the host, messages,
+ * links, display modes, size); `applyHostStyles` takes on the host's look. No dependency, no
+ * Node builtin, no `eval`.
+ * @module
+ */
+export { App, type AppEvent, type AppEventMap, type AppOptions } from './app.js';
+export { PostMessageTransport, type PostMessagePeer } from './post-message-transport.js';
+export { applyHostStyles } from './theme.js';
+export {
+  APPS_PROTOCOL_VERSION,
+  type AppCapabilities,
+  type AppDisplayMode,
+  type AppHostCapabilities,
+  type AppHostContext,
+  type AppInitializeResult,
+} from '../types/apps.js';

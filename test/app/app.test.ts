@@ -1,0 +1,193 @@
+// The view's side of MCP Apps (mcpkit/app), against a host written here, over two windows
+// that post to each other as browsers do (each message cloned, `source` the sender): the
+// handshake and its order, the host's notifications as events, calls through the host,
+// teardown that waits for the view, and messages from any other window ignored.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { App } from '../../src/app/index.js';
+
+interface Posted {
+  jsonrpc: '2.0';
+  id?: number | string;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+}
+
+/** A window: it hears `message` events, and others post to it. */
+class FakeWindow extends EventTarget {
+  /** Set per pair: posting to this window, as the other one does. */
+  postMessage: (message: unknown, targetOrigin: string) => void = () => {};
+
+  constructor(readonly name: string) {
+    super();
+  }
+  /** Posts `message` to this window as coming from `from`. */
+  deliver(message: unknown, from: FakeWindow): void {
+    const event = new Event('message') as Event & { data: unknown; source: unknown };
+    event.data = structuredClone(message);
+    event.source = from;
+    this.dispatchEvent(event);
+  }
+}
+
+/** A view's window and its host's, and a host that answers as told and records what it got. */
+function frames(answers: Record<string, (params: Record<string, unknown>) => Record<string, unknown>> = {}) {
+  const view = new FakeWindow('view');
+  const host = new FakeWindow('host');
+  const received: Posted[] = [];
+  const post = (message: Posted) => view.deliver(message, host);
+  const replies = new Map<number | string, (message: Posted) => void>();
+  host.addEventListener('message', (event) => {
+    const message = (event as Event & { data: Posted }).data;
+    received.push(message);
+    if (message.method === undefined) {
+      replies.get(message.id!)?.(message);
+      return;
+    }
+    if (message.id === undefined) return;
+    const answer = message.method === 'ui/initialize' ? initialize : answers[message.method];
+    if (answer) post({ jsonrpc: '2.0', id: message.id, result: answer(message.params ?? {}) });
+    else post({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } });
+  });
+  let next = 100;
+  const ask = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<Posted>((resolve) => {
+      const id = next++;
+      replies.set(id, resolve);
+      post({ jsonrpc: '2.0', id, method, params });
+    });
+  host.postMessage = (message) => host.deliver(message, view);
+  const peer = { target: host, listenOn: view };
+  return { view, host, received, post, ask, peer };
+}
+
+const initialize = () => ({
+  protocolVersion: '2026-01-26',
+  hostInfo: { name: 'test-host', version: '1' },
+  hostCapabilities: { serverTools: {}, openLinks: {} },
+  hostContext: { theme: 'dark', displayMode: 'inline', locale: 'en-US' },
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('mcpkit/app', () => {
+  it('makes the handshake, then says initialized, and keeps what the host said', async () => {
+    const f = frames();
+    const app = new App({ name: 'weather-view', version: '1.0.0' }, { peer: f.peer, autoResize: false });
+    const result = await app.connect();
+    await settle();
+    assert.deepEqual(
+      f.received.map((m) => m.method),
+      ['ui/initialize', 'ui/notifications/initialized'],
+    );
+    assert.deepEqual(f.received[0]!.params, {
+      appInfo: { name: 'weather-view', version: '1.0.0' },
+      appCapabilities: {},
+      protocolVersion: '2026-01-26',
+    });
+    assert.equal(result.hostInfo.name, 'test-host');
+    assert.equal(app.hostContext.theme, 'dark');
+    assert.deepEqual(app.hostCapabilities, { serverTools: {}, openLinks: {} });
+    await app.close();
+  });
+
+  it("hands the host's notifications to listeners, and merges context changes", async () => {
+    const f = frames();
+    const app = new App({ name: 'v', version: '1' }, { peer: f.peer, autoResize: false });
+    const seen: [string, unknown][] = [];
+    app.on('toolinputpartial', (p) => seen.push(['partial', p.arguments]));
+    app.on('toolinput', (p) => seen.push(['input', p.arguments]));
+    app.on('hostcontextchanged', (p) => seen.push(['context', p]));
+    await app.connect();
+    f.post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input-partial', params: { arguments: { city: 'Os' } } });
+    f.post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: { city: 'Oslo' } } });
+    f.post({ jsonrpc: '2.0', method: 'ui/notifications/host-context-changed', params: { theme: 'light' } });
+    f.post({
+      jsonrpc: '2.0',
+      method: 'ui/notifications/tool-result',
+      params: { content: [{ type: 'text', text: 'Sunny' }], structuredContent: { temperature: 21 } },
+    });
+    await settle();
+    assert.deepEqual(seen, [
+      ['partial', { city: 'Os' }],
+      ['input', { city: 'Oslo' }],
+      ['context', { theme: 'light' }],
+    ]);
+    assert.deepEqual(app.hostContext, { theme: 'light', displayMode: 'inline', locale: 'en-US' });
+    // A listener added after the result came still gets it.
+    const late = await new Promise((resolve) => app.on('toolresult', resolve));
+    assert.deepEqual(late, { content: [{ type: 'text', text: 'Sunny' }], structuredContent: { temperature: 21 } });
+    await app.close();
+  });
+
+  it('calls the server through the host, and asks the host for messages, links and modes', async () => {
+    const f = frames({
+      'tools/call': (p) => ({ content: [{ type: 'text', text: `called ${String(p.name)}` }] }),
+      'resources/read': (p) => ({ contents: [{ uri: p.uri, text: 'data' }] }),
+      'ui/message': () => ({}),
+      'ui/open-link': () => ({}),
+      'ui/update-model-context': () => ({}),
+      'ui/request-display-mode': () => ({ mode: 'inline' }),
+    });
+    const app = new App({ name: 'v', version: '1' }, { peer: f.peer, autoResize: false });
+    await assert.rejects(app.callServerTool('refresh'), /before connect\(\) finished the handshake/);
+    await app.connect();
+    assert.deepEqual((await app.callServerTool('refresh', { city: 'Oslo' })).content, [
+      { type: 'text', text: 'called refresh' },
+    ]);
+    assert.deepEqual((await app.readServerResource('data://x')).contents, [{ uri: 'data://x', text: 'data' }]);
+    await app.sendMessage('Show me Bergen too');
+    await app.openLink('https://example.com/');
+    await app.updateModelContext({ structuredContent: { city: 'Oslo' } });
+    assert.equal(await app.requestDisplayMode('fullscreen'), 'inline');
+    await app.sendLog('info', { clicked: 'refresh' });
+    await settle();
+    const sent = f.received.filter((m) => m.method !== undefined).map((m) => [m.method, m.params]);
+    assert.deepEqual(sent.slice(2), [
+      ['tools/call', { name: 'refresh', arguments: { city: 'Oslo' } }],
+      ['resources/read', { uri: 'data://x' }],
+      ['ui/message', { role: 'user', content: [{ type: 'text', text: 'Show me Bergen too' }] }],
+      ['ui/open-link', { url: 'https://example.com/' }],
+      ['ui/update-model-context', { structuredContent: { city: 'Oslo' } }],
+      ['ui/request-display-mode', { mode: 'fullscreen' }],
+      ['notifications/message', { level: 'info', data: { clicked: 'refresh' } }],
+    ]);
+    await app.close();
+  });
+
+  it('answers ping, refuses what it does not serve, and finishes teardown before answering', async () => {
+    const f = frames();
+    const app = new App({ name: 'v', version: '1' }, { peer: f.peer, autoResize: false });
+    let saved = false;
+    app.on('teardown', async () => {
+      await settle();
+      saved = true;
+    });
+    await app.connect();
+    assert.deepEqual((await f.ask('ping')).result, {});
+    assert.equal((await f.ask('tools/list')).error?.code, -32601);
+    const teardown = await f.ask('ui/resource-teardown', { reason: 'closed' });
+    assert.deepEqual(teardown.result, {});
+    assert.equal(saved, true, 'the answer came after the listener finished');
+    await app.close();
+  });
+
+  it('ignores messages from any window but the host', async () => {
+    const f = frames();
+    const app = new App({ name: 'v', version: '1' }, { peer: f.peer, autoResize: false });
+    const inputs: unknown[] = [];
+    app.on('toolinput', (p) => inputs.push(p.arguments));
+    await app.connect();
+    const stranger = new FakeWindow('stranger');
+    f.view.deliver(
+      { jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: { evil: 1 } } },
+      stranger,
+    );
+    f.post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: { city: 'Oslo' } } });
+    await settle();
+    assert.deepEqual(inputs, [{ city: 'Oslo' }]);
+    await app.close();
+  });
+});
