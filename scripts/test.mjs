@@ -9,9 +9,10 @@
 //   node scripts/test.mjs --no-lint   everything but the lint
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { ensureRedis } from './redis.mjs';
+import { ensureChromium } from './chromium.mjs';
 import { ensureTmux } from './tmux.mjs';
 
 const args = process.argv.slice(2);
@@ -67,6 +68,8 @@ if (files.length === 0) {
 if (files.some((f) => f.includes('terminal-ui'))) ensureTmux();
 // The Redis store's tests and the fleet's start redis-server: installed the same way.
 if (files.some((f) => f.includes('redis'))) ensureRedis();
+// The browser tests drive Debian's chromium: installed the same way.
+if (files.some((f) => f.includes(`${sep}browser${sep}`))) ensureChromium();
 const concurrency = String(Math.max(2, availableParallelism()));
 console.log(`Running ${files.length} test file${files.length === 1 ? '' : 's'}, ${concurrency} at a time\n`);
 const reporter = join('scripts', 'test-reporter.mjs');
