@@ -310,14 +310,7 @@ export {
   APPS_PROTOCOL_VERSION,
   LEGACY_RESOURCE_URI_KEY,
 } from './apps.js';
-export type {
-  AppsClientCapability,
-  AppCsp,
-  AppPermissions,
-  AppToolMeta,
-  AppViewMeta,
-  AppVisibility,
-} from './apps.js';
+export type { AppsClientCapability, AppCsp, AppPermissions, AppToolMeta, AppViewMeta, AppVisibility } from './apps.js';
 
 // `subscriptions/listen`: a stream of the change notifications a client opted into.
 export type {
