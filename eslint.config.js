@@ -10,8 +10,9 @@ const LAYERS = [
   ['jsonrpc'], // JSON-RPC 2.0, the transport contract, Connection
   // the spec's types; schema validation; framing and the in-memory pair; OAuth for HTTP, both sides
   ['types', 'schema', 'transports', 'auth'],
-  // MCP sessions, without features; the page inside an MCP App's view (browser only)
-  ['protocol', 'app'],
+  // MCP sessions, without features; the page inside an MCP App's view (browser only), and what
+  // a host of views needs (their policy)
+  ['protocol', 'app', 'app-host'],
   ['server', 'client'], // the features of each side
   ['http'], // Streamable HTTP and HTTP+SSE, on any runtime
   // Node's adapters, the development authorization server, the fleet's store in Redis, the test

@@ -16,7 +16,7 @@ describe('the layer order of src/', () => {
     assert.equal(errors.length, 1);
     assert.match(
       errors[0]!,
-      /^1: src\/jsonrpc may not import src\/transports: a layer imports only the layers below it \(internal < jsonrpc < types, schema, transports, auth < protocol, app < /,
+      /^1: src\/jsonrpc may not import src\/transports: a layer imports only the layers below it \(internal < jsonrpc < types, schema, transports, auth < protocol, app, app-host < /,
     );
   });
 
