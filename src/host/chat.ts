@@ -113,7 +113,7 @@ async function* turnOf(
   turn: ActivityRecording | undefined,
 ): AsyncGenerator<ChatEvent, void, undefined> {
   const conversation = [...messages];
-  const catalog = (await host.tools()).filter((tool) => options.tools?.(tool) ?? true);
+  const catalog = (await host.tools()).filter((tool) => forTheModel(tool) && (options.tools?.(tool) ?? true));
   const servers = new Map(catalog.map((entry) => [entry.name, entry.server]));
   const tools = catalog.map(modelTool);
   const skills = await skillsOffer(host, options, servers);
@@ -179,6 +179,16 @@ async function* turnOf(
     }
   }
   yield { type: 'done', stopReason: 'max_steps', messages: conversation, steps: maxSteps };
+}
+
+/**
+ * Whether the model may see a tool: not one an MCP App's view alone may call
+ * (`_meta.ui.visibility` without `model`).
+ */
+function forTheModel({ tool }: CatalogTool): boolean {
+  const ui: unknown = tool._meta?.ui;
+  const visibility = typeof ui === 'object' && ui !== null ? (ui as { visibility?: unknown }).visibility : undefined;
+  return !Array.isArray(visibility) || visibility.includes('model');
 }
 
 /** A call's outcome as the conversation carries it back to the model. */
