@@ -128,7 +128,7 @@ await build({
   ...common,
   platform: 'browser',
   target: 'es2022',
-  entryPoints: { app: 'src/app/index.ts' },
+  entryPoints: { app: 'src/app/index.ts', 'app-host': 'src/app-host/index.ts' },
   outdir: 'dist',
 });
 

@@ -226,6 +226,7 @@ const expected: Record<string, string[]> = {
     AppCapabilities AppDisplayMode AppEvent AppEventMap AppHostCapabilities AppHostContext AppInitializeResult
     AppOptions PostMessagePeer
   `),
+  './app-host': names(`ToolWithMeta ViewBridgeOptions ViewDocument ViewHooks ViewPolicy`),
 };
 
 /** The entry points, each with its declaration file, as package.json "exports" names them. */

@@ -96,6 +96,7 @@ const expected: Record<string, string[]> = {
   './redis': ['redisStore'],
   './otel': ['McpTelemetry', 'SCOPE', 'instrument', 'uninstrument'],
   './app': ['APPS_PROTOCOL_VERSION', 'App', 'PostMessageTransport', 'applyHostStyles'],
+  './app-host': ['ViewBridge', 'ViewError', 'toolView', 'toolVisibility', 'viewDocument', 'viewPolicy'],
   './host': [
     'ConsentDeniedError',
     'DEFAULT_HOST_TIMEOUT_MS',
