@@ -193,7 +193,8 @@ const expected: Record<string, string[]> = {
   './stdio': names(`CommandTransportOptions StdioServerTransportOptions`),
   './node': names(`
     CommandTransportOptions ConnectionLimits FolderSkillsOptions ListenOptions ListeningServer NodeListenerOptions
-    NodeRequestListener RedirectListener RedirectListenerOptions StdioServerTransportOptions
+    NodeRequestListener RedirectListener RedirectListenerOptions SandboxServer SandboxServerOptions
+    StdioServerTransportOptions
   `),
   './testing': names(
     `ConnectedPair ConnectPairOptions InMemoryPairOptions WireDirection WireEntry WireMessage WireRecording`,
@@ -226,7 +227,10 @@ const expected: Record<string, string[]> = {
     AppCapabilities AppDisplayMode AppEvent AppEventMap AppHostCapabilities AppHostContext AppInitializeResult
     AppOptions PostMessagePeer
   `),
-  './app-host': names(`ToolWithMeta ViewBridgeOptions ViewDocument ViewHooks ViewPolicy`),
+  './app-host': names(`
+    RenderedView RenderViewOptions SandboxOptions ToolWithMeta ViewBridgeOptions ViewDocument ViewHooks ViewPolicy
+    ViewServer ViewTool
+  `),
 };
 
 /** The entry points, each with its declaration file, as package.json "exports" names them. */

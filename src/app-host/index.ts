@@ -7,6 +7,16 @@
 export { ViewBridge, type ViewBridgeOptions, type ViewHooks } from './bridge.js';
 export { viewPolicy, type ViewPolicy } from './policy.js';
 export {
+  pageContext,
+  renderView,
+  type RenderedView,
+  type RenderViewOptions,
+  type ViewServer,
+  type ViewTool,
+} from './render.js';
+export { sandboxResponse, type SandboxOptions } from './sandbox.js';
+export { SANDBOX_PAGE, VIEW_SANDBOX, VIEW_SANDBOX_FLAGS } from './sandbox-page.js';
+export {
   toolView,
   toolVisibility,
   viewDocument,

@@ -24,7 +24,7 @@ import type { ContentBlock } from '../types/content.js';
 import type { LoggingLevel } from '../types/logging.js';
 import type { ReadResourceResult } from '../types/resources.js';
 import type { CallToolResult } from '../types/tools.js';
-import { PostMessageTransport, type PostMessagePeer } from './post-message-transport.js';
+import { PostMessageTransport, type PostMessagePeer } from '../transports/post-message.js';
 import { watchSize } from './size.js';
 
 /** What the host tells a view, by event. */

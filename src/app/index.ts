@@ -6,7 +6,7 @@
  * @module
  */
 export { App, type AppEvent, type AppEventMap, type AppOptions } from './app.js';
-export { PostMessageTransport, type PostMessagePeer } from './post-message-transport.js';
+export { PostMessageTransport, type PostMessagePeer } from '../transports/post-message.js';
 export { applyHostStyles } from './theme.js';
 export {
   APPS_PROTOCOL_VERSION,

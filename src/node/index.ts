@@ -16,4 +16,6 @@ export { listenForRedirect } from './redirect-listener.js';
 export type { RedirectListener, RedirectListenerOptions } from './redirect-listener.js';
 export { FileAuthStore } from './auth-file-store.js';
 export { folderSkills } from './skill-folder.js';
+export { serveSandbox } from './app-sandbox.js';
+export type { SandboxServer, SandboxServerOptions } from './app-sandbox.js';
 export type { FolderSkillsOptions } from './skill-folder.js';

@@ -1,7 +1,8 @@
 /**
  * A JSON-RPC transport over `postMessage` between two windows: a view and its host (or the
- * host's sandbox proxy). Only messages whose `source` is the peer's window are taken; anything
- * else posted to this window (another frame, an extension, the page itself) is ignored.
+ * host's sandbox proxy). Only messages whose `source` is the peer's window (and, when the
+ * peer's origin is known, whose `origin` is it) are taken; anything else posted to this
+ * window (another frame, an extension, the page itself) is ignored.
  * @module
  */
 import type { JsonRpcMessage } from '../jsonrpc/message.js';
@@ -21,8 +22,11 @@ export class PostMessageTransport implements Transport {
   readonly #peer: PostMessagePeer;
   #receiver: TransportReceiver | undefined;
   readonly #listener = (event: Event) => {
-    const { source, data } = event as MessageEvent;
+    const { source, origin, data } = event as MessageEvent;
     if (source !== this.#peer.target) return;
+    // A frame's window stays the same object when the frame navigates: the origin tells whose page it holds.
+    const expected = this.#peer.targetOrigin;
+    if (expected !== undefined && expected !== '*' && origin !== expected) return;
     this.#receiver?.onTransportMessage(data);
   };
 
