@@ -123,12 +123,14 @@ export async function renderView(options: RenderViewOptions): Promise<RenderedVi
     sandbox.origin,
   );
   const timeout = options.teardownTimeoutMs ?? DEFAULT_TEARDOWN_MS;
+  const unfollow = options.hostContext?.theme === undefined ? followTheme(bridge) : () => {};
   return {
     frame,
     bridge,
     policy,
     ready: bridge.ready,
     remove: async (reason) => {
+      unfollow();
       const answered = await Promise.race([bridge.teardown(reason), delay(timeout, false)]);
       frame.remove();
       return answered;
@@ -189,6 +191,16 @@ export function pageContext(container: Element): AppHostContext {
     platform: 'web',
     userAgent: navigator.userAgent,
   };
+}
+
+/** Tells the view when the page's color scheme changes; returns how to stop. */
+function followTheme(bridge: ViewBridge): () => void {
+  if (typeof matchMedia !== 'function') return () => {};
+  const dark = matchMedia('(prefers-color-scheme: dark)');
+  const changed = (event: MediaQueryListEvent) =>
+    void bridge.sendHostContext({ theme: event.matches ? 'dark' : 'light' });
+  dark.addEventListener('change', changed);
+  return () => dark.removeEventListener('change', changed);
 }
 
 function capabilitiesOf(options: RenderViewOptions): AppHostCapabilities {

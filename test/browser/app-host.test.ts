@@ -4,7 +4,8 @@
 // Both through mcpkit's sandbox proxy on an origin of its own. In each: input then result, in
 // that order; the view's call to an app-only tool answered and to a model-only tool refused;
 // its message reaching the host; its growth resizing the frame; a fetch the policy does not
-// allow blocked while a declared origin is reached; the double frame; teardown answered.
+// allow blocked while a declared origin is reached; the double frame; teardown answered; and,
+// with mcpkit's host, the page's color scheme followed.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
@@ -150,6 +151,11 @@ describe('MCP App views in headless Chromium', { skip: browserSkipReason() }, ()
       assert.match(JSON.stringify(log.messages[0]!.content), /Saved Oslo/);
       assert.ok(log.sizes.length > 0);
       await page.screenshot({ path: `/tmp/mcpkit-${host}-${tool}.png` });
+      if (host === 'mcpkit-host') {
+        // The page's color scheme changes: the view is told.
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await view.waitForFunction(() => (window as unknown as { __seen: string[] }).__seen.includes('theme dark'));
+      }
       assert.equal(await page.evaluate('window.__remove()'), true);
       assert.deepEqual(errors, []);
       await page.close();

@@ -57,6 +57,7 @@ const message = (text) => app.sendMessage(text);
 app.on('toolinput', ({ arguments: args }) => steps(args.city));
 app.on('toolresult', (result) => seen.push('result ' + result.content[0].text));
 app.on('teardown', () => { seen.push('teardown'); });
+app.on('hostcontextchanged', (changed) => seen.push('theme ' + changed.theme));
 await app.connect();
 `;
 
@@ -73,6 +74,7 @@ const message = (text) => app.sendMessage({ role: 'user', content: [{ type: 'tex
 app.ontoolinput = ({ arguments: args }) => steps(args.city);
 app.ontoolresult = (result) => seen.push('result ' + result.content[0].text);
 app.onteardown = async () => { seen.push('teardown'); return {}; };
+app.onhostcontextchanged = (changed) => seen.push('theme ' + changed.theme);
 await app.connect();
 `;
 
