@@ -1,5 +1,6 @@
 // What ships to a browser: the view of an MCP App, one small view written three ways and
-// bundled as a view's author would (esbuild, minified, for the browser), in bytes gzipped.
+// bundled as a view's author would (esbuild, minified, for the browser), in bytes gzipped;
+// and the host's side, a page rendering one view through a sandbox proxy, the same way.
 // Raw speaks the protocol by hand (the handshake, the tool's input, one call through the
 // host); mcpkit uses mcpkit/app as published (dist/app.js); sdk-v2 the official
 // @modelcontextprotocol/ext-apps App. The bytes do not vary, so one repetition would do.
@@ -53,9 +54,66 @@ document.body.onclick = () => app.callServerTool({ name: 'refresh', arguments: {
 `,
 };
 
-async function viewBytes(impl: Implementation): Promise<Sample> {
+/**
+ * The same host page: render one tool's view through a sandbox proxy (the double frame), hand
+ * it the view's HTML when the proxy is ready, answer the handshake, then send the tool's input.
+ */
+const HOSTS: Partial<Record<Implementation, string>> = {
+  raw: `
+const html = '<p>view</p>', sandbox = 'https://sandbox.example/';
+const frame = Object.assign(document.createElement('iframe'), { src: sandbox });
+frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+document.body.append(frame);
+const origin = new URL(sandbox).origin;
+const send = (m) => frame.contentWindow.postMessage({ jsonrpc: '2.0', ...m }, origin);
+window.addEventListener('message', (event) => {
+  if (event.source !== frame.contentWindow || event.origin !== origin) return;
+  const m = event.data;
+  if (m.method === 'ui/notifications/sandbox-proxy-ready') send({ method: 'ui/notifications/sandbox-resource-ready', params: { html } });
+  else if (m.method === 'ui/initialize') send({ id: m.id, result: { protocolVersion: '2026-01-26', hostInfo: { name: 'host', version: '1' }, hostCapabilities: {}, hostContext: { theme: 'light' } } });
+  else if (m.method === 'ui/notifications/initialized') send({ method: 'ui/notifications/tool-input', params: { arguments: { city: 'Oslo' } } });
+  else if (m.method === 'ui/notifications/size-changed') frame.style.height = m.params.height + 'px';
+  else if (m.id !== undefined && m.method) send({ id: m.id, error: { code: -32601, message: 'Method not found' } });
+});
+`,
+  mcpkit: `
+import { renderView } from './dist/app-host.js';
+const view = await renderView({
+  container: document.body,
+  sandbox: 'https://sandbox.example/',
+  tool: { name: 'weather' },
+  document: { uri: 'ui://weather/view.html', html: '<p>view</p>', meta: undefined },
+  hostInfo: { name: 'host', version: '1' },
+});
+await view.ready;
+await view.bridge.sendToolInput({ city: 'Oslo' });
+`,
+  'sdk-v2': `
+import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
+const sandbox = 'https://sandbox.example/';
+const frame = Object.assign(document.createElement('iframe'), { src: sandbox });
+frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+const ready = new Promise((resolve) => window.addEventListener('message', (e) => {
+  if (e.source === frame.contentWindow && e.data?.method === 'ui/notifications/sandbox-proxy-ready') resolve();
+}));
+document.body.append(frame);
+await ready;
+const bridge = new AppBridge(null, { name: 'host', version: '1' }, {}, { hostContext: { theme: 'light' } });
+bridge.onsizechange = ({ height }) => { frame.style.height = height + 'px'; };
+const initialized = new Promise((resolve) => { bridge.oninitialized = resolve; });
+await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+await bridge.sendSandboxResourceReady({ html: '<p>view</p>' });
+await initialized;
+await bridge.sendToolInput({ arguments: { city: 'Oslo' } });
+`,
+};
+
+const viewBytes = (impl: Implementation) => bundledBytes(VIEWS[impl]!);
+const hostBytes = (impl: Implementation) => bundledBytes(HOSTS[impl]!);
+
+async function bundledBytes(source: string): Promise<Sample> {
   const result = await build({
-    stdin: { contents: VIEWS[impl]!, resolveDir: ROOT, loader: 'js' },
+    stdin: { contents: source, resolveDir: ROOT, loader: 'js' },
     bundle: true,
     minify: true,
     format: 'esm',
@@ -69,8 +127,8 @@ async function viewBytes(impl: Implementation): Promise<Sample> {
   return { value: gzipSync(code, { level: 9 }).length, errors: nodeImports, note: `${code.length} bytes minified` };
 }
 
-export const browserGroup: MeasureGroup = (options) =>
-  measure(
+export const browserGroup: MeasureGroup = async (options) => [
+  ...(await measure(
     {
       name: FIGURES.appView,
       unit: 'bytes gz',
@@ -79,4 +137,15 @@ export const browserGroup: MeasureGroup = (options) =>
       run: viewBytes,
     },
     options,
-  );
+  )),
+  ...(await measure(
+    {
+      name: FIGURES.appHost,
+      unit: 'bytes gz',
+      higherIsBetter: false,
+      impls: ['raw', 'mcpkit', 'sdk-v2'],
+      run: hostBytes,
+    },
+    options,
+  )),
+];

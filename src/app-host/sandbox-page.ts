@@ -24,18 +24,20 @@ export const VIEW_SANDBOX_FLAGS: readonly string[] = [
 ];
 
 // The script is plain ES2020 in a string: it runs as the page's one inline script, allowed by
-// the view's own policy ('unsafe-inline' scripts), and needs no build of its own.
+// the view's own policy ('unsafe-inline' scripts), and needs no build of its own. Its lists
+// are the constants above, written out (a test holds them equal) so that a page importing only
+// renderView does not bundle the proxy page too.
 const PROXY_SCRIPT = `
 (() => {
   const host = new URLSearchParams(location.search).get('host');
-  const FLAGS = ${JSON.stringify(VIEW_SANDBOX_FLAGS)};
+  const FLAGS = ['allow-scripts', 'allow-same-origin', 'allow-forms', 'allow-modals', 'allow-pointer-lock'];
   const FEATURES = [['camera', 'camera'], ['microphone', 'microphone'], ['geolocation', 'geolocation'], ['clipboardWrite', 'clipboard-write']];
   const own = (m) => m !== null && typeof m === 'object' && typeof m.method === 'string' && m.method.startsWith('ui/notifications/sandbox-');
   let inner;
   function render(params) {
     if (inner !== undefined || params === null || typeof params !== 'object' || typeof params.html !== 'string') return;
     inner = document.createElement('iframe');
-    const asked = typeof params.sandbox === 'string' ? params.sandbox.split(/\\s+/) : ${JSON.stringify(VIEW_SANDBOX)}.split(' ');
+    const asked = typeof params.sandbox === 'string' ? params.sandbox.split(/\\s+/) : ['allow-scripts', 'allow-same-origin', 'allow-forms'];
     inner.setAttribute('sandbox', asked.filter((flag) => FLAGS.includes(flag)).join(' '));
     const permissions = params.permissions !== null && typeof params.permissions === 'object' ? params.permissions : {};
     inner.setAttribute('allow', FEATURES.filter(([key]) => permissions[key] !== undefined).map(([, f]) => f).join('; '));

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { sandboxResponse, SANDBOX_PAGE, viewPolicy } from 'mcpkit/app-host';
+import { sandboxResponse, SANDBOX_PAGE, VIEW_SANDBOX, VIEW_SANDBOX_FLAGS, viewPolicy } from 'mcpkit/app-host';
 import { serveSandbox, type SandboxServer } from 'mcpkit/node';
 
 const HOST = 'http://127.0.0.1:4000';
@@ -81,5 +81,19 @@ describe('serveSandbox', () => {
     assert.equal(rebound.status, 403);
     assert.match(rebound.body, /Host not allowed: evil\.example/);
     assert.equal((await get('/?host=https%3A%2F%2Fevil.example', `localhost:${sandbox.port}`)).status, 400);
+  });
+});
+
+describe('the sandbox page script', () => {
+  it('writes out the same flags as the constants', () => {
+    assert.ok(
+      SANDBOX_PAGE.includes(
+        `const FLAGS = ${JSON.stringify(VIEW_SANDBOX_FLAGS).replaceAll('"', "'").replaceAll(',', ', ')};`,
+      ),
+    );
+    const defaults = VIEW_SANDBOX.split(' ')
+      .map((flag) => `'${flag}'`)
+      .join(', ');
+    assert.ok(SANDBOX_PAGE.includes(`: [${defaults}];`));
   });
 });
