@@ -7,29 +7,11 @@ import assert from 'node:assert/strict';
 import { App as SdkApp, PostMessageTransport as SdkTransport } from '@modelcontextprotocol/ext-apps';
 import { ViewBridge, type ViewHooks } from '../../src/app-host/bridge.js';
 import { App, PostMessageTransport } from '../../src/app/index.js';
-
-/** A window: it hears `message` events; what is posted to it comes from `peer`. */
-class FakeWindow extends EventTarget {
-  peer: FakeWindow | undefined;
-  postMessage(message: unknown): void {
-    const event = new Event('message') as Event & { data: unknown; source: unknown };
-    event.data = structuredClone(message);
-    event.source = this.peer;
-    this.dispatchEvent(event);
-  }
-}
-
-function windows() {
-  const view = new FakeWindow();
-  const host = new FakeWindow();
-  view.peer = host;
-  host.peer = view;
-  return { view, host };
-}
+import { windowPair } from '../helpers/fake-window.js';
 
 const VISIBILITY: Record<string, ('model' | 'app')[]> = { refresh: ['app'], weather: ['model'] };
 
-function bridgeFor(w: ReturnType<typeof windows>, hooks: ViewHooks) {
+function bridgeFor(w: ReturnType<typeof windowPair>, hooks: ViewHooks) {
   const bridge = new ViewBridge(new PostMessageTransport({ target: w.view, listenOn: w.host }), {
     hostInfo: { name: 'mcpkit-host', version: '1.0.0' },
     hostCapabilities: { serverTools: {}, message: {} },
@@ -44,7 +26,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('ViewBridge', () => {
   it("hosts mcpkit's view: input after initialized, calls by visibility, hooks, teardown", async () => {
-    const w = windows();
+    const w = windowPair();
     const calls: unknown[] = [];
     const bridge = bridgeFor(w, {
       callTool: async (name, args) => (calls.push([name, args]), { content: [{ type: 'text', text: 'ok' }] }),
@@ -87,7 +69,7 @@ describe('ViewBridge', () => {
     });
 
     it('makes the handshake, takes the input and result, and calls through the host', async () => {
-      const w = windows();
+      const w = windowPair();
       const messages: unknown[] = [];
       const bridge = bridgeFor(w, {
         callTool: async (name) => ({ content: [{ type: 'text', text: `called ${name}` }] }),

@@ -5,6 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { App } from '../../src/app/index.js';
+import { FakeWindow, windowPair } from '../helpers/fake-window.js';
 
 interface Posted {
   jsonrpc: '2.0';
@@ -15,29 +16,11 @@ interface Posted {
   error?: { code: number; message: string };
 }
 
-/** A window: it hears `message` events, and others post to it. */
-class FakeWindow extends EventTarget {
-  /** Set per pair: posting to this window, as the other one does. */
-  postMessage: (message: unknown, targetOrigin: string) => void = () => {};
-
-  constructor(readonly name: string) {
-    super();
-  }
-  /** Posts `message` to this window as coming from `from`. */
-  deliver(message: unknown, from: FakeWindow): void {
-    const event = new Event('message') as Event & { data: unknown; source: unknown };
-    event.data = structuredClone(message);
-    event.source = from;
-    this.dispatchEvent(event);
-  }
-}
-
 /** A view's window and its host's, and a host that answers as told and records what it got. */
 function frames(answers: Record<string, (params: Record<string, unknown>) => Record<string, unknown>> = {}) {
-  const view = new FakeWindow('view');
-  const host = new FakeWindow('host');
+  const { view, host } = windowPair();
   const received: Posted[] = [];
-  const post = (message: Posted) => view.deliver(message, host);
+  const post = (message: Posted) => view.postMessage(message);
   const replies = new Map<number | string, (message: Posted) => void>();
   host.addEventListener('message', (event) => {
     const message = (event as Event & { data: Posted }).data;
@@ -58,7 +41,6 @@ function frames(answers: Record<string, (params: Record<string, unknown>) => Rec
       replies.set(id, resolve);
       post({ jsonrpc: '2.0', id, method, params });
     });
-  host.postMessage = (message) => host.deliver(message, view);
   const peer = { target: host, listenOn: view };
   return { view, host, received, post, ask, peer };
 }

@@ -6,17 +6,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { App } from '../../src/app/index.js';
-
-/** A window: it hears `message` events; what is posted to it comes from `peer`. */
-class FakeWindow extends EventTarget {
-  peer: FakeWindow | undefined;
-  postMessage(message: unknown): void {
-    const event = new Event('message') as Event & { data: unknown; source: unknown };
-    event.data = structuredClone(message);
-    event.source = this.peer;
-    this.dispatchEvent(event);
-  }
-}
+import { windowPair } from '../helpers/fake-window.js';
 
 describe('mcpkit/app hosted by the official AppBridge', () => {
   const globals = globalThis as { window?: unknown };
@@ -26,10 +16,7 @@ describe('mcpkit/app hosted by the official AppBridge', () => {
   });
 
   it('makes the handshake, takes the input and result, calls through the host, and tears down', async () => {
-    const viewWindow = new FakeWindow();
-    const hostWindow = new FakeWindow();
-    viewWindow.peer = hostWindow; // what arrives at the view comes from the host
-    hostWindow.peer = viewWindow;
+    const { view: viewWindow, host: hostWindow } = windowPair();
     // The official transport listens on the global `window`: the host's, here.
     globals.window = hostWindow;
 
