@@ -6,7 +6,9 @@
  * @module
  */
 export { App, type AppEvent, type AppEventMap, type AppOptions } from './app.js';
+export { JsonRpcError } from '../jsonrpc/errors.js';
 export { PostMessageTransport, type PostMessagePeer } from './post-message-transport.js';
+export type { ViewToolConfig, ViewToolHandle, ViewToolHandler } from './tools.js';
 export { applyHostStyles } from './theme.js';
 export {
   APPS_PROTOCOL_VERSION,
