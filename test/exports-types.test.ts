@@ -225,7 +225,7 @@ const expected: Record<string, string[]> = {
   './otel': names(`Activity ActivityAttributes ActivityRecording McpTelemetryOptions Operation Recording Telemetry`),
   './app': names(`
     AppCapabilities AppDisplayMode AppEvent AppEventMap AppHostCapabilities AppHostContext AppInitializeResult
-    AppOptions PostMessagePeer
+    AppOptions PostMessagePeer ViewToolConfig ViewToolHandle ViewToolHandler
   `),
   './app-host': names(`
     RenderedView RenderViewOptions SandboxOptions ToolWithMeta ViewBridgeOptions ViewDocument ViewHooks ViewPolicy

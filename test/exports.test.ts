@@ -95,7 +95,17 @@ const expected: Record<string, string[]> = {
   './dev-auth-server': ['startDevAuthServer'],
   './redis': ['redisStore'],
   './otel': ['McpTelemetry', 'SCOPE', 'instrument', 'uninstrument'],
-  './app': ['APPS_PROTOCOL_VERSION', 'App', 'PostMessageTransport', 'applyHostStyles'],
+  './app': [
+    'APPS_PROTOCOL_VERSION',
+    'App',
+    'JsonRpcError',
+    'PostMessageTransport',
+    'applyHostFonts',
+    'applyHostStyles',
+    'applyStyleVariables',
+    'applyTheme',
+    'followHostStyles',
+  ],
   './app-host': [
     'SANDBOX_PAGE',
     'VIEW_SANDBOX',

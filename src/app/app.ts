@@ -2,10 +2,11 @@
  * `App`: the page inside a view's frame, speaking the Apps protocol with its host. `connect()`
  * makes the `ui/initialize` handshake and says `initialized`; then the host's notifications
  * arrive as events (the tool's input, partial and final, its result or cancellation, changes of
- * the host's context, teardown), and the view calls the server's tools, reads its resources,
- * sends messages, opens links, updates what the model knows and asks for a display mode, all
- * through the host. Its size is reported as it changes. No Node builtin, no `eval`: it runs
- * under the strict policy a host renders views with.
+ * the host's context, teardown), and the view calls the server's tools, lists and reads its
+ * resources, sends messages, opens links, offers files, updates what the model knows, asks for
+ * a display mode or to be closed, all through the host; it offers tools of its own for the host
+ * to call. Its size is reported as it changes. No Node builtin, no `eval`: it runs under the
+ * strict policy a host renders views with.
  * @module
  */
 import { Connection } from '../jsonrpc/connection.js';
@@ -20,12 +21,13 @@ import {
   type AppInitializeResult,
 } from '../types/apps.js';
 import type { Implementation } from '../types/base.js';
-import type { ContentBlock } from '../types/content.js';
+import type { ContentBlock, EmbeddedResource, ResourceLink } from '../types/content.js';
 import type { LoggingLevel } from '../types/logging.js';
-import type { ReadResourceResult } from '../types/resources.js';
+import type { ListResourcesResult, ReadResourceResult } from '../types/resources.js';
 import type { CallToolResult } from '../types/tools.js';
 import { PostMessageTransport, type PostMessagePeer } from '../transports/post-message.js';
 import { watchSize } from './size.js';
+import { ViewTools, type ViewToolConfig, type ViewToolHandle, type ViewToolHandler } from './tools.js';
 
 /** What the host tells a view, by event. */
 export interface AppEventMap {
@@ -46,7 +48,10 @@ export interface AppEventMap {
 export type AppEvent = keyof AppEventMap;
 
 export interface AppOptions {
-  /** What the view can do: its display modes, tools of its own. */
+  /**
+   * What the view can do: its display modes, tools of its own. A tool registered before
+   * `connect()` declares `tools: { listChanged: true }` when this does not say otherwise.
+   */
   capabilities?: AppCapabilities;
   /** Report the page's size to the host as it changes (`ui/notifications/size-changed`). Default true. */
   autoResize?: boolean;
@@ -74,6 +79,9 @@ export class App {
   #stopWatching: (() => void) | undefined;
   /** The last of each one-shot event, for a listener added after it came. */
   readonly #last = new Map<AppEvent, unknown>();
+  readonly #tools = new ViewTools(() => void this.#toolsChanged().catch(() => {}));
+  /** The capabilities `ui/initialize` told the host, once sent. */
+  #declared: AppCapabilities | undefined;
 
   constructor(info: Implementation, options: AppOptions = {}) {
     this.#info = info;
@@ -88,10 +96,13 @@ export class App {
       defaultTimeoutMs: this.#options.timeoutMs ?? 60_000,
     });
     this.#connection = connection;
+    const declared: AppCapabilities = { ...this.#options.capabilities };
+    if (this.#tools.size > 0 && declared.tools === undefined) declared.tools = { listChanged: true };
+    this.#declared = declared;
     await connection.start();
     const result = (await connection.request('ui/initialize', {
       appInfo: this.#info,
-      appCapabilities: this.#options.capabilities ?? {},
+      appCapabilities: declared,
       protocolVersion: APPS_PROTOCOL_VERSION,
     })) as AppInitializeResult;
     this.#host = result;
@@ -139,15 +150,43 @@ export class App {
     return this.#request('resources/read', { uri }, options) as Promise<ReadResourceResult>;
   }
 
-  /** Adds a user message to the conversation (the host may ask its user first). */
-  async sendMessage(content: string | ContentBlock[]): Promise<void> {
-    const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
-    await this.#request('ui/message', { role: 'user', content: blocks });
+  /** Lists the resources of the view's server, a page at a time, through the host. */
+  listServerResources(params: { cursor?: string } = {}, options: { signal?: AbortSignal } = {}) {
+    return this.#request('resources/list', params, options) as Promise<ListResourcesResult>;
   }
 
-  /** Asks the host to open `url` (it may ask its user, or refuse). */
+  /** Adds a user message to the conversation (the host may ask its user first). Rejects when denied. */
+  async sendMessage(content: string | ContentBlock[]): Promise<void> {
+    const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+    await this.#ask('ui/message', { role: 'user', content: blocks });
+  }
+
+  /** Asks the host to open `url` (it may ask its user). Rejects when denied. */
   async openLink(url: string): Promise<void> {
-    await this.#request('ui/open-link', { url });
+    await this.#ask('ui/open-link', { url });
+  }
+
+  /**
+   * Offers files to the user (a view's frame may not download by itself): embedded resources
+   * or links the host fetches. Rejects when denied.
+   */
+  async downloadFile(params: { contents: (EmbeddedResource | ResourceLink)[] }): Promise<void> {
+    await this.#ask('ui/download-file', params);
+  }
+
+  /** Asks the host to close the view; a host that agrees sends `ui/resource-teardown` (the `teardown` event). */
+  requestTeardown(): Promise<void> {
+    return this.#notify('ui/notifications/request-teardown', {});
+  }
+
+  /**
+   * Offers a tool the host (and its model) may call. Registered before `connect()`, it declares
+   * `tools` in the view's capabilities; afterwards each change tells the host the list changed.
+   */
+  registerTool(name: string, config: ViewToolConfig, handler: ViewToolHandler): ViewToolHandle {
+    if (this.#declared !== undefined && this.#declared.tools === undefined)
+      throw new Error('App.registerTool: the view told its host it has no tools; register them before connect()');
+    return this.#tools.register(name, config, handler);
   }
 
   /** Tells the model, from its next turn on, what the view shows; each update replaces the last. */
@@ -184,14 +223,29 @@ export class App {
     return this.#connection.request(method, params, options.signal ? { signal: options.signal } : {});
   }
 
+  /** A request the host may deny with `isError: true` in its answer (a JSON-RPC error also rejects). */
+  async #ask(method: string, params: Record<string, unknown>): Promise<void> {
+    const result = await this.#request(method, params);
+    if (result.isError === true) throw new Error(`App: the host denied ${method}`);
+  }
+
   async #notify(method: string, params: Record<string, unknown>): Promise<void> {
     await this.#connection?.notify(method, params);
+  }
+
+  async #toolsChanged(): Promise<void> {
+    if (this.#host !== undefined && this.#declared?.tools?.listChanged === true)
+      await this.#notify('notifications/tools/list_changed', {});
   }
 
   #handlers() {
     return {
       onRequest: async (_owner: undefined, request: JsonRpcRequest) => {
         if (request.method === 'ping') return {};
+        if (this.#declared?.tools !== undefined) {
+          if (request.method === 'tools/list') return this.#tools.list();
+          if (request.method === 'tools/call') return this.#tools.call(request.params ?? {});
+        }
         if (request.method === 'ui/resource-teardown') {
           await this.#emit('teardown', (request.params ?? {}) as AppEventMap['teardown']);
           return {};
