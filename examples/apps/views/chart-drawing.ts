@@ -2,7 +2,7 @@
  * The loan chart in plain SVG, no chart library: the balance over the years as a line over
  * its area, or each year's payments as bars (principal below, interest above), with a y axis
  * of round amounts and a year axis. The drawn chart tells which year lies under a point and
- * marks one year (a guide and a dot, or the year's bar lit and the others dimmed).
+ * marks one year (a guide and a dot, or a band behind the year's bar).
  * @module
  */
 import type { LoanYear } from '../loan.js';
@@ -76,6 +76,7 @@ function drawPayments(svg: SVGSVGElement, data: ChartData, n: number, y: (v: num
   const width = Math.max(1, band * (n > 30 ? 0.8 : 0.68));
   const center = (year: number) => LEFT + (year - 0.5) * band;
   drawYearAxis(svg, n, center, 1);
+  const marker = el('rect', { class: 'band', y: TOP, height: PLOT_H, width: band, rx: 3, visibility: 'hidden' }, svg);
   const bars = el('g', {}, svg);
   const groups = data.years.map((year) => {
     const g = el('g', { class: 'bar' }, bars);
@@ -88,9 +89,9 @@ function drawPayments(svg: SVGSVGElement, data: ChartData, n: number, y: (v: num
   return {
     yearAt: (px) => clamp(Math.floor((px - LEFT) / band) + 1, 1, n),
     mark(year) {
-      bars.classList.toggle('dimmed', year !== undefined);
       groups.forEach((g, i) => g.classList.toggle('on', i + 1 === year));
       const shown = year === undefined ? undefined : data.years[year - 1];
+      set(marker, { visibility: shown ? 'visible' : 'hidden', x: center(shown?.year ?? 1) - band / 2 });
       return shown && { x: center(shown.year), y: y(shown.principal + shown.interest) };
     },
   };

@@ -129,9 +129,10 @@ function mark(year: number | undefined): void {
   tip.replaceChildren(title, ...rows);
   tip.hidden = false;
   // Beside the point, on whichever side has room.
-  const scale = svg.getBoundingClientRect().width / WIDTH;
+  const width = svg.getBoundingClientRect().width;
+  const scale = width / WIDTH;
   const x = at.x * scale;
-  const left = x + 14 + tip.offsetWidth > svg.clientWidth ? x - 14 - tip.offsetWidth : x + 14;
+  const left = x + 14 + tip.offsetWidth > width ? x - 14 - tip.offsetWidth : x + 14;
   tip.style.left = `${Math.max(0, left)}px`;
   tip.style.top = `${Math.max(0, at.y * scale - tip.offsetHeight / 2)}px`;
 }

@@ -39,10 +39,16 @@ app.on('hostcontextchanged', () => applyHostStyles(app.hostContext));
 form.addEventListener('input', (event) => {
   const name = (event.target as HTMLInputElement).name;
   if (name) touched.add(name);
+  if (status.className === 'error') say('');
   clearTimeout(contextTimer);
   contextTimer = setTimeout(() => void tellModel(), 500);
 });
-form.addEventListener('submit', (event) => {
+// Hosts may sandbox a view without `allow-forms`, where a form is never submitted: the button
+// and the Enter key file the ticket themselves.
+form.addEventListener('submit', (event) => event.preventDefault());
+button.addEventListener('click', () => void file());
+title.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter') return;
   event.preventDefault();
   void file();
 });
@@ -80,6 +86,7 @@ function draft(): TicketDraft {
 
 /** Files the ticket through the server's `save_ticket`, shows the answer and tells the conversation. */
 async function file(): Promise<void> {
+  if (button.disabled) return;
   const ticket = draft();
   if (ticket.title === '') {
     say('A ticket needs a title.', true);
