@@ -16,12 +16,12 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { toolVisibility, viewDocument, viewPolicy } from 'mcpkit/app-host';
 import { Client, type ClientSession } from 'mcpkit/client';
 import { CommandTransport } from 'mcpkit/stdio';
-import { browserSkipReason, launchBrowser } from './helpers/browser.js';
-import { within } from './helpers/e2e.js';
-import { listenOnLoopback } from './helpers/loopback.js';
+import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
+import { within } from '../helpers/e2e.js';
+import { listenOnLoopback } from '../helpers/loopback.js';
 
-const SERVER = fileURLToPath(new URL('../examples/apps/server.js', import.meta.url));
-const dist = (file: string) => readFileSync(fileURLToPath(new URL(`../../dist/${file}`, import.meta.url)), 'utf8');
+const SERVER = fileURLToPath(new URL('../../examples/apps/server.js', import.meta.url));
+const dist = (file: string) => readFileSync(fileURLToPath(new URL(`../../../dist/${file}`, import.meta.url)), 'utf8');
 const VIEWS = { loan: 'ui://loan/chart.html', ticket: 'ui://tickets/form.html' } as const;
 const LOAN = { amount: 200_000, ratePercent: 5, years: 30 };
 
