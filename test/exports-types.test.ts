@@ -209,8 +209,8 @@ const expected: Record<string, string[]> = {
   `),
   './host': names(`
     AnthropicModelOptions CatalogPrompt CatalogResource CatalogSkill CatalogTemplate CatalogTool ChatEvent ChatHost
-    ChatOptions ConfigInput ConfigOptions ConfigProblem ConsentAnswer ConsentHook ConsentRequest EntrySettings
-    GatewayHostOptions GatewayOptions HostCallOptions HostConfig HostElicitation HostOptions HostSettings
+    ChatOptions ChatView ConfigInput ConfigOptions ConfigProblem ConsentAnswer ConsentHook ConsentRequest EntrySettings
+    GatewayHostOptions GatewayOptions HostCallOptions HostConfig HostElicitation HostOptions HostSettings HostView
     HttpEntry HttpServerConfig InputHook ListKind ListOptions MaxTokensField Model ModelAnswer ModelEvent
     ModelMessage ModelPart ModelRequest ModelStopReason ModelTool ModelToolCall OpenAIModelOptions
     ParseConfigOptions ProviderOptions ProxyOptions RestartPolicy SamplingConsentRequest ServerConfig

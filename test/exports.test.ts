@@ -133,6 +133,7 @@ const expected: Record<string, string[]> = {
     'PROXY_UPSTREAM',
     'READ_SKILL_TOOL',
     'ServerUnavailableError',
+    'ViewError',
     'chat',
     'complete',
     'directoryRoot',

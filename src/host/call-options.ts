@@ -1,6 +1,7 @@
 /**
  * The options of one call through the host, in a file of their own: the host and the chat
- * loop both take them, and the chat loop must not import the host it is given.
+ * loop both take them, and the chat loop must not import the host it is given. And what the
+ * host makes of them for the session: the request's options and its `_meta`.
  * @module
  */
 import type { CancelSource } from 'mcpkit';
@@ -22,4 +23,36 @@ export interface HostCallOptions {
    * elicitation and sampling (a gateway asks its own client); see `InputRequiredHook`.
    */
   onInputRequired?: InputRequiredHook;
+}
+
+/** What the host passes on to a session with each request. */
+export interface SessionRequestOptions {
+  signal?: AbortSignal;
+  cancelWith?: CancelSource;
+  timeoutMs?: number;
+  onInputRequired?: InputRequiredHook;
+  onprogress?: HostCallOptions['onprogress'];
+}
+
+/** The session's options for a request (and the progress listener of a call): built field by field, as calls are many. */
+export function requestOptions(
+  options: HostCallOptions,
+  onprogress?: HostCallOptions['onprogress'],
+): SessionRequestOptions {
+  const own: SessionRequestOptions = {};
+  if (options.signal) own.signal = options.signal;
+  if (options.cancelWith) own.cancelWith = options.cancelWith;
+  if (options.timeoutMs !== undefined) own.timeoutMs = options.timeoutMs;
+  if (options.onInputRequired) own.onInputRequired = options.onInputRequired;
+  if (onprogress) own.onprogress = onprogress;
+  return own;
+}
+
+/** `params` with `_meta` when there is one. */
+export function withMeta<T extends object>(
+  params: T,
+  meta: Record<string, unknown> | undefined,
+): T & { _meta?: Record<string, unknown> } {
+  if (meta !== undefined) (params as { _meta?: Record<string, unknown> })._meta = meta;
+  return params;
 }

@@ -5,16 +5,23 @@
  * ({@link ToolNaming}); resources keep their URIs and are routed to the server that lists them.
  * @module
  */
-import { isModern, type Prompt, type Resource, type ResourceTemplate, type Tool } from 'mcpkit';
+import { isModern, type AppVisibility, type Prompt, type Resource, type ResourceTemplate, type Tool } from 'mcpkit';
 import type { ClientSession } from 'mcpkit/client';
 import type { Skill } from 'mcpkit';
 import { modelToolName, type ToolNaming } from './tool-names.js';
 
-/** A tool in the catalog: its name there, its server, and the server's own description of it. */
+/**
+ * A tool in the catalog: its name there, its server, the server's own description of it, and
+ * what MCP Apps say of it (`_meta.ui`): the view shown for its calls, and who may call it.
+ */
 export interface CatalogTool {
   name: string;
   server: string;
   tool: Tool;
+  /** The `ui://` URI of its view; absent when it has none (or names it wrong: the host reports that). */
+  view?: string;
+  /** `model` is in the model's list; `app` is callable by its server's views. Default both. */
+  visibility: readonly AppVisibility[];
 }
 
 /** A prompt in the catalog, named like tools are. */

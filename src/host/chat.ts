@@ -54,11 +54,26 @@ export interface ChatOptions {
   telemetry?: Telemetry | false;
 }
 
+/**
+ * The view of a tool call (MCP Apps), for a front end to render: `host.readView(tool)` gives
+ * its document; the call's arguments are its input, the call's result its result.
+ */
+export interface ChatView {
+  /** The view's `ui://` URI. */
+  uri: string;
+  /** The tool's catalog name (the call's name). */
+  tool: string;
+  /** The server whose view it is: its calls and reads go there (`host.callFromView`, `host.readFromView`). */
+  server: string;
+}
+
 /** What a turn streams. */
 export type ChatEvent =
   | { type: 'text'; text: string }
-  | { type: 'tool_call'; call: ModelToolCall; server: string | undefined }
-  | { type: 'tool_result'; call: ModelToolCall; result: CallToolResult }
+  /** A call starts; `view` when its tool has one, so its rendering can start with the input. */
+  | { type: 'tool_call'; call: ModelToolCall; server: string | undefined; view?: ChatView }
+  /** A call's result; `view` when its tool has one: the view to render with the call's input and this result. */
+  | { type: 'tool_result'; call: ModelToolCall; result: CallToolResult; view?: ChatView }
   /** The call did not run: refused (consent, configuration), unknown, or its server failed. */
   | { type: 'tool_error'; call: ModelToolCall; error: Error; denied: boolean }
   | {
@@ -113,8 +128,10 @@ async function* turnOf(
   turn: ActivityRecording | undefined,
 ): AsyncGenerator<ChatEvent, void, undefined> {
   const conversation = [...messages];
-  const catalog = (await host.tools()).filter((tool) => forTheModel(tool) && (options.tools?.(tool) ?? true));
+  // A tool only views may call (MCP Apps) is not the model's to see.
+  const catalog = (await host.tools()).filter((t) => t.visibility.includes('model') && (options.tools?.(t) ?? true));
   const servers = new Map(catalog.map((entry) => [entry.name, entry.server]));
+  const views = viewsOf(catalog);
   const tools = catalog.map(modelTool);
   const skills = await skillsOffer(host, options, servers);
   if (skills) tools.push(skills.tool);
@@ -157,7 +174,9 @@ async function* turnOf(
     }
     for (const call of calls) {
       const readsSkill = skills !== undefined && call.name === skills.tool.name;
-      yield { type: 'tool_call', call, server: readsSkill ? skills.serverOf(call.arguments) : servers.get(call.name) };
+      const server = readsSkill ? skills.serverOf(call.arguments) : servers.get(call.name);
+      const view = readsSkill ? undefined : views.get(call.name);
+      yield { type: 'tool_call', call, server, ...(view && { view }) };
       const running = telemetry?.activity?.(toolCall(call), turn);
       const perform = readsSkill
         ? (signals: HostCallOptions) => skills.run(call.arguments, signals)
@@ -173,7 +192,7 @@ async function* turnOf(
         throw error;
       }
       running?.end(toolCallEnd(outcome));
-      yield outcome;
+      yield outcome.type === 'tool_result' && view ? { ...outcome, view } : outcome;
       options.signal?.throwIfAborted();
       conversation.push(toolMessage(call, outcome));
     }
@@ -181,14 +200,12 @@ async function* turnOf(
   yield { type: 'done', stopReason: 'max_steps', messages: conversation, steps: maxSteps };
 }
 
-/**
- * Whether the model may see a tool: not one an MCP App's view alone may call
- * (`_meta.ui.visibility` without `model`).
- */
-function forTheModel({ tool }: CatalogTool): boolean {
-  const ui: unknown = tool._meta?.ui;
-  const visibility = typeof ui === 'object' && ui !== null ? (ui as { visibility?: unknown }).visibility : undefined;
-  return !Array.isArray(visibility) || visibility.includes('model');
+/** The view of each tool that has one, by catalog name. */
+function viewsOf(catalog: readonly CatalogTool[]): Map<string, ChatView> {
+  const views = new Map<string, ChatView>();
+  for (const { name, server, view } of catalog)
+    if (view !== undefined) views.set(name, { uri: view, tool: name, server });
+  return views;
 }
 
 /** A call's outcome as the conversation carries it back to the model. */

@@ -6,7 +6,7 @@
  */
 import type { CreateMessageRequestParams, Skill, Tool } from 'mcpkit';
 
-/** A tool call the model (or the application) wants to make. */
+/** A tool call the model, the application, or a server's view wants to make. */
 export interface ToolConsentRequest {
   kind: 'tool';
   /** The server's name in the host's configuration. */
@@ -18,6 +18,8 @@ export interface ToolConsentRequest {
   arguments: Record<string, unknown>;
   /** Whether the configuration trusts this server. */
   trusted: boolean;
+  /** A view of this server (MCP Apps) makes the call, not the model or the application. */
+  fromView?: true;
 }
 
 /** A server asks the host's model for a completion (`sampling/createMessage`). */

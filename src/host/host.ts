@@ -8,7 +8,6 @@
 import { pathToFileURL } from 'node:url';
 import type {
   CallToolResult,
-  CancelSource,
   CreateMessageRequestParams,
   CreateMessageResult,
   ElicitRequestFormParams,
@@ -23,16 +22,8 @@ import type {
   Root,
 } from 'mcpkit';
 import { McpError } from 'mcpkit';
-import {
-  Client,
-  type ClientSession,
-  type EraCache,
-  type EraChoice,
-  type InputRequiredHook,
-  type SkillFile,
-} from 'mcpkit/client';
-import { connectHttp, type HttpClientOptions } from 'mcpkit/http';
-import { CommandTransport, getDefaultEnvironment } from 'mcpkit/node';
+import { Client, type ClientSession, type EraCache, type EraChoice, type SkillFile } from 'mcpkit/client';
+import type { HttpClientOptions } from 'mcpkit/http';
 import { UriTemplate } from 'mcpkit/server';
 import {
   Catalog,
@@ -43,7 +34,8 @@ import {
   type CatalogTool,
   type ListKind,
 } from './catalog.js';
-import type { HostCallOptions } from './call-options.js';
+import { requestOptions, withMeta, type HostCallOptions } from './call-options.js';
+import { appsCapabilities, readToolView, ToolApps, type HostView } from './apps.js';
 import { chat, type ChatEvent, type ChatOptions } from './chat.js';
 import type { ConsentAnswer, ConsentHook, ConsentRequest } from './consent.js';
 import { ConsentDeniedError, NotInCatalogError } from './errors.js';
@@ -57,8 +49,8 @@ import {
   ServerUnavailableError,
   type RestartPolicy,
   type ServerStatus,
-  type SessionOpener,
 } from './server-connection.js';
+import { sessionOpener } from './server-opener.js';
 import { prefixedToolName, type ToolNaming } from './tool-names.js';
 
 /** How the application shows a server's request for input. `signal` aborts when the server gives up. */
@@ -126,7 +118,12 @@ export interface HostOptions {
   onStatus?: (status: ServerStatus) => void;
   /** A server's list changed. */
   onListChanged?: (server: string, kind: ListKind) => void;
-  /** Problems that end nothing: a failed listen for changes, a log level a server refused. */
+  /**
+   * The application renders MCP Apps' views: every server is told so (the extension
+   * `io.modelcontextprotocol/ui` with the view type), and may then serve its tools with views.
+   */
+  apps?: boolean;
+  /** Problems that end nothing: a failed listen for changes, a log level a server refused, a tool's view named wrong. */
   onError?: (error: Error) => void;
 }
 
@@ -134,15 +131,6 @@ export interface HostOptions {
 export interface ListOptions {
   /** Only these servers (by name); default every server. */
   servers?: readonly string[];
-}
-
-/** What the host passes on to a session with each request. */
-interface SessionRequestOptions {
-  signal?: AbortSignal;
-  cancelWith?: CancelSource;
-  timeoutMs?: number;
-  onInputRequired?: InputRequiredHook;
-  onprogress?: HostCallOptions['onprogress'];
 }
 
 /** The time limit of each request without one of its own. */
@@ -158,6 +146,7 @@ export class Host {
   readonly #skillConsent = new SkillConsent();
   /** Tools and prompts found by name, and the list each was found in. */
   readonly #found = new Map<string, { server: string; item: unknown; list: unknown[] }>();
+  readonly #apps = new ToolApps((error) => this.#report(error));
 
   constructor(options: HostOptions) {
     this.#options = options;
@@ -174,7 +163,7 @@ export class Host {
         name,
         new ServerConnection(name, {
           client: this.#client(name),
-          open: this.#opener(name, entry),
+          open: sessionOpener(name, entry, options, entry.timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS),
           disabled: entry.disabled === true,
           ...(options.restart && { restart: options.restart }),
           onChange: (status) => {
@@ -216,7 +205,7 @@ export class Host {
     );
     return this.#catalog
       .name(offered.map(([s, t]) => [s, t]))
-      .map(({ name, server, item }) => ({ name, server, tool: item }));
+      .map(({ name, server, item }) => ({ name, server, tool: item, ...this.#apps.of(server, item) }));
   }
 
   async prompts(options: ListOptions = {}): Promise<CatalogPrompt[]> {
@@ -254,7 +243,7 @@ export class Host {
     const uri = session.skills.fileUri(found.skill, path);
     const settings = { trusted: this.#entry(found.server).trusted === true, approved: options.approved === true };
     await this.#skillConsent.check(found, uri, settings, (request) => this.#ask(request, options.signal));
-    return session.skills.read(found.skill, uri, this.#requestOptions(options));
+    return session.skills.read(found.skill, uri, requestOptions(options));
   }
 
   /** The tool of that catalog name, if the catalog has it; starts only the server it likely belongs to. */
@@ -274,14 +263,47 @@ export class Host {
   ): Promise<CallToolResult> {
     const found = await this.#findTool(name);
     if (found === undefined) throw new NotInCatalogError(`no tool named "${name}" in the catalog`);
-    await this.#consent(found, args, options);
-    const session = await this.session(found.server);
-    const result = await session.callTool(
-      withMeta({ name: found.tool.name, arguments: args }, options.meta),
-      this.#requestOptions(options, options.onprogress),
-    );
-    if (!('content' in result)) throw new McpError(-32603, `server "${found.server}" answered ${name} with a task`);
-    return result;
+    return this.#call(found, args, options, false);
+  }
+
+  /**
+   * The view of a tool (by catalog name), read from its server: its HTML, checked to be one
+   * document of the view's type (else a `ViewError`), its `_meta.ui` (the content's, else its
+   * listing's), the policy to render it under, and who may call each tool of its server.
+   */
+  async readView(name: string, options: HostCallOptions = {}): Promise<HostView> {
+    const found = await this.#findTool(name);
+    if (found === undefined) throw new NotInCatalogError(`no tool named "${name}" in the catalog`);
+    const server = found.server;
+    return readToolView(found, {
+      read: (uri) => this.readFromView(server, uri, options),
+      listing: async () => (await this.#lists('resources', [server]))[0]?.[1] ?? [],
+      tools: () => this.tools({ servers: [server] }),
+    });
+  }
+
+  /**
+   * A view's `tools/call`, passed on by the front end that renders it: `name` is the tool's
+   * own name on the view's `server`. Only a tool of that server the catalog offers whose
+   * visibility includes `app` runs (else a {@link ConsentDeniedError}), through consent.
+   */
+  async callFromView(
+    server: string,
+    name: string,
+    args: Record<string, unknown> = {},
+    options: HostCallOptions = {},
+  ): Promise<CallToolResult> {
+    await this.session(server);
+    const found = (await this.tools({ servers: [server] })).find((entry) => entry.tool.name === name);
+    if (found === undefined) throw new NotInCatalogError(`server "${server}" offers no tool named "${name}"`);
+    if (!found.visibility.includes('app'))
+      throw new ConsentDeniedError(`${found.name}: a view may not call this tool (its visibility lacks "app")`);
+    return this.#call(found, args, options, true);
+  }
+
+  /** A view's `resources/read`, passed on by the front end that renders it: from the view's `server` only. */
+  readFromView(server: string, uri: string, options: HostCallOptions = {}): Promise<ReadResourceResult> {
+    return this.readResource(uri, { ...options, server });
   }
 
   /** Gets a prompt by its catalog name. */
@@ -295,7 +317,7 @@ export class Host {
     const session = await this.session(found.server);
     return session.getPrompt(
       withMeta({ name: found.item.name, arguments: args }, options.meta),
-      this.#requestOptions(options),
+      requestOptions(options),
     );
   }
 
@@ -306,7 +328,7 @@ export class Host {
   async readResource(uri: string, options: HostCallOptions & { server?: string } = {}): Promise<ReadResourceResult> {
     const server = options.server ?? (await this.#ownerOf(uri));
     const session = await this.session(server);
-    return session.readResource(withMeta({ uri }, options.meta), this.#requestOptions(options));
+    return session.readResource(withMeta({ uri }, options.meta), requestOptions(options));
   }
 
   /**
@@ -339,17 +361,6 @@ export class Host {
     return connection;
   }
 
-  /** The session's options for a request (and the progress listener of a call): built field by field, as calls are many. */
-  #requestOptions(options: HostCallOptions, onprogress?: HostCallOptions['onprogress']): SessionRequestOptions {
-    const own: SessionRequestOptions = {};
-    if (options.signal) own.signal = options.signal;
-    if (options.cancelWith) own.cancelWith = options.cancelWith;
-    if (options.timeoutMs !== undefined) own.timeoutMs = options.timeoutMs;
-    if (options.onInputRequired) own.onInputRequired = options.onInputRequired;
-    if (onprogress) own.onprogress = onprogress;
-    return own;
-  }
-
   /** Each reachable server's list of `kind`, in the order of the configuration. */
   async #lists<K extends ListKind>(
     kind: K,
@@ -378,7 +389,7 @@ export class Host {
   async #findTool(name: string): Promise<CatalogTool | undefined> {
     const found = await this.#find('tools', name);
     if (found === undefined || !isOffered(this.#entry(found.server), found.item.name)) return undefined;
-    return { name, server: found.server, tool: found.item };
+    return { name, server: found.server, tool: found.item, ...this.#apps.of(found.server, found.item) };
   }
 
   /**
@@ -432,7 +443,30 @@ export class Host {
     );
   }
 
-  async #consent(found: CatalogTool, args: Record<string, unknown>, options: HostCallOptions): Promise<void> {
+  /** Runs a call of `found` through consent; `fromView` when a view makes it. */
+  async #call(
+    found: CatalogTool,
+    args: Record<string, unknown>,
+    options: HostCallOptions,
+    fromView: boolean,
+  ): Promise<CallToolResult> {
+    await this.#consent(found, args, options, fromView);
+    const session = await this.session(found.server);
+    const result = await session.callTool(
+      withMeta({ name: found.tool.name, arguments: args }, options.meta),
+      requestOptions(options, options.onprogress),
+    );
+    if (!('content' in result))
+      throw new McpError(-32603, `server "${found.server}" answered ${found.name} with a task`);
+    return result;
+  }
+
+  async #consent(
+    found: CatalogTool,
+    args: Record<string, unknown>,
+    options: HostCallOptions,
+    fromView: boolean,
+  ): Promise<void> {
     const entry = this.#entry(found.server);
     const key = `${found.server}\u0000${found.tool.name}`;
     const rule = this.#always.has(key) ? 'allow' : consentRule(entry, found.tool);
@@ -447,6 +481,7 @@ export class Host {
         name: found.name,
         arguments: args,
         trusted: entry.trusted === true,
+        ...(fromView && { fromView: true as const }),
       },
       options.signal,
     );
@@ -467,6 +502,7 @@ export class Host {
     const model = options.model;
     const answer = options.sampling;
     return new Client(options.clientInfo ?? { name: 'mcpkit-host', version: '0' }, {
+      ...(options.apps === true && { capabilities: appsCapabilities() }),
       requestTimeoutMs: this.#entry(server).timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS,
       roots: (this.#entry(server).roots ?? options.roots ?? [process.cwd()]).map(directoryRoot),
       ...(elicitation && {
@@ -499,46 +535,6 @@ export class Host {
     });
   }
 
-  #opener(server: string, entry: ServerEntry): SessionOpener {
-    const options = this.#options;
-    const timeoutMs = entry.timeoutMs ?? options.timeoutMs ?? DEFAULT_HOST_TIMEOUT_MS;
-    const connect = {
-      timeoutMs,
-      ...(options.era && { era: options.era }),
-      ...(options.protocolVersion && { protocolVersion: options.protocolVersion }),
-      ...(options.eraCache !== undefined && { eraCache: options.eraCache }),
-    };
-    if (entry.type === 'stdio') {
-      return (client, signal) => {
-        const base = options.environment === 'default' ? getDefaultEnvironment() : process.env;
-        const transport = new CommandTransport({
-          command: entry.command,
-          args: entry.args ?? [],
-          env: { ...base, ...entry.env },
-          ...(entry.cwd !== undefined && { cwd: entry.cwd }),
-          stderr: 'pipe',
-        });
-        const onStderr = options.onStderr;
-        if (onStderr) {
-          const decoder = new TextDecoder();
-          transport.onstderr = (chunk) => onStderr(server, decoder.decode(chunk, { stream: true }));
-        }
-        return client.connect(transport, { ...connect, signal });
-      };
-    }
-    return async (client, signal) => {
-      const auth = await options.auth?.(server, entry.url);
-      const connection = await connectHttp(client, entry.url, {
-        ...connect,
-        signal,
-        ...(entry.headers && { headers: entry.headers }),
-        ...(entry.type === 'sse' && { transport: 'sse' as const }),
-        ...(auth && { auth }),
-      });
-      return connection.session;
-    };
-  }
-
   #attach(server: string, session: ClientSession): void {
     this.#catalog.attach(server, session);
     const { onLog, logLevel } = this.#options;
@@ -552,15 +548,6 @@ export class Host {
   #report(error: Error): void {
     this.#options.onError?.(error);
   }
-}
-
-/** `params` with `_meta` when there is one. */
-function withMeta<T extends object>(
-  params: T,
-  meta: Record<string, unknown> | undefined,
-): T & { _meta?: Record<string, unknown> } {
-  if (meta !== undefined) (params as { _meta?: Record<string, unknown> })._meta = meta;
-  return params;
 }
 
 /** A directory (a path or a `file://` URI) as a root, named after its last part. */

@@ -27,7 +27,8 @@ export {
 } from './model/model.js';
 export { ConsentDeniedError, NotInCatalogError } from './errors.js';
 export type { HostCallOptions } from './call-options.js';
-export { chat, DEFAULT_MAX_STEPS, type ChatEvent, type ChatHost, type ChatOptions } from './chat.js';
+export { chat, DEFAULT_MAX_STEPS, type ChatEvent, type ChatHost, type ChatOptions, type ChatView } from './chat.js';
+export { ViewError, type HostView } from './apps.js';
 export { sample } from './sampling.js';
 export {
   DEFAULT_HOST_TIMEOUT_MS,
