@@ -34,7 +34,12 @@ const ENTRIES = {
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 // Runtime and peer dependencies stay packages of their own: installed once, loaded only when needed.
-const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).flatMap((name) => [name, `${name}/*`]);
+const external = [
+  ...Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).flatMap((name) => [name, `${name}/*`]),
+  // The host of MCP App views is its own module (dist/app-host.js, for the browser too): the
+  // Node bundles import it rather than hold a copy, so its classes (ViewError) are one.
+  'mcpkit/app-host',
+];
 const bundleOnly = process.argv.includes('--bundle');
 // Source maps only for the working tree's builds (tests run with --enable-source-maps): the
 // published code is readable as it is, and its maps would be most of the package's size.

@@ -225,6 +225,16 @@ describe('public entry points', () => {
     });
   }
 
+  it('a class of mcpkit/app-host is one class in the bundle, wherever it is imported from', async () => {
+    const bundle = async (entry: string) =>
+      (await import(new URL(target(entry).default.replace('./dist/', '../../dist/'), import.meta.url).href)) as Record<
+        string,
+        unknown
+      >;
+    // The host throws ViewError: an application catches it with mcpkit/app-host's.
+    assert.equal((await bundle('./host')).ViewError, (await bundle('./app-host')).ViewError);
+  });
+
   it('the command line of the bundle runs', () => {
     const bin = (pkg as unknown as { bin: Record<string, string> }).bin.mcpkit;
     const run = spawnSync(process.execPath, [fileURLToPath(new URL(`../../${bin}`, import.meta.url)), '--version'], {
