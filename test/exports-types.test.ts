@@ -228,7 +228,7 @@ const expected: Record<string, string[]> = {
     AppOptions PostMessagePeer ViewToolConfig ViewToolHandle ViewToolHandler
   `),
   './app-host': names(`
-    RenderedView RenderViewOptions SandboxOptions ToolWithMeta ViewBridgeOptions ViewDocument ViewHooks ViewPolicy
+    AppViewMeta AppVisibility RenderedView RenderViewOptions SandboxOptions ToolWithMeta ViewBridgeOptions ViewDocument ViewHooks ViewPolicy
     ViewServer ViewTool
   `),
 };

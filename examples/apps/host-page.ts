@@ -4,7 +4,10 @@
  * the result. What a view says to the conversation (`ui/message`), the context it gives the
  * model and the links it asks to open appear as notes under it.
  */
-import { renderView, toolView, type ViewServer, type ViewTool } from 'mcpkit/app-host';
+import { renderView, type AppVisibility, type ViewDocument, type ViewServer, type ViewTool } from 'mcpkit/app-host';
+
+/** A tool's view as the host read it (`host.readView`). */
+type HostView = ViewDocument & { server: string; tool: ViewTool; toolVisibility: Record<string, AppVisibility[]> };
 
 const token = new URLSearchParams(location.search).get('token') ?? '';
 const sandbox = document.body.dataset.sandbox!;
@@ -21,11 +24,13 @@ async function api<T>(path: string, body: unknown = {}): Promise<T> {
   return answer;
 }
 
-/** The server, as the views reach it: through this page's host process. */
-const server: ViewServer = {
-  callTool: (params) => api('/api/call', params),
-  readResource: (params) => api('/api/read', params),
-};
+/** A view's server, as the view reaches it: through the host process, which checks each call. */
+function serverOf(name: string): ViewServer {
+  return {
+    callTool: (params) => api('/api/call', { server: name, ...params }),
+    readResource: (params) => api('/api/read', { server: name, ...params }),
+  };
+}
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -38,27 +43,33 @@ function note(turn: HTMLElement, text: string): void {
   turn.append(element('div', { className: 'note', textContent: text }));
 }
 
-async function run(tool: ViewTool, tools: ViewTool[], input: Record<string, unknown>): Promise<void> {
+async function run(tool: ViewTool, input: Record<string, unknown>): Promise<void> {
   const turn = element('section', { className: 'turn' });
   turn.append(element('header', { textContent: `${tool.name}(${JSON.stringify(input)})` }));
   conversation.prepend(turn);
+  const found = await api<HostView>('/api/view', { name: tool.name });
   const view = await renderView({
     container: turn,
     sandbox,
-    tool,
-    tools,
-    server,
+    tool: found.tool,
+    document: found,
+    toolVisibility: found.toolVisibility,
+    server: serverOf(found.server),
     hostInfo: { name: 'mcpkit-apps-host', version: '1.0.0' },
     hooks: {
       message: async ({ content }) => note(turn, `View says: ${texts(content)}`),
-      updateModelContext: async (context) => note(turn, `Context for the model: ${JSON.stringify(context)}`),
+      updateModelContext: async (context) =>
+        note(
+          turn,
+          `Context for the model: ${texts((context.content as unknown[] | undefined) ?? []) || JSON.stringify(context)}`,
+        ),
       openLink: async (url) => void window.open(url, '_blank', 'noopener'),
     },
   });
   await view.ready;
   await view.bridge.sendToolInput(input);
   try {
-    const result = await server.callTool({ name: tool.name, arguments: input });
+    const result = await api<Record<string, unknown>>('/api/run', { name: tool.name, arguments: input });
     await view.bridge.sendToolResult(result as Record<string, unknown>);
     const text = texts((result as { content?: unknown[] }).content ?? []);
     if (text !== '') turn.append(element('div', { className: 'text', textContent: `For the model: ${text}` }));
@@ -91,7 +102,7 @@ function texts(content: unknown[]): string {
 
 const tools = await api<ViewTool[]>('/api/tools');
 const list = document.getElementById('tools')!;
-for (const tool of tools.filter((t) => toolView(t) !== undefined)) {
+for (const tool of tools) {
   const card = element('div', { className: 'tool' });
   const args = element('textarea', { value: JSON.stringify(sample(tool), null, 1), spellcheck: false });
   const button = element('button', { textContent: 'Run' });
@@ -104,7 +115,7 @@ for (const tool of tools.filter((t) => toolView(t) !== undefined)) {
       args.classList.add('error');
       return;
     }
-    void run(tool, tools, input);
+    void run(tool, input);
   });
   card.append(
     element('b', { textContent: tool.name }),

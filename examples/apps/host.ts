@@ -1,9 +1,10 @@
 /**
- * A web host of MCP Apps in one file: it starts an MCP server as a child process (the example
- * apps server by default), serves a page on 127.0.0.1 where you pick a tool and run it, and
- * serves the sandbox proxy on a second loopback port: the page renders each tool's view with
- * `renderView` from `mcpkit/app-host`. The page reaches the server only through this process,
- * with the token in its URL: another web page cannot drive it.
+ * A web host of MCP Apps in one file: an mcpkit `Host` in Node that starts an MCP server (the
+ * example apps server by default) and renders apps (`apps: true`), a page on 127.0.0.1 where
+ * you run a tool, and the sandbox proxy on a second loopback port. The page renders each tool's
+ * view with `renderView` from `mcpkit/app-host`; the view's calls come back here, to
+ * `host.callFromView`, which runs only tools of the view's own server that it may call. The
+ * page reaches the host only with the token in its URL: another web page cannot drive it.
  *
  * Run: `node build/examples/apps/host.js [--port N] [-- <server command> [args]]`
  * after `npm test` or `npx tsc -p tsconfig.json`, then open the URL it prints.
@@ -13,8 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Client } from 'mcpkit/client';
-import { CommandTransport } from 'mcpkit/stdio';
+import { Host } from 'mcpkit/host';
 import { serveSandbox } from 'mcpkit/node';
 import { hostOriginRejection } from 'mcpkit/http';
 
@@ -25,12 +25,8 @@ const portArg = args.indexOf('--port');
 const port = portArg === -1 ? 0 : Number(args[portArg + 1]);
 const [command, ...commandArgs] = split === -1 ? [process.execPath, here('./server.js')] : args.slice(split + 1);
 
-// The client declares that it renders apps: servers may then answer with their views in mind.
-const client = new Client(
-  { name: 'mcpkit-apps-host', version: '1.0.0' },
-  { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } },
-);
-const session = await client.connect(new CommandTransport({ command: command!, args: commandArgs }));
+// `apps: true`: the host tells its servers it renders views, and reads them for the page.
+const host = new Host({ servers: { apps: { type: 'stdio', command: command!, args: commandArgs } }, apps: true });
 
 const token = randomBytes(24).toString('base64url');
 const IMPORTS = JSON.stringify({ imports: { 'mcpkit/app-host': '/mcpkit/app-host.js' } });
@@ -44,12 +40,18 @@ const FILES: Record<string, [string, string]> = {
   ],
 };
 
-/** What the page may ask of the server: its tools, a call, a read. */
-const API: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
-  '/api/tools': async () => (await session.listTools()).tools,
-  '/api/call': async (body) =>
-    session.callTool({ name: String(body.name), arguments: (body.arguments ?? {}) as Record<string, unknown> }),
-  '/api/read': async (body) => session.readResource({ uri: String(body.uri) }),
+type Body = Record<string, unknown>;
+// Every call here is a person's click (Run, or a button in a view): approved as it is made.
+const approved = { approved: true };
+
+/** What the page may ask: the tools that have a view, a tool run, its view, and the view's own calls. */
+const API: Record<string, (body: Body) => Promise<unknown>> = {
+  '/api/tools': async () =>
+    (await host.tools()).filter((entry) => entry.view !== undefined).map(({ name, tool }) => ({ ...tool, name })),
+  '/api/run': (body) => host.callTool(String(body.name), body.arguments as Body, approved),
+  '/api/view': (body) => host.readView(String(body.name)),
+  '/api/call': (body) => host.callFromView(String(body.server), String(body.name), body.arguments as Body, approved),
+  '/api/read': (body) => host.readFromView(String(body.server), String(body.uri)),
 };
 
 async function handle(req: IncomingMessage, res: ServerResponse, sandboxUrl: string): Promise<void> {
@@ -98,7 +100,7 @@ const stop = async () => {
   http.closeAllConnections();
   http.close();
   await sandbox.close();
-  await session.close();
+  await host.close();
 };
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());

@@ -24,3 +24,4 @@ export {
   type ToolWithMeta,
   type ViewDocument,
 } from './view-resource.js';
+export type { AppViewMeta, AppVisibility } from '../types/apps.js';

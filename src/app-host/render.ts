@@ -48,6 +48,8 @@ export interface RenderViewOptions {
   document?: ViewDocument;
   /** The server's tools, for their visibility: a view may call only those whose visibility has `app`. */
   tools?: readonly ViewTool[];
+  /** The same, by tool name (what `host.readView` of `mcpkit/host` gives); wins over `tools`. */
+  toolVisibility?: Readonly<Record<string, readonly AppVisibility[]>>;
   hostInfo: Implementation;
   /** What the host offers; by default what `server` and `hooks` make possible. */
   hostCapabilities?: AppHostCapabilities;
@@ -217,6 +219,8 @@ function capabilitiesOf(options: RenderViewOptions): AppHostCapabilities {
 
 /** A tool the server did not list is one the view may not call; the listed ones by their visibility. */
 function visibilityOf(options: RenderViewOptions): (name: string) => AppVisibility[] | undefined {
+  const named = options.toolVisibility;
+  if (named !== undefined) return (name) => (Object.hasOwn(named, name) ? [...named[name]!] : []);
   const tools = options.tools ?? [options.tool];
   return (name) => {
     const tool = tools.find((t) => t.name === name);
