@@ -30,7 +30,10 @@ export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::
  * Why `request` must be refused (to be answered 403), or `undefined` when its Host and Origin
  * are acceptable.
  */
-export function hostOriginRejection(request: Pick<HttpRequestLike, 'header'>, policy: HostOriginPolicy = {}): string | undefined {
+export function hostOriginRejection(
+  request: Pick<HttpRequestLike, 'header'>,
+  policy: HostOriginPolicy = {},
+): string | undefined {
   const hosts = policy.allowedHosts ?? LOOPBACK_HOSTS;
   const host = request.header('host');
   // Browsers always send Host, so a request without one is no rebinding attempt; but when
