@@ -26,7 +26,7 @@ export default tseslint.config(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     // The library as published; the unit tests beside it are not part of it.
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/**/*.test.ts'],
     plugins: { mcpkit: layers },
     rules: {
@@ -66,13 +66,15 @@ export default tseslint.config(
           publicOnly: ['host', 'cli'],
           // Only these may need Node itself; the rest runs on Bun, Deno and Workers too.
           nodeBuiltins: ['node', 'dev-auth-server', 'redis', 'host', 'cli'],
+          // The inspector's page is built into dist/inspector/ with its UI library in it.
+          bundled: [{ under: 'src/cli/inspect/page/', packages: ['preact', 'micromark'] }],
         },
       ],
     },
   },
   {
     // The budgets of CONTRIBUTING.md: a file or a function past them is doing more than one job.
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     rules: {
       'max-lines': ['error', { max: 600 }],
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
@@ -84,7 +86,7 @@ export default tseslint.config(
     // members through one `/** @internal */ export const <name>Access` object, filled in its
     // `static {}` block, never through `export let` functions assigned there. (Both in one rule:
     // a later configuration's `no-restricted-syntax` would replace this one for these files.)
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

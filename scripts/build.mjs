@@ -12,7 +12,7 @@
 //   node scripts/build.mjs             bundles and declarations, as published: no source maps
 //   node scripts/build.mjs --bundle    bundles only, with source maps (fast: the test command checks them)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -136,6 +136,21 @@ await build({
   entryPoints: { app: 'src/app/index.ts', 'app-host': 'src/app-host/index.ts' },
   outdir: 'dist',
 });
+
+// The inspector's page (`mcpkit inspect`): built here, shipped in the package, served by the
+// command from dist/inspector/, so nothing is fetched from the network when it runs. Preact
+// and the rest of the page's code are bundled in: they are not dependencies of the package.
+await build({
+  ...common,
+  platform: 'browser',
+  target: 'es2022',
+  entryPoints: { page: 'src/cli/inspect/page/main.tsx' },
+  outdir: join('dist', 'inspector'),
+  minify: true,
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+});
+copyFileSync(join('src', 'cli', 'inspect', 'page', 'index.html'), join('dist', 'inspector', 'index.html'));
 
 if (!bundleOnly) {
   const tsc = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });

@@ -62,6 +62,17 @@ const layers = {
           layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
           publicOnly: { type: 'array', items: { type: 'string' } },
           nodeBuiltins: { type: 'array', items: { type: 'string' } },
+          // Code built into a page at build time (under `under`) may import these development
+          // dependencies: they are bundled into the page, not needed where the package runs.
+          bundled: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { under: { type: 'string' }, packages: { type: 'array', items: { type: 'string' } } },
+              required: ['under', 'packages'],
+              additionalProperties: false,
+            },
+          },
           exceptions: {
             type: 'array',
             items: {
@@ -142,7 +153,10 @@ const layers = {
         return;
       }
       const dependency = packageOf(specifier);
-      if (!declared.has(dependency)) report('undeclared', { dependency });
+      const bundledHere = (options.bundled ?? []).some(
+        (b) => file.startsWith(b.under) && b.packages.includes(dependency),
+      );
+      if (!declared.has(dependency) && !bundledHere) report('undeclared', { dependency });
     }
 
     return {

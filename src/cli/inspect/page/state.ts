@@ -1,0 +1,64 @@
+/**
+ * The page's state, and how each event of the inspector changes it: pure functions, so the
+ * rules (what is kept, what is capped) are tested without a browser.
+ * @module
+ */
+import type { InspectorEvent, PendingRequest, ServerState, WireEntry } from '../protocol.js';
+
+/** A server's notification, as the logs list it. */
+export interface LogEntry {
+  seq: number;
+  server: string;
+  time: number;
+  method: string;
+  params: unknown;
+}
+
+export interface PageState {
+  servers: ServerState[];
+  wire: WireEntry[];
+  pending: PendingRequest[];
+  logs: LogEntry[];
+  /** The progress of running calls, by call name. */
+  progress: Record<string, { progress: number; total?: number; message?: string }>;
+}
+
+/** How many wire entries and log lines the page keeps; the oldest go first. */
+export const KEPT = 2000;
+
+export const EMPTY: PageState = { servers: [], wire: [], pending: [], logs: [], progress: {} };
+
+let logSeq = 0;
+
+/** The state after `event`. */
+export function applyEvent(state: PageState, event: InspectorEvent): PageState {
+  switch (event.type) {
+    case 'servers':
+      return { ...state, servers: event.servers };
+    case 'wire':
+      return { ...state, wire: capped([...state.wire, ...event.entries]) };
+    case 'notification': {
+      const entry = {
+        seq: ++logSeq,
+        server: event.server,
+        time: Date.now(),
+        method: event.method,
+        params: event.params,
+      };
+      return { ...state, logs: capped([...state.logs, entry]) };
+    }
+    case 'request':
+      return { ...state, pending: [...state.pending.filter((p) => p.id !== event.request.id), event.request] };
+    case 'request-done':
+      return { ...state, pending: state.pending.filter((p) => p.id !== event.id) };
+    case 'progress': {
+      const { call, ...progress } = event;
+      const { type: _type, ...rest } = progress;
+      return { ...state, progress: { ...state.progress, [call]: rest } };
+    }
+  }
+}
+
+function capped<T>(list: T[]): T[] {
+  return list.length > KEPT ? list.slice(list.length - KEPT) : list;
+}

@@ -1,0 +1,94 @@
+/**
+ * What the inspector's page and its Node server say to each other: the page sends commands as
+ * JSON `POST /api/<command>` requests and hears events on one `GET /api/events` stream
+ * (server-sent events). Every request carries the launch's token in `authorization: Bearer`.
+ * Types only: the page (in the browser) and the server (in Node) both import them.
+ * @module
+ */
+
+/** How the page asks to connect (the command line may have connected already). */
+export type ConnectTarget =
+  | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { type: 'http'; url: string; headers?: Record<string, string>; transport?: 'streamable' | 'sse' };
+
+/** The era to speak: found by probing, or one revision. */
+export type EraChoice = 'auto' | '2025-11-25' | '2026-07-28';
+
+/** One inspected server, as the page shows it. */
+export interface ServerState {
+  id: string;
+  /** What it was started as: the command line or the URL. */
+  label: string;
+  status: 'connecting' | 'connected' | 'failed' | 'closed';
+  /** Why it failed or closed, in words. */
+  error?: string;
+  /** Once connected: what it said of itself. */
+  info?: {
+    name: string;
+    version: string;
+    title?: string;
+    protocolVersion: string;
+    era: 'stateful' | 'stateless';
+    capabilities: Record<string, unknown>;
+    instructions?: string;
+    icons?: unknown[];
+  };
+}
+
+/** One JSON-RPC message on the wire, as the network view lists it. */
+export interface WireEntry {
+  /** Increasing, per inspector. */
+  seq: number;
+  server: string;
+  direction: 'sent' | 'received';
+  /** Milliseconds since the epoch. */
+  time: number;
+  /** Bytes of its JSON. */
+  size: number;
+  message: unknown;
+}
+
+/** A request of a server's that the page answers: a form, a model's reply, roots. */
+export interface PendingRequest {
+  id: string;
+  server: string;
+  kind: 'elicitation' | 'sampling' | 'roots';
+  params: Record<string, unknown>;
+}
+
+/** Events on `GET /api/events`, each one SSE event with `event: <type>` and JSON data. */
+export type InspectorEvent =
+  | { type: 'servers'; servers: ServerState[] }
+  | { type: 'wire'; entries: WireEntry[] }
+  | { type: 'notification'; server: string; method: string; params: unknown }
+  | { type: 'request'; request: PendingRequest }
+  | { type: 'request-done'; id: string }
+  | { type: 'progress'; call: string; progress: number; total?: number; message?: string };
+
+/** The commands: `POST /api/<name>` with `body`, answered with `result` (or `{ error: { message } }` and a 4xx/5xx). */
+export interface InspectorCommands {
+  /** Everything the page needs on load. */
+  state: {
+    body: Record<string, never>;
+    result: { servers: ServerState[]; wire: WireEntry[]; pending: PendingRequest[] };
+  };
+  connect: { body: { target: ConnectTarget; era?: EraChoice }; result: { server: ServerState } };
+  disconnect: { body: { server: string }; result: Record<string, never> };
+  /**
+   * Any MCP request to a server (`tools/list`, `tools/call`, `resources/read`, ...): the answer
+   * is the server's result. `call` names it for `cancel` and progress events.
+   */
+  request: {
+    body: { server: string; method: string; params?: Record<string, unknown>; call?: string };
+    result: Record<string, unknown>;
+  };
+  /** Cancels a request started with a `call` name. */
+  cancel: { body: { call: string }; result: Record<string, never> };
+  /** Answers a pending request of a server's. */
+  respond: { body: { id: string; result: Record<string, unknown> }; result: Record<string, never> };
+}
+
+export type InspectorCommand = keyof InspectorCommands;
+
+/** The header the page sends its token in. */
+export const TOKEN_HEADER = 'authorization';
