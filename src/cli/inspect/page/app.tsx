@@ -1,6 +1,6 @@
 /**
  * The page: the servers inspected (a switcher when there are several), the one selected with
- * its tabs, a form to connect another, and the dialog for a server's request waiting for an
+ * its tabs, a form to connect a first server or another, and the dialog for a server's request waiting for an
  * answer. Its state is the inspector's: loaded once, then kept by the event stream.
  * @module
  */
@@ -10,18 +10,19 @@ import { ConnectForm } from './connect-form.js';
 import { InspectorContext } from './context.js';
 import { RequestDialog } from './request-dialog.js';
 import { ServerView } from './server-view.js';
-import { applyEvent, EMPTY, type PageState } from './state.js';
+import { applyEvent, applyLoaded, EMPTY, type PageState } from './state.js';
 
 export function App({ api }: { api: InspectorApi }) {
   const [state, setState] = useState<PageState>(EMPTY);
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [connecting, setConnecting] = useState(false);
 
   useEffect(() => {
     const stop = new AbortController();
     const load = async () => {
       const loaded = await api.command('state', {});
-      setState({ ...EMPTY, ...loaded });
+      setState((current) => applyLoaded(current, loaded));
     };
     api
       .listen(
@@ -49,6 +50,11 @@ export function App({ api }: { api: InspectorApi }) {
             </select>
           </label>
         )}
+        {state.servers.length > 0 && !connecting && (
+          <button type="button" onClick={() => setConnecting(true)}>
+            Connect another
+          </button>
+        )}
       </header>
       <main>
         {failure !== undefined && (
@@ -56,9 +62,19 @@ export function App({ api }: { api: InspectorApi }) {
             {failure}
           </p>
         )}
-        {server !== undefined ? <ServerView server={server} /> : <ConnectForm onConnected={setSelected} />}
+        {server === undefined || connecting ? (
+          <ConnectForm
+            onConnected={(id) => {
+              setSelected(id);
+              setConnecting(false);
+            }}
+            {...(server !== undefined ? { onClose: () => setConnecting(false) } : {})}
+          />
+        ) : (
+          <ServerView key={server.id} server={server} />
+        )}
       </main>
-      {state.pending[0] !== undefined && <RequestDialog request={state.pending[0]} />}
+      {state.pending[0] !== undefined && <RequestDialog key={state.pending[0].id} request={state.pending[0]} />}
     </InspectorContext.Provider>
   );
 }

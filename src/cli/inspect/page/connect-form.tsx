@@ -1,30 +1,38 @@
 /**
- * Connecting to a server from the page: a command (stdio) or a URL (HTTP), and the era.
- * Starting a command needs the token like every request, and the inspector echoes it in its
- * terminal.
+ * Connecting to a server from the page: a command (stdio: the command, its arguments, its
+ * environment as `KEY=VALUE` lines, its directory) or a URL (HTTP: headers as `Name: value`
+ * lines, Streamable HTTP or HTTP+SSE), and the era. Starting a command needs the token like
+ * every request, and the inspector echoes it in its terminal.
  * @module
  */
 import { useContext, useState } from 'preact/hooks';
 import type { EraChoice } from '../protocol.js';
+import { EMPTY_DRAFT, targetOf, type ConnectDraft } from './connect-target.js';
 import { InspectorContext } from './context.js';
 
-export function ConnectForm({ onConnected }: { onConnected: (id: string) => void }) {
+export function ConnectForm({ onConnected, onClose }: { onConnected: (id: string) => void; onClose?: () => void }) {
   const { api } = useContext(InspectorContext);
-  const [kind, setKind] = useState<'stdio' | 'http'>('stdio');
-  const [where, setWhere] = useState('');
+  const [draft, setDraft] = useState<ConnectDraft>(EMPTY_DRAFT);
   const [era, setEra] = useState<EraChoice>('auto');
   const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const set = (change: Partial<ConnectDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const text = (key: keyof ConnectDraft) => ({
+    value: draft[key],
+    onInput: (e: Event) => set({ [key]: (e.target as HTMLInputElement).value }),
+  });
   const submit = async (event: Event) => {
     event.preventDefault();
     setError(undefined);
-    const [command = '', ...args] = where.trim().split(/\s+/);
-    const target =
-      kind === 'http' ? { type: 'http' as const, url: where.trim() } : { type: 'stdio' as const, command, args };
     try {
+      const target = targetOf(draft);
+      setBusy(true);
       const { server } = await api.command('connect', { target, era });
       onConnected(server.id);
     } catch (e) {
       setError((e as Error).message);
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -32,15 +40,12 @@ export function ConnectForm({ onConnected }: { onConnected: (id: string) => void
       <h1 id="connect-title">Connect to a server</h1>
       <label>
         Transport{' '}
-        <select value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value as 'stdio' | 'http')}>
+        <select value={draft.kind} onChange={(e) => set({ kind: (e.target as HTMLSelectElement).value as 'stdio' })}>
           <option value="stdio">stdio (a command)</option>
           <option value="http">HTTP (a URL)</option>
         </select>
       </label>
-      <label>
-        {kind === 'http' ? 'URL' : 'Command'}{' '}
-        <input value={where} required onInput={(e) => setWhere((e.target as HTMLInputElement).value)} />
-      </label>
+      {draft.kind === 'stdio' ? <StdioFields text={text} /> : <HttpFields text={text} draft={draft} set={set} />}
       <label>
         Era{' '}
         <select value={era} onChange={(e) => setEra((e.target as HTMLSelectElement).value as EraChoice)}>
@@ -49,12 +54,67 @@ export function ConnectForm({ onConnected }: { onConnected: (id: string) => void
           <option value="2026-07-28">2026-07-28</option>
         </select>
       </label>
-      <button type="submit">Connect</button>
+      <div class="actions">
+        <button type="submit" disabled={busy}>
+          Connect
+        </button>
+        {onClose !== undefined && (
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        )}
+      </div>
       {error !== undefined && (
         <p role="alert" class="error">
           {error}
         </p>
       )}
     </form>
+  );
+}
+
+type TextProps = (key: keyof ConnectDraft) => { value: string; onInput: (e: Event) => void };
+
+function StdioFields({ text }: { text: TextProps }) {
+  return (
+    <>
+      <label>
+        Command <input required {...text('command')} />
+      </label>
+      <label>
+        Arguments <input {...text('args')} />
+      </label>
+      <label>
+        Environment (KEY=VALUE, one a line)
+        <textarea {...text('env')} />
+      </label>
+      <label>
+        Working directory <input {...text('cwd')} />
+      </label>
+    </>
+  );
+}
+
+function HttpFields(props: { text: TextProps; draft: ConnectDraft; set: (change: Partial<ConnectDraft>) => void }) {
+  return (
+    <>
+      <label>
+        URL <input type="url" required {...props.text('url')} />
+      </label>
+      <label>
+        Headers (Name: value, one a line)
+        <textarea {...props.text('headers')} />
+      </label>
+      <label>
+        HTTP transport{' '}
+        <select
+          value={props.draft.transport}
+          onChange={(e) => props.set({ transport: (e.target as HTMLSelectElement).value as 'sse' })}
+        >
+          <option value="streamable">Streamable HTTP</option>
+          <option value="sse">HTTP+SSE (2024-11-05)</option>
+        </select>
+      </label>
+    </>
   );
 }

@@ -1,30 +1,73 @@
 /**
  * A server's notifications as they come: log messages (level, logger, data) and every other
- * notification by its method, newest last.
+ * notification by its method, newest last; and, where the server offers logging and its era
+ * has `logging/setLevel` (2025-11-25), the level it should log from.
  * @module
  */
-import { useContext } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import type { ServerState } from '../protocol.js';
 import { InspectorContext } from './context.js';
+
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 export function LogsTab({ server }: { server: ServerState }) {
   const { state } = useContext(InspectorContext);
   const logs = state.logs.filter((entry) => entry.server === server.id);
-  if (logs.length === 0) return <p class="muted">No notifications yet.</p>;
+  const levels = server.info?.capabilities.logging !== undefined && server.info.era !== 'stateless';
   return (
-    <ol class="logs" aria-label="Notifications">
-      {logs.map((entry) => {
-        const params = (entry.params ?? {}) as { level?: string; logger?: string; data?: unknown };
-        const log = entry.method === 'notifications/message';
-        return (
-          <li key={entry.seq}>
-            <time>{new Date(entry.time).toLocaleTimeString()}</time>{' '}
-            <strong>{log ? params.level : entry.method}</strong>
-            {log && params.logger !== undefined && <span class="muted"> {params.logger}</span>}{' '}
-            <code>{JSON.stringify(log ? params.data : entry.params)}</code>
-          </li>
-        );
-      })}
-    </ol>
+    <div>
+      {levels && <LevelSelect server={server} />}
+      {logs.length === 0 ? (
+        <p class="muted">No notifications yet.</p>
+      ) : (
+        <ol class="logs" aria-label="Notifications" aria-live="polite">
+          {logs.map((entry) => {
+            const params = (entry.params ?? {}) as { level?: string; logger?: string; data?: unknown };
+            const log = entry.method === 'notifications/message';
+            return (
+              <li key={entry.seq} class={log ? `level-${params.level}` : undefined}>
+                <time>{new Date(entry.time).toLocaleTimeString()}</time>{' '}
+                <strong>{log ? params.level : entry.method}</strong>
+                {log && params.logger !== undefined && <span class="muted"> {params.logger}</span>}{' '}
+                <code>{JSON.stringify(log ? params.data : entry.params)}</code>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function LevelSelect({ server }: { server: ServerState }) {
+  const { api } = useContext(InspectorContext);
+  const [level, setLevel] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const choose = (next: string) => {
+    setError(undefined);
+    api
+      .command('request', { server: server.id, method: 'logging/setLevel', params: { level: next } })
+      .then(() => setLevel(next))
+      .catch((e: Error) => setError(e.message));
+  };
+  return (
+    <div class="actions">
+      <label>
+        Logging level{' '}
+        <select value={level} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
+          <option value="" disabled>
+            the server's own
+          </option>
+          {LEVELS.map((name) => (
+            <option value={name}>{name}</option>
+          ))}
+        </select>
+      </label>
+      {error !== undefined && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,54 +1,171 @@
 /**
- * A server's request waiting for the user: an elicitation (`Accept`, `Decline`, `Cancel`) or a
- * sampling request (the model's reply typed in `Response`, then `Send`), in a modal `dialog`.
+ * A server's request waiting for the user, in a modal `dialog` with a heading and the focus
+ * inside: an elicitation (a form from its schema, or a URL to open; `Accept`, `Decline`,
+ * `Cancel`, and Escape cancels), a sampling request (its messages, the model's reply typed in
+ * `Response`, then `Send`), or a request for the client's roots. Focus goes back where it was
+ * when the dialog closes.
  * @module
  */
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { PendingRequest } from '../protocol.js';
+import { ContentBlock } from './content-view.js';
 import { InspectorContext } from './context.js';
+import { ElicitationForm } from './elicitation-form.js';
+
+type Answer = (result: Record<string, unknown>) => void;
+
+const TITLES = {
+  elicitation: 'The server asks you',
+  sampling: 'The server asks for a model’s reply',
+  roots: 'The server asks for your roots',
+};
 
 export function RequestDialog({ request }: { request: PendingRequest }) {
-  const { api } = useContext(InspectorContext);
+  const { api, state } = useContext(InspectorContext);
   const dialog = useRef<HTMLDialogElement>(null);
-  const [reply, setReply] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
   useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
     if (dialog.current?.open === false) dialog.current.showModal();
-  }, [request.id]);
-  const respond = (result: Record<string, unknown>) => void api.command('respond', { id: request.id, result });
+    return () => before?.focus?.();
+  }, []);
+  const respond: Answer = (result) => {
+    setBusy(true);
+    setError(undefined);
+    api
+      .command('respond', { id: request.id, result })
+      .catch((e: Error) => setError(e.message))
+      .finally(() => setBusy(false));
+  };
+  const onCancel = (event: Event) => {
+    event.preventDefault();
+    if (request.kind === 'elicitation' && !busy) respond({ action: 'cancel' });
+  };
+  const server = state.servers.find((s) => s.id === request.server);
   const message = typeof request.params.message === 'string' ? request.params.message : undefined;
   return (
-    <dialog ref={dialog} aria-labelledby="request-title" onCancel={(e) => e.preventDefault()}>
-      <h2 id="request-title">
-        {request.kind === 'sampling' ? 'The server asks for a model’s reply' : 'The server asks'}
-      </h2>
-      {message !== undefined && <p>{message}</p>}
-      <pre>{JSON.stringify(request.params, null, 2)}</pre>
-      {request.kind === 'sampling' ? (
-        <>
-          <label>
-            Response
-            <textarea value={reply} onInput={(e) => setReply((e.target as HTMLTextAreaElement).value)} />
-          </label>
-          <button
-            type="button"
-            onClick={() => respond({ role: 'assistant', content: { type: 'text', text: reply }, model: 'inspector' })}
-          >
-            Send
-          </button>
-        </>
-      ) : (
-        <div class="actions">
-          <button type="button" onClick={() => respond({ action: 'accept', content: {} })}>
-            Accept
-          </button>
-          <button type="button" onClick={() => respond({ action: 'decline' })}>
-            Decline
-          </button>
-          <button type="button" onClick={() => respond({ action: 'cancel' })}>
-            Cancel
-          </button>
-        </div>
+    <dialog ref={dialog} aria-labelledby="request-title" aria-describedby="request-from" onCancel={onCancel}>
+      <h2 id="request-title">{TITLES[request.kind]}</h2>
+      <p id="request-from" class="muted">
+        From {server?.info?.name ?? server?.label ?? request.server}
+      </p>
+      {message !== undefined && <p class="pre">{message}</p>}
+      {request.kind === 'elicitation' &&
+        (request.params.mode === 'url' ? (
+          <UrlRequest url={String(request.params.url ?? '')} respond={respond} busy={busy} />
+        ) : (
+          <ElicitationForm schema={request.params.requestedSchema} respond={respond} busy={busy} />
+        ))}
+      {request.kind === 'sampling' && <SamplingRequest params={request.params} respond={respond} busy={busy} />}
+      {request.kind === 'roots' && <RootsRequest respond={respond} busy={busy} />}
+      {error !== undefined && (
+        <p role="alert" class="error">
+          {error}
+        </p>
       )}
     </dialog>
+  );
+}
+
+/** Elicitation in URL mode: the URL to open (only web addresses become links), and the answers. */
+function UrlRequest({ url, respond, busy }: { url: string; respond: Answer; busy: boolean }) {
+  const web = /^https?:\/\//i.test(url);
+  return (
+    <>
+      <p>
+        {web ? (
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            Open {url}
+          </a>
+        ) : (
+          <code>{url}</code>
+        )}
+      </p>
+      <div class="actions">
+        <button type="button" disabled={busy} onClick={() => respond({ action: 'accept' })}>
+          Accept
+        </button>
+        <button type="button" disabled={busy} onClick={() => respond({ action: 'decline' })}>
+          Decline
+        </button>
+        <button type="button" disabled={busy} onClick={() => respond({ action: 'cancel' })}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
+type SamplingMessage = { role: string; content: Record<string, unknown> | Record<string, unknown>[] };
+
+function SamplingRequest({
+  params,
+  respond,
+  busy,
+}: {
+  params: Record<string, unknown>;
+  respond: Answer;
+  busy: boolean;
+}) {
+  const [reply, setReply] = useState('');
+  const messages = (Array.isArray(params.messages) ? params.messages : []) as SamplingMessage[];
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        respond({ role: 'assistant', content: { type: 'text', text: reply }, model: 'inspector' });
+      }}
+    >
+      {typeof params.systemPrompt === 'string' && (
+        <p>
+          <strong>System:</strong> <span class="pre">{params.systemPrompt}</span>
+        </p>
+      )}
+      <section aria-label="Messages" class="messages">
+        {messages.map((message, i) => (
+          <article class="message" key={i} aria-label={`${message.role} message ${i + 1}`}>
+            <h3>{message.role}</h3>
+            {(Array.isArray(message.content) ? message.content : [message.content]).map((block, j) => (
+              <ContentBlock key={j} block={block ?? {}} />
+            ))}
+          </article>
+        ))}
+      </section>
+      {typeof params.maxTokens === 'number' && <p class="muted">At most {params.maxTokens} tokens.</p>}
+      <label>
+        Response
+        <textarea value={reply} onInput={(e) => setReply((e.target as HTMLTextAreaElement).value)} />
+      </label>
+      <button type="submit" disabled={busy}>
+        Send
+      </button>
+    </form>
+  );
+}
+
+/** The client's roots, as `file://` URIs one a line. */
+function RootsRequest({ respond, busy }: { respond: Answer; busy: boolean }) {
+  const [text, setText] = useState('');
+  const roots = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((uri) => ({ uri, name: uri.replace(/\/+$/, '').split('/').pop() || uri }));
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        respond({ roots });
+      }}
+    >
+      <label>
+        Roots (one file:// URI a line)
+        <textarea value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+      </label>
+      <button type="submit" disabled={busy}>
+        Send
+      </button>
+    </form>
   );
 }

@@ -1,27 +1,46 @@
 /**
- * One connected server: its name as the page's heading, what it said of itself (version, the
- * revision and era spoken, capabilities, instructions), and its tabs.
+ * One connected server: its icon and name as the page's heading, what it said of itself
+ * (version, the revision and era spoken, capabilities, instructions as text), and its tabs:
+ * Tools, Resources, Prompts and Tasks where its capabilities offer them, Network and Logs always.
  * @module
  */
 import { useState } from 'preact/hooks';
 import type { ServerState } from '../protocol.js';
+import { useObjectUrl } from './downloads.js';
 import { LogsTab } from './logs-tab.js';
 import { NetworkTab } from './network-tab.js';
-import { Tabs } from './tabs.js';
+import { PromptsTab } from './prompts-tab.js';
+import { ResourcesTab } from './resources-tab.js';
+import { Tabs, type Tab } from './tabs.js';
+import { TasksTab } from './tasks-tab.js';
+import { taskSupport } from './tasks-model.js';
 import { ToolsTab } from './tools-tab.js';
 
-const TABS = [
-  { id: 'tools', label: 'Tools' },
-  { id: 'network', label: 'Network' },
-  { id: 'logs', label: 'Logs' },
-];
+/** The tabs `server` offers, in order. */
+export function serverTabs(server: ServerState): Tab[] {
+  const caps = server.info?.capabilities ?? {};
+  return [
+    ...(caps.tools !== undefined ? [{ id: 'tools', label: 'Tools' }] : []),
+    ...(caps.resources !== undefined ? [{ id: 'resources', label: 'Resources' }] : []),
+    ...(caps.prompts !== undefined ? [{ id: 'prompts', label: 'Prompts' }] : []),
+    ...(taskSupport(server) !== undefined ? [{ id: 'tasks', label: 'Tasks' }] : []),
+    { id: 'network', label: 'Network' },
+    { id: 'logs', label: 'Logs' },
+  ];
+}
 
 export function ServerView({ server }: { server: ServerState }) {
-  const [tab, setTab] = useState('tools');
+  const tabs = serverTabs(server);
+  const [chosen, setTab] = useState(tabs[0]!.id);
+  const tab = tabs.some((t) => t.id === chosen) ? chosen : tabs[0]!.id;
   const info = server.info;
+  const icon = (info?.icons ?? []).map(dataIcon).find((found) => found !== undefined);
   return (
     <section class="server" aria-labelledby="server-name">
-      <h1 id="server-name">{info?.title ?? info?.name ?? server.label}</h1>
+      <div class="title">
+        {icon !== undefined && <Icon data={icon.data} mime={icon.mime} />}
+        <h1 id="server-name">{info?.title ?? info?.name ?? server.label}</h1>
+      </div>
       <p class="facts">
         {info !== undefined ? (
           <>
@@ -48,12 +67,28 @@ export function ServerView({ server }: { server: ServerState }) {
         </details>
       )}
       {server.status === 'connected' && (
-        <Tabs label="Server" tabs={TABS} selected={tab} onSelect={setTab}>
+        <Tabs label="Server" tabs={tabs} selected={tab} onSelect={setTab}>
           {tab === 'tools' && <ToolsTab server={server} />}
+          {tab === 'resources' && <ResourcesTab server={server} />}
+          {tab === 'prompts' && <PromptsTab server={server} />}
+          {tab === 'tasks' && <TasksTab server={server} />}
           {tab === 'network' && <NetworkTab server={server} />}
           {tab === 'logs' && <LogsTab server={server} />}
         </Tabs>
       )}
     </section>
   );
+}
+
+/** An icon given as a base64 `data:` URI of an image; any other source is not fetched. */
+export function dataIcon(icon: unknown): { mime: string; data: string } | undefined {
+  const src = (icon as { src?: unknown } | null)?.src;
+  if (typeof src !== 'string') return undefined;
+  const match = /^data:(image\/[A-Za-z0-9.+-]+);base64,([A-Za-z0-9+/=\s]+)$/.exec(src);
+  return match === null ? undefined : { mime: match[1]!, data: match[2]! };
+}
+
+function Icon({ data, mime }: { data: string; mime: string }) {
+  const url = useObjectUrl(data, mime);
+  return url === undefined ? null : <img class="icon" src={url} alt="" width={32} height={32} />;
 }

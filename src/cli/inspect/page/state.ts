@@ -35,8 +35,11 @@ export function applyEvent(state: PageState, event: InspectorEvent): PageState {
   switch (event.type) {
     case 'servers':
       return { ...state, servers: event.servers };
-    case 'wire':
-      return { ...state, wire: capped([...state.wire, ...event.entries]) };
+    case 'wire': {
+      const last = state.wire.at(-1)?.seq ?? -Infinity;
+      const fresh = event.entries.filter((entry) => entry.seq > last);
+      return fresh.length === 0 ? state : { ...state, wire: capped([...state.wire, ...fresh]) };
+    }
     case 'notification': {
       const entry = {
         seq: ++logSeq,
@@ -57,6 +60,33 @@ export function applyEvent(state: PageState, event: InspectorEvent): PageState {
       return { ...state, progress: { ...state.progress, [call]: rest } };
     }
   }
+}
+
+/**
+ * The state after a fresh `state` command (on load and after the event stream reconnects): the
+ * inspector's servers, wire and pending requests, and the notifications heard so far kept.
+ */
+export function applyLoaded(
+  state: PageState,
+  loaded: { servers: ServerState[]; wire: WireEntry[]; pending: PendingRequest[] },
+): PageState {
+  return { ...state, servers: loaded.servers, wire: capped(loaded.wire), pending: loaded.pending };
+}
+
+/** The newest notification of `server` with `method` that `matches`, if any. */
+export function lastNotification(
+  logs: readonly LogEntry[],
+  server: string,
+  method: string,
+  matches: (params: Record<string, unknown>) => boolean = () => true,
+): LogEntry | undefined {
+  for (let i = logs.length - 1; i >= 0; i--) {
+    const entry = logs[i]!;
+    if (entry.server !== server || entry.method !== method) continue;
+    const params = typeof entry.params === 'object' && entry.params !== null ? entry.params : {};
+    if (matches(params as Record<string, unknown>)) return entry;
+  }
+  return undefined;
 }
 
 function capped<T>(list: T[]): T[] {
