@@ -49,10 +49,10 @@ export function CompletionInput(props: {
   useEffect(() => ask(props.value), [key, props.name]);
   return (
     <div class="field">
-      <label for={id}>
-        {props.name}
+      <span>
+        <label for={id}>{props.name}</label>
         {props.required && <RequiredMark />}
-      </label>
+      </span>
       <input
         id={id}
         value={props.value}
@@ -82,7 +82,10 @@ export function CompletionInput(props: {
   );
 }
 
-/** The visible mark of a required field (the field itself says `required` to assistive technology). */
+/**
+ * The visible mark of a required field, beside its label rather than in it (the label stays the
+ * field's name; the field itself says `required` to assistive technology).
+ */
 export function RequiredMark() {
   return (
     <span class="required" aria-hidden="true">

@@ -124,10 +124,10 @@ function FieldInput(props: {
   }
   return (
     <div class="field">
-      <label for={id}>
-        {field.label}
+      <span>
+        <label for={id}>{field.label}</label>
         {field.required && <RequiredMark />}
-      </label>
+      </span>
       <Control {...props} id={id} described={described} />
       {notes}
     </div>

@@ -1,0 +1,89 @@
+// What the inspector's browser tests share: starting `mcpkit inspect` on the example server (a
+// real child process, its URL read from what it prints), injecting axe-core into a page under
+// the page's real CSP, and failing on its serious and critical findings.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { CLI, within } from './e2e.js';
+
+/** Starts `mcpkit inspect -- mcpkit example-server` (with `extra` options); resolves with its URL once printed. */
+export function startInspector(extra: readonly string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [CLI, 'inspect', ...extra, '--', process.execPath, CLI, 'example-server'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+  return within(
+    new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += String(chunk);
+        const found = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+        if (found) resolve({ child, url: found[1]! });
+      });
+      child.once('exit', (code) => reject(new Error(`mcpkit inspect exited with ${code}: ${stderr}`)));
+    }),
+    30_000,
+    'mcpkit inspect to print its URL',
+  );
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core on the page as it is now; fails on serious or critical violations, naming each. */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return results.violations;
+  });
+  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} ${v.helpUrl} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+    [],
+    `axe-core in ${what}`,
+  );
+}
+
+/** Runs an MCP request through the inspector's API from inside the page, with the page's token. */
+export function requestFromPage(page: Page, method: string, params: Record<string, unknown>): Promise<unknown> {
+  return page.evaluate(
+    async ({ method, params }) => {
+      const token = sessionStorage.getItem('mcpkit-inspect-token') ?? '';
+      const state = (await (
+        await fetch('/api/state', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()) as { result: { servers: { id: string }[] } };
+      const server = state.result.servers[0]!.id;
+      const response = await fetch('/api/request', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ server, method, params }),
+      });
+      return (await response.json()) as unknown;
+    },
+    { method, params },
+  );
+}
