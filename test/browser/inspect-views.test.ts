@@ -168,6 +168,27 @@ describe('mcpkit inspect: the page’s views', { skip: browserSkipReason() }, ()
     await detail.getByRole('region', { name: 'Answer sent again' }).getByText('contents').waitFor();
   });
 
+  it('shows a task, the elicitation it sends, its status as it changes, and its result', async () => {
+    const started = requestFromPage(page, 'tools/call', {
+      name: 'report',
+      arguments: { topic: 'tides', steps: 2, stepMs: 0 },
+      task: { ttl: 60_000 },
+    });
+    const created = (await started) as { result: { task: { taskId: string } } };
+    const taskId = created.result.task.taskId;
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Add details').check();
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    const task = page.getByRole('listitem', { name: `Task ${taskId}` });
+    await task.getByText('completed', { exact: true }).waitFor();
+    await task.getByRole('button', { name: 'Result' }).click();
+    const result = task.getByRole('region', { name: `Result of ${taskId}` });
+    await result.getByText(/2\. section 2 \(with details\)/).waitFor();
+    await page.getByRole('button', { name: 'List tasks' }).click();
+    await assertAccessible(page, 'the Tasks tab');
+  });
+
   it('lists the notifications and sets the logging level', async () => {
     await page.getByRole('tab', { name: 'Logs' }).click();
     await page
@@ -176,10 +197,48 @@ describe('mcpkit inspect: the page’s views', { skip: browserSkipReason() }, ()
       .first()
       .waitFor();
     await page.getByLabel('Logging level').selectOption('debug');
-    await page.getByRole('tab', { name: 'Tasks' }).click();
-    await assertAccessible(page, 'the Tasks tab');
-    await page.getByRole('tab', { name: 'Logs' }).click();
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/request'));
+    await page.getByLabel('Logging level').selectOption('error');
+    assert.equal((await sent).status(), 200);
     await assertAccessible(page, 'the Logs tab');
     assert.deepEqual(errors, []);
+  });
+});
+
+describe('mcpkit inspect: the page in the stateless era', { skip: browserSkipReason() }, () => {
+  let inspector: { child: ChildProcess; url: string };
+  let browser: Browser;
+  before(async () => {
+    inspector = await startInspector();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    inspector?.child.kill();
+  });
+
+  it('subscribes through subscriptions/listen, and stops listening when the resource is left', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(inspector.url);
+    await page.getByText('stateless era').waitFor();
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page.getByRole('button', { name: /^Notes/ }).click();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: 'Unsubscribe' }).waitFor();
+    await requestFromPage(page, 'tools/call', { name: 'note', arguments: { text: 'Stateless milk.' } });
+    await page.getByRole('region', { name: 'Contents' }).getByText('Stateless milk.').waitFor();
+    await page.getByRole('tab', { name: 'Network' }).click();
+    await page.getByLabel('Method').selectOption('notifications/cancelled');
+    await page.locator('table.wire tbody tr').first().waitFor();
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await page.getByText('has no list of them').waitFor();
+    await assertAccessible(page, 'the Tasks tab, stateless');
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    assert.equal(
+      await page.getByLabel('Logging level').count(),
+      0,
+      'the level goes with each request since 2026-07-28',
+    );
+    await page.close();
   });
 });
