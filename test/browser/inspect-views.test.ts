@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
+import { CLI } from '../helpers/e2e.js';
 import { assertAccessible, requestFromPage, startInspector } from '../helpers/inspect-page.js';
 
 /** Runs a tool from the Tools tab: per-argument fields where the tab has them, else its JSON. */
@@ -239,6 +240,26 @@ describe('mcpkit inspect: the page in the stateless era', { skip: browserSkipRea
       0,
       'the level goes with each request since 2026-07-28',
     );
+    await page.close();
+  });
+
+  it('connects another server from the form, with its era, and switches between them', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(inspector.url);
+    await page.getByText('stateless era').waitFor();
+    await page.getByRole('button', { name: 'Connect another' }).click();
+    const form = page.getByRole('form', { name: 'Connect to a server' });
+    await form.getByLabel('Command', { exact: true }).fill(process.execPath);
+    await form.getByLabel('Arguments', { exact: true }).fill(`"${CLI}" example-server`);
+    await form.getByLabel('Environment (KEY=VALUE, one a line)').fill('NODE_NO_WARNINGS=1\n# a comment');
+    await form.getByLabel('Era', { exact: true }).selectOption('2025-11-25');
+    await assertAccessible(page, 'the connect form');
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await page.getByText('stateful era').waitFor();
+    const switcher = page.getByRole('combobox', { name: 'Server', exact: true });
+    assert.equal(await switcher.locator('option').count(), 2);
+    await switcher.selectOption({ index: 0 });
+    await page.getByText('stateless era').waitFor();
     await page.close();
   });
 });

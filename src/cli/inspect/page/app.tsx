@@ -41,14 +41,18 @@ export function App({ api }: { api: InspectorApi }) {
       <header class="bar">
         <span class="brand">mcpkit inspect</span>
         {state.servers.length > 1 && (
-          <label>
-            Server{' '}
-            <select value={server?.id} onChange={(e) => setSelected((e.target as HTMLSelectElement).value)}>
+          <span class="control">
+            <label for="server-switcher">Server</label>{' '}
+            <select
+              id="server-switcher"
+              value={server?.id}
+              onChange={(e) => setSelected((e.target as HTMLSelectElement).value)}
+            >
               {state.servers.map((s) => (
                 <option value={s.id}>{s.info?.name ?? s.label}</option>
               ))}
             </select>
-          </label>
+          </span>
         )}
         {state.servers.length > 0 && !connecting && (
           <button type="button" onClick={() => setConnecting(true)}>

@@ -38,22 +38,30 @@ export function ConnectForm({ onConnected, onClose }: { onConnected: (id: string
   return (
     <form class="connect" onSubmit={(e) => void submit(e)} aria-labelledby="connect-title">
       <h1 id="connect-title">Connect to a server</h1>
-      <label>
-        Transport{' '}
-        <select value={draft.kind} onChange={(e) => set({ kind: (e.target as HTMLSelectElement).value as 'stdio' })}>
+      <span class="control">
+        <label for="connect-transport">Transport</label>{' '}
+        <select
+          id="connect-transport"
+          value={draft.kind}
+          onChange={(e) => set({ kind: (e.target as HTMLSelectElement).value as 'stdio' })}
+        >
           <option value="stdio">stdio (a command)</option>
           <option value="http">HTTP (a URL)</option>
         </select>
-      </label>
+      </span>
       {draft.kind === 'stdio' ? <StdioFields text={text} /> : <HttpFields text={text} draft={draft} set={set} />}
-      <label>
-        Era{' '}
-        <select value={era} onChange={(e) => setEra((e.target as HTMLSelectElement).value as EraChoice)}>
+      <span class="control">
+        <label for="connect-era">Era</label>{' '}
+        <select
+          id="connect-era"
+          value={era}
+          onChange={(e) => setEra((e.target as HTMLSelectElement).value as EraChoice)}
+        >
           <option value="auto">automatic</option>
           <option value="2025-11-25">2025-11-25</option>
           <option value="2026-07-28">2026-07-28</option>
         </select>
-      </label>
+      </span>
       <div class="actions">
         <button type="submit" disabled={busy}>
           Connect
@@ -105,16 +113,17 @@ function HttpFields(props: { text: TextProps; draft: ConnectDraft; set: (change:
         Headers (Name: value, one a line)
         <textarea {...props.text('headers')} />
       </label>
-      <label>
-        HTTP transport{' '}
+      <span class="control">
+        <label for="connect-http-transport">HTTP transport</label>{' '}
         <select
+          id="connect-http-transport"
           value={props.draft.transport}
           onChange={(e) => props.set({ transport: (e.target as HTMLSelectElement).value as 'sse' })}
         >
           <option value="streamable">Streamable HTTP</option>
           <option value="sse">HTTP+SSE (2024-11-05)</option>
         </select>
-      </label>
+      </span>
     </>
   );
 }

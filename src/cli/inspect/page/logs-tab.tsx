@@ -52,9 +52,9 @@ function LevelSelect({ server }: { server: ServerState }) {
   };
   return (
     <div class="actions">
-      <label>
-        Logging level{' '}
-        <select value={level} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
+      <span class="control">
+        <label for="logging-level">Logging level</label>{' '}
+        <select id="logging-level" value={level} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
           <option value="" disabled>
             the server's own
           </option>
@@ -62,7 +62,7 @@ function LevelSelect({ server }: { server: ServerState }) {
             <option value={name}>{name}</option>
           ))}
         </select>
-      </label>
+      </span>
       {error !== undefined && (
         <p role="alert" class="error">
           {error}

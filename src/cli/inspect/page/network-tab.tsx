@@ -92,18 +92,23 @@ function Filters(props: {
         Filter{' '}
         <input type="search" value={filter.text} onInput={(e) => set({ text: (e.target as HTMLInputElement).value })} />
       </label>
-      <label>
-        Method{' '}
-        <select value={filter.method} onChange={(e) => set({ method: (e.target as HTMLSelectElement).value })}>
+      <span class="control">
+        <label for="filter-method">Method</label>{' '}
+        <select
+          id="filter-method"
+          value={filter.method}
+          onChange={(e) => set({ method: (e.target as HTMLSelectElement).value })}
+        >
           <option value="">all</option>
           {props.methods.map((method) => (
             <option value={method}>{method}</option>
           ))}
         </select>
-      </label>
-      <label>
-        Direction{' '}
+      </span>
+      <span class="control">
+        <label for="filter-direction">Direction</label>{' '}
         <select
+          id="filter-direction"
           value={filter.direction}
           onChange={(e) => set({ direction: (e.target as HTMLSelectElement).value as WireFilter['direction'] })}
         >
@@ -111,7 +116,7 @@ function Filters(props: {
           <option value="sent">sent</option>
           <option value="received">received</option>
         </select>
-      </label>
+      </span>
       <button type="button" onClick={props.onExport}>
         Export JSON Lines
       </button>
