@@ -64,9 +64,11 @@ describe('mcpkit inspect: the page’s views', { skip: browserSkipReason() }, ()
     await page.getByRole('button', { name: 'review_code', exact: true }).click();
     await page.getByLabel('code', { exact: true }).fill('let x = 1');
     await page.getByLabel('language', { exact: true }).fill('py');
-    const suggestion = page.locator('datalist option[value="python"]');
-    await suggestion.waitFor({ state: 'attached' });
-    assert.equal(await page.locator('datalist option').count(), 1);
+    // The suggestions follow what is typed: all four at first, then only python.
+    await page.waitForFunction(() => {
+      const options = [...document.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'));
+      return options.length === 1 && options[0] === 'python';
+    });
     await page.getByLabel('language', { exact: true }).fill('python');
     await page.getByRole('button', { name: 'Get', exact: true }).click();
     const messages = page.getByRole('region', { name: 'Messages' });
@@ -113,6 +115,7 @@ describe('mcpkit inspect: the page’s views', { skip: browserSkipReason() }, ()
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('region', { name: 'Result' }).getByText('Hello, Ada!').waitFor();
     assert.equal(await page.getByRole('dialog').count(), 0);
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Run', 'the focus is back');
 
     await runTool(page, 'ask_name', {});
     await page.getByRole('dialog').getByLabel('Name').waitFor();
@@ -190,7 +193,7 @@ describe('mcpkit inspect: the page’s views', { skip: browserSkipReason() }, ()
     await assertAccessible(page, 'the Tasks tab');
   });
 
-  it('lists the notifications and sets the logging level', async () => {
+  it('lists the notifications, sets the logging level, and reads well in the dark', async () => {
     await page.getByRole('tab', { name: 'Logs' }).click();
     await page
       .getByRole('list', { name: 'Notifications' })
@@ -202,6 +205,11 @@ describe('mcpkit inspect: the page’s views', { skip: browserSkipReason() }, ()
     await page.getByLabel('Logging level').selectOption('error');
     assert.equal((await sent).status(), 200);
     await assertAccessible(page, 'the Logs tab');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('tab', { name: 'Network' }).click();
+    await assertAccessible(page, 'the Network tab, dark');
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await assertAccessible(page, 'the Resources tab, dark');
     assert.deepEqual(errors, []);
   });
 });
