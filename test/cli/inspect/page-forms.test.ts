@@ -21,6 +21,7 @@ import {
 } from '../../../src/cli/inspect/page/elicitation-fields.js';
 import type { LogEntry } from '../../../src/cli/inspect/page/state.js';
 import { gatherTasks, isTerminal, taskSupport } from '../../../src/cli/inspect/page/tasks-model.js';
+import { dataIcon, serverTabs } from '../../../src/cli/inspect/page/server-tabs.js';
 import { expandTemplate, templateVariables } from '../../../src/cli/inspect/page/template-uri.js';
 
 const schema = {
@@ -229,5 +230,37 @@ describe('inspector page: tasks', () => {
     assert.deepEqual(tasks[0]!.result, { content: [] });
     assert.equal(tasks[0]!.createdAt, '2025-01-01T00:00:02Z');
     assert.ok(isTerminal('cancelled') && !isTerminal('input_required'));
+  });
+});
+
+describe('inspector page: a server’s view', () => {
+  const server = (capabilities: Record<string, unknown>): ServerState => ({
+    id: 's1',
+    label: 'x',
+    status: 'connected',
+    info: { name: 'x', version: '1', protocolVersion: '2025-11-25', era: 'stateful', capabilities },
+  });
+
+  it('offers the tabs of the capabilities, and Network and Logs always', () => {
+    assert.deepEqual(
+      serverTabs(server({})).map((t) => t.label),
+      ['Network', 'Logs'],
+    );
+    assert.deepEqual(
+      serverTabs(server({ tools: {}, resources: {}, prompts: {}, tasks: { list: {} } })).map((t) => t.label),
+      ['Tools', 'Resources', 'Prompts', 'Tasks', 'Network', 'Logs'],
+    );
+    assert.deepEqual(
+      serverTabs(server({ prompts: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } })).map((t) => t.label),
+      ['Prompts', 'Tasks', 'Network', 'Logs'],
+    );
+  });
+
+  it('shows only icons given as base64 data: URIs of images, never fetching one', () => {
+    assert.deepEqual(dataIcon({ src: 'data:image/png;base64,iVBORw0K' }), { mime: 'image/png', data: 'iVBORw0K' });
+    assert.equal(dataIcon({ src: 'https://example.com/icon.png' }), undefined);
+    assert.equal(dataIcon({ src: 'data:text/html;base64,PGI+' }), undefined);
+    assert.equal(dataIcon({ src: 'data:image/svg+xml,<svg onload=x>' }), undefined);
+    assert.equal(dataIcon(null), undefined);
   });
 });

@@ -11,23 +11,10 @@ import { LogsTab } from './logs-tab.js';
 import { NetworkTab } from './network-tab.js';
 import { PromptsTab } from './prompts-tab.js';
 import { ResourcesTab } from './resources-tab.js';
-import { Tabs, type Tab } from './tabs.js';
+import { dataIcon, serverTabs } from './server-tabs.js';
+import { Tabs } from './tabs.js';
 import { TasksTab } from './tasks-tab.js';
-import { taskSupport } from './tasks-model.js';
 import { ToolsTab } from './tools-tab.js';
-
-/** The tabs `server` offers, in order. */
-export function serverTabs(server: ServerState): Tab[] {
-  const caps = server.info?.capabilities ?? {};
-  return [
-    ...(caps.tools !== undefined ? [{ id: 'tools', label: 'Tools' }] : []),
-    ...(caps.resources !== undefined ? [{ id: 'resources', label: 'Resources' }] : []),
-    ...(caps.prompts !== undefined ? [{ id: 'prompts', label: 'Prompts' }] : []),
-    ...(taskSupport(server) !== undefined ? [{ id: 'tasks', label: 'Tasks' }] : []),
-    { id: 'network', label: 'Network' },
-    { id: 'logs', label: 'Logs' },
-  ];
-}
 
 export function ServerView({ server }: { server: ServerState }) {
   const tabs = serverTabs(server);
@@ -78,14 +65,6 @@ export function ServerView({ server }: { server: ServerState }) {
       )}
     </section>
   );
-}
-
-/** An icon given as a base64 `data:` URI of an image; any other source is not fetched. */
-export function dataIcon(icon: unknown): { mime: string; data: string } | undefined {
-  const src = (icon as { src?: unknown } | null)?.src;
-  if (typeof src !== 'string') return undefined;
-  const match = /^data:(image\/[A-Za-z0-9.+-]+);base64,([A-Za-z0-9+/=\s]+)$/.exec(src);
-  return match === null ? undefined : { mime: match[1]!, data: match[2]! };
 }
 
 function Icon({ data, mime }: { data: string; mime: string }) {
