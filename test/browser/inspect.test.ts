@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
 import { within } from '../helpers/e2e.js';
-import { CLI, EXAMPLE_SERVER, startInspect, type InspectChild } from '../helpers/inspect-child.js';
+import { CLI, EXAMPLE_SERVER, startInspect } from '../helpers/inspect-child.js';
 
 /** The example server over HTTP on a free port; resolves with its URL. */
 async function httpExample(): Promise<{ child: ChildProcess; url: string }> {
