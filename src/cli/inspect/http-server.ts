@@ -66,7 +66,7 @@ export async function serveInspector(inspector: Inspector, options: InspectorSer
     if (url.pathname === '/') {
       if (!allowed(url.searchParams.get('token')))
         return text(res, 401, 'Open the URL mcpkit inspect printed: it holds the token.');
-      return void res.writeHead(200, PAGE_HEADERS).end(files.get('/')!.body);
+      return void res.writeHead(200, pageHeaders(inspector.sandbox)).end(files.get('/')!.body);
     }
     if (!url.pathname.startsWith('/api/')) return text(res, 404, 'Not found');
     const bearer = /^Bearer (.+)$/.exec(single(req.headers.authorization) ?? '')?.[1];
@@ -147,26 +147,31 @@ function sameToken(given: Buffer, token: Buffer): boolean {
   return given.length === token.length && timingSafeEqual(given, token);
 }
 
-/** The page's headers: a policy that lets it load its own files and talk to this server only. */
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
-    'frame-src http://127.0.0.1:*',
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-};
+/**
+ * The page's headers: a policy that lets it load its own files, talk to this server only, and
+ * frame the sandbox of MCP App views (`sandbox`'s origin) and nothing else.
+ */
+function pageHeaders(sandbox: string | undefined): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: blob:",
+      "media-src 'self' blob:",
+      "connect-src 'self'",
+      `frame-src ${sandbox === undefined ? "'none'" : new URL(sandbox).origin}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  };
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

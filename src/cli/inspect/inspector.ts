@@ -43,6 +43,8 @@ export class Inspector {
   #unsent: WireEntry[] = [];
   #seq = 0;
   #ids = 0;
+  /** The sandbox proxy's URL, where the page renders MCP App views. */
+  sandbox: string | undefined;
 
   constructor(options: InspectorOptions) {
     this.#options = options;
@@ -77,6 +79,7 @@ export class Inspector {
           servers: this.#states(),
           wire: this.#wire,
           pending: [...this.#waiting.values()].map((w) => w.request),
+          ...(this.sandbox !== undefined && { sandbox: this.sandbox }),
         };
       case 'connect': {
         const target = checkTarget(body.target);

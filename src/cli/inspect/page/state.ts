@@ -21,6 +21,8 @@ export interface PageState {
   logs: LogEntry[];
   /** The progress of running calls, by call name. */
   progress: Record<string, { progress: number; total?: number; message?: string }>;
+  /** Where MCP App views are framed: the inspector's sandbox. */
+  sandbox?: string;
 }
 
 /** How many wire entries and log lines the page keeps; the oldest go first. */
