@@ -10,12 +10,15 @@ import { LegacySseClientTransport, StreamableHttpClientTransport } from 'mcpkit/
 import { directoryRoot } from 'mcpkit/host';
 import { CommandTransport } from 'mcpkit/stdio';
 import { VERSION } from '../version.js';
-import type { ConnectTarget, EraChoice, PendingRequest, ServerState } from './protocol.js';
+import { recordingFetch } from './http-exchanges.js';
+import type { ConnectTarget, EraChoice, HttpExchange, PendingRequest, ServerState } from './protocol.js';
 
 /** What an inspected server tells the inspector, and asks of it. */
 export interface InspectedServerHooks {
   /** A message crossed the wire. */
   wire(direction: 'sent' | 'received', message: unknown): void;
+  /** An HTTP exchange with a server reached by URL. */
+  http(exchange: Omit<HttpExchange, 'seq' | 'server'>): void;
   /** Its state changed. */
   changed(): void;
   /** A line the server wrote to stderr. */
@@ -143,7 +146,11 @@ export class InspectedServer {
     const target = this.target;
     const tap = (direction: 'sent' | 'received', value: unknown) => this.#hooks.wire(direction, value);
     if (target.type === 'http') {
-      const options = { url: target.url, ...(target.headers !== undefined && { headers: target.headers }) };
+      const options = {
+        url: target.url,
+        fetch: recordingFetch((exchange) => this.#hooks.http(exchange)),
+        ...(target.headers !== undefined && { headers: target.headers }),
+      };
       return tapTransport(
         target.transport === 'sse' ? new LegacySseClientTransport(options) : new StreamableHttpClientTransport(options),
         tap,

@@ -8,6 +8,7 @@ import { InspectedServer } from './inspected-server.js';
 import type {
   ConnectTarget,
   EraChoice,
+  HttpExchange,
   InspectorCommand,
   InspectorEvent,
   PendingRequest,
@@ -38,6 +39,7 @@ export class Inspector {
   readonly #options: InspectorOptions;
   readonly #servers = new Map<string, InspectedServer>();
   readonly #wire: WireEntry[] = [];
+  readonly #http: HttpExchange[] = [];
   readonly #waiting = new Map<string, Waiting>();
   readonly #listeners = new Set<(event: InspectorEvent) => void>();
   #unsent: WireEntry[] = [];
@@ -61,6 +63,11 @@ export class Inspector {
     const id = `s${++this.#ids}`;
     const server = new InspectedServer(id, target, era, {
       wire: (direction, message) => this.#record(id, direction, message),
+      http: (exchange) => {
+        const kept = { seq: ++this.#seq, server: id, ...exchange };
+        if (this.#http.push(kept) > WIRE_KEPT) this.#http.shift();
+        this.#emit({ type: 'http', exchange: kept });
+      },
       changed: () => this.#emit({ type: 'servers', servers: this.#states() }),
       stderr: (line) => this.#emit({ type: 'notification', server: id, method: 'stderr', params: { line } }),
       ask: (kind, params, signal) => this.#ask(id, kind, params, signal),
@@ -78,6 +85,7 @@ export class Inspector {
         return {
           servers: this.#states(),
           wire: this.#wire,
+          http: this.#http,
           pending: [...this.#waiting.values()].map((w) => w.request),
           ...(this.sandbox !== undefined && { sandbox: this.sandbox }),
         };

@@ -48,6 +48,22 @@ export interface WireEntry {
   message: unknown;
 }
 
+/** An HTTP exchange with a server reached by URL; credentials masked. */
+export interface HttpExchange {
+  seq: number;
+  server: string;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  /** When it was sent, in milliseconds since the epoch, and how long its response took to start. */
+  time: number;
+  duration: number;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  /** Why no response came. */
+  error?: string;
+}
+
 /** A request of a server's that the page answers: a form, a model's reply, roots. */
 export interface PendingRequest {
   id: string;
@@ -60,6 +76,7 @@ export interface PendingRequest {
 export type InspectorEvent =
   | { type: 'servers'; servers: ServerState[] }
   | { type: 'wire'; entries: WireEntry[] }
+  | { type: 'http'; exchange: HttpExchange }
   | { type: 'notification'; server: string; method: string; params: unknown }
   | { type: 'request'; request: PendingRequest }
   | { type: 'request-done'; id: string }

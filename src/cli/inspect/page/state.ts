@@ -3,7 +3,7 @@
  * rules (what is kept, what is capped) are tested without a browser.
  * @module
  */
-import type { InspectorEvent, PendingRequest, ServerState, WireEntry } from '../protocol.js';
+import type { HttpExchange, InspectorEvent, PendingRequest, ServerState, WireEntry } from '../protocol.js';
 
 /** A server's notification, as the logs list it. */
 export interface LogEntry {
@@ -17,6 +17,8 @@ export interface LogEntry {
 export interface PageState {
   servers: ServerState[];
   wire: WireEntry[];
+  /** The HTTP exchanges of servers reached by URL. */
+  http: HttpExchange[];
   pending: PendingRequest[];
   logs: LogEntry[];
   /** The progress of running calls, by call name. */
@@ -28,7 +30,7 @@ export interface PageState {
 /** How many wire entries and log lines the page keeps; the oldest go first. */
 export const KEPT = 2000;
 
-export const EMPTY: PageState = { servers: [], wire: [], pending: [], logs: [], progress: {} };
+export const EMPTY: PageState = { servers: [], wire: [], http: [], pending: [], logs: [], progress: {} };
 
 let logSeq = 0;
 
@@ -39,6 +41,8 @@ export function applyEvent(state: PageState, event: InspectorEvent): PageState {
       return { ...state, servers: event.servers };
     case 'wire':
       return { ...state, wire: capped([...state.wire, ...event.entries]) };
+    case 'http':
+      return { ...state, http: capped([...state.http, event.exchange]) };
     case 'notification': {
       const entry = {
         seq: ++logSeq,
