@@ -44,6 +44,7 @@ export class InspectedServer {
   readonly #hooks: InspectedServerHooks;
   #state: ServerState;
   #session: ClientSession | undefined;
+  readonly #client: Client;
   readonly #calls = new Map<string, AbortController>();
 
   constructor(id: string, target: ConnectTarget, era: EraChoice, hooks: InspectedServerHooks) {
@@ -51,7 +52,16 @@ export class InspectedServer {
     this.target = target;
     this.#era = era;
     this.#hooks = hooks;
-    this.#state = { id, label: labelOf(target), status: 'connecting' };
+    const root = directoryRoot(target.type === 'stdio' && target.cwd ? target.cwd : process.cwd());
+    this.#state = { id, label: labelOf(target), status: 'connecting', roots: [root] };
+    this.#client = this.#newClient(root);
+  }
+
+  /** Offers other roots; the server is told their list changed. */
+  async setRoots(roots: { uri: string; name?: string }[]): Promise<void> {
+    await this.#client.setRoots(roots);
+    this.#state = { ...this.#state, roots };
+    this.#hooks.changed();
   }
 
   get state(): ServerState {
@@ -61,7 +71,7 @@ export class InspectedServer {
   /** Connects; a failure is kept in the state (and thrown). */
   async connect(timeoutMs: number): Promise<void> {
     try {
-      const session = await this.#client().connect(this.#transport(), { ...ERA_OPTIONS[this.#era], timeoutMs });
+      const session = await this.#client.connect(this.#transport(), { ...ERA_OPTIONS[this.#era], timeoutMs });
       this.#session = session;
       this.#set({
         status: 'connected',
@@ -122,17 +132,17 @@ export class InspectedServer {
     await session?.close();
   }
 
-  #set(state: Omit<ServerState, 'id' | 'label'>): void {
-    this.#state = { id: this.id, label: this.#state.label, ...state };
+  #set(state: Omit<ServerState, 'id' | 'label' | 'roots'>): void {
+    this.#state = { id: this.id, label: this.#state.label, roots: this.#state.roots, ...state };
     this.#hooks.changed();
   }
 
-  #client(): Client {
+  #newClient(root: { uri: string; name?: string }): Client {
     const ask = this.#hooks.ask;
     return new Client(
       { name: 'mcpkit-inspect', version: VERSION },
       {
-        roots: [directoryRoot(this.target.type === 'stdio' && this.target.cwd ? this.target.cwd : process.cwd())],
+        roots: [root],
         elicitation: {
           form: (params, ctx) => ask('elicitation', { ...params, mode: 'form' }, ctx.signal) as never,
           url: (params, ctx) => ask('elicitation', { ...params, mode: 'url' }, ctx.signal) as never,

@@ -108,6 +108,20 @@ export class Inspector {
           call !== undefined && this.#emit({ type: 'progress', call, ...p });
         return this.#server(body.server).request(body.method, params, call, progress);
       }
+      case 'roots': {
+        const roots = Array.isArray(body.roots) ? body.roots : undefined;
+        const valid = roots?.every(
+          (r: unknown) =>
+            typeof r === 'object' &&
+            r !== null &&
+            typeof (r as { uri?: unknown }).uri === 'string' &&
+            (r as { uri: string }).uri.startsWith('file://') &&
+            ['undefined', 'string'].includes(typeof (r as { name?: unknown }).name),
+        );
+        if (!valid) throw new CommandRefused('roots is a list of { uri: "file://...", name? }');
+        await this.#server(body.server).setRoots(roots as { uri: string; name?: string }[]);
+        return {};
+      }
       case 'cancel':
         for (const server of this.#servers.values()) server.cancel(String(body.call));
         return {};

@@ -22,6 +22,8 @@ export interface ServerState {
   status: 'connecting' | 'connected' | 'failed' | 'closed';
   /** Why it failed or closed, in words. */
   error?: string;
+  /** The roots offered to it (`file://` URIs), which the page may change. */
+  roots: { uri: string; name?: string }[];
   /** Once connected: what it said of itself. */
   info?: {
     name: string;
@@ -101,6 +103,8 @@ export interface InspectorCommands {
   };
   /** Cancels a request started with a `call` name. */
   cancel: { body: { call: string }; result: Record<string, never> };
+  /** Changes the roots offered to a server (it is told their list changed). */
+  roots: { body: { server: string; roots: { uri: string; name?: string }[] }; result: Record<string, never> };
   /** Answers a pending request of a server's. */
   respond: { body: { id: string; result: Record<string, unknown> }; result: Record<string, never> };
 }

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import type { ServerState } from '../protocol.js';
 import { LogsTab } from './logs-tab.js';
 import { NetworkTab } from './network-tab.js';
+import { RootsPanel } from './roots-panel.js';
 import { Tabs } from './tabs.js';
 import { ToolsTab } from './tools-tab.js';
 
@@ -47,6 +48,7 @@ export function ServerView({ server }: { server: ServerState }) {
           <pre>{JSON.stringify(info.capabilities, null, 2)}</pre>
         </details>
       )}
+      <RootsPanel server={server} />
       {server.status === 'connected' && (
         <Tabs label="Server" tabs={TABS} selected={tab} onSelect={setTab}>
           {tab === 'tools' && <ToolsTab server={server} />}
