@@ -15,6 +15,7 @@ export const FIGURES = {
   catalogList: (servers: number, tools: number) =>
     `host catalog: connect to ${servers} HTTP servers of ${tools} tools and list them all`,
   appView: 'browser: the view of an MCP App (a small view, bundled, minified)',
+  inspectorPage: 'browser: the page of mcpkit inspect (script and stylesheet, as shipped)',
   appHost: 'browser: a host page rendering one MCP App view through a sandbox proxy (bundled, minified)',
   skillsStart: (skills: number) =>
     `skills: build a server over a folder of ${skills.toLocaleString('en-US')} skills and list them all`,

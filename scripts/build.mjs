@@ -146,6 +146,8 @@ await build({
   target: 'es2022',
   entryPoints: { page: 'src/cli/inspect/page/main.tsx' },
   outdir: join('dist', 'inspector'),
+  // Everything the page uses is in it, mcpkit/app-host too: a page has no packages to import.
+  external: [],
   minify: true,
   jsx: 'automatic',
   jsxImportSource: 'preact',

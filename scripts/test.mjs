@@ -89,6 +89,11 @@ function findTests(dir, out = []) {
   return out;
 }
 
+/** Whether a compiled file's source (`.ts`, or `.tsx` for the inspector's page) exists. */
+function hasSource(compiled) {
+  return existsSync(compiled.replace(/\.js$/, '.ts')) || existsSync(compiled.replace(/\.js$/, '.tsx'));
+}
+
 /** Removes compiled JavaScript under `dir` whose TypeScript source no longer exists. */
 function pruneStale(dir) {
   if (!existsSync(dir)) return;
@@ -97,7 +102,7 @@ function pruneStale(dir) {
     // Gone already: the map of a file removed a moment ago, listed after it.
     const stat = statSync(p, { throwIfNoEntry: false });
     if (stat?.isDirectory()) pruneStale(p);
-    else if (stat && name.endsWith('.js') && !existsSync(p.slice('build/'.length).replace(/\.js$/, '.ts'))) {
+    else if (stat && name.endsWith('.js') && !hasSource(p.slice('build/'.length))) {
       rmSync(p, { force: true });
       rmSync(`${p}.map`, { force: true });
     }

@@ -4,6 +4,8 @@
 // Raw speaks the protocol by hand (the handshake, the tool's input, one call through the
 // host); mcpkit uses mcpkit/app as published (dist/app.js); sdk-v2 the official
 // @modelcontextprotocol/ext-apps App. The bytes do not vary, so one repetition would do.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -108,6 +110,13 @@ await bridge.sendToolInput({ arguments: { city: 'Oslo' } });
 `,
 };
 
+/** The page of `mcpkit inspect` as the package ships it: its script and stylesheet, gzipped. */
+async function inspectorBytes(): Promise<Sample> {
+  const files = ['page.js', 'page.css'].map((name) => readFileSync(join(ROOT, 'dist', 'inspector', name)));
+  const gz = files.reduce((sum, file) => sum + gzipSync(file, { level: 9 }).length, 0);
+  return { value: gz, errors: 0, note: `${files.reduce((sum, f) => sum + f.length, 0)} bytes minified` };
+}
+
 const viewBytes = (impl: Implementation) => bundledBytes(VIEWS[impl]!);
 const hostBytes = (impl: Implementation) => bundledBytes(HOSTS[impl]!);
 
@@ -146,6 +155,10 @@ export const browserGroup: MeasureGroup = async (options) => [
       impls: ['raw', 'mcpkit', 'sdk-v2'],
       run: hostBytes,
     },
+    options,
+  )),
+  ...(await measure(
+    { name: FIGURES.inspectorPage, unit: 'bytes gz', higherIsBetter: false, impls: ['mcpkit'], run: inspectorBytes },
     options,
   )),
 ];

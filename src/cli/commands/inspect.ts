@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from 'mcpkit/host';
+import { serveSandbox } from 'mcpkit/node';
 import { findOpener, openUrl } from '../browser.js';
 import { DEFAULT_TIMEOUT_MS } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
@@ -40,6 +41,9 @@ export async function runInspect(args: string[]): Promise<number> {
     port: portNumber(parsed.values.port as string | undefined, 0),
     pageDir: pageDir(),
   });
+  // MCP App views are framed through a sandbox on a port of its own: another origin.
+  const sandbox = await serveSandbox({ hostOrigins: [server.origin] });
+  inspector.sandbox = sandbox.url;
   console.log(server.url);
   say(`open ${server.url} (it holds this run's token). Ctrl-C stops it.`);
   if (parsed.values.open === true) {
@@ -56,6 +60,7 @@ export async function runInspect(args: string[]): Promise<number> {
     process.once('SIGTERM', () => resolve());
   });
   await server.close();
+  await sandbox.close();
   await inspector.close();
   return EXIT.ok;
 }

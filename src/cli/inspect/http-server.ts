@@ -66,59 +66,16 @@ export async function serveInspector(inspector: Inspector, options: InspectorSer
     if (url.pathname === '/') {
       if (!allowed(url.searchParams.get('token')))
         return text(res, 401, 'Open the URL mcpkit inspect printed: it holds the token.');
-      return void res.writeHead(200, PAGE_HEADERS).end(files.get('/')!.body);
+      return void res.writeHead(200, pageHeaders(inspector.sandbox)).end(files.get('/')!.body);
     }
     if (!url.pathname.startsWith('/api/')) return text(res, 404, 'Not found');
     const bearer = /^Bearer (.+)$/.exec(single(req.headers.authorization) ?? '')?.[1];
     if (!allowed(bearer)) return json(res, 401, { error: { message: 'the inspector’s token is missing or wrong' } });
-    if (url.pathname === '/api/events' && req.method === 'GET') return events(res);
-    if (req.method !== 'POST') return json(res, 405, { error: { message: 'commands are POSTed' } });
-    const site = single(req.headers['sec-fetch-site']);
-    if (site !== undefined && site !== 'same-origin' && site !== 'none')
-      return json(res, 403, { error: { message: `a request from another site (${site})` } });
-    if (!/^application\/json\b/.test(single(req.headers['content-type']) ?? '')) {
-      return json(res, 415, { error: { message: 'commands are JSON (content-type: application/json)' } });
-    }
-    const body = await readBody(req, options.maxBodyBytes ?? 4 * 1024 * 1024);
-    if (body === undefined)
-      return json(res, 400, { error: { message: 'the body is not a JSON object, or too large' } });
-    try {
-      json(res, 200, { result: await inspector.run(url.pathname.slice('/api/'.length), body) });
-    } catch (error) {
-      const status = error instanceof CommandRefused ? 400 : 502;
-      const { message, code, data } = error as { message?: string; code?: unknown; data?: unknown };
-      json(res, status, {
-        error: {
-          message: message ?? String(error),
-          ...(typeof code === 'number' && { code }),
-          ...(data !== undefined && { data }),
-        },
-      });
-    }
+    if (url.pathname === '/api/events' && req.method === 'GET') return events(inspector, res, streams);
+    return command(inspector, req, res, url.pathname.slice('/api/'.length), options.maxBodyBytes ?? 4 * 1024 * 1024);
   }
 
-  function allowed(given: string | null | undefined): boolean {
-    if (given === null || given === undefined) return false;
-    const bytes = Buffer.from(given);
-    return bytes.length === token.length && timingSafeEqual(bytes, token);
-  }
-
-  function events(res: ServerResponse): void {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    });
-    res.write(': ready\n\n');
-    streams.add(res);
-    const stop = inspector.listen((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
-    const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS);
-    res.on('close', () => {
-      stop();
-      clearInterval(heartbeat);
-      streams.delete(res);
-    });
-  }
+  const allowed = (given: string | null | undefined) => given != null && sameToken(Buffer.from(given), token);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -136,26 +93,85 @@ export async function serveInspector(inspector: Inspector, options: InspectorSer
   };
 }
 
-/** The page's headers: a policy that lets it load its own files and talk to this server only. */
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
-    'frame-src http://127.0.0.1:*',
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-};
+/** A command: a JSON POST from this very site, run by the inspector. */
+async function command(
+  inspector: Inspector,
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  limit: number,
+): Promise<void> {
+  if (req.method !== 'POST') return json(res, 405, { error: { message: 'commands are POSTed' } });
+  const site = single(req.headers['sec-fetch-site']);
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    return json(res, 403, { error: { message: `a request from another site (${site})` } });
+  }
+  if (!/^application\/json\b/.test(single(req.headers['content-type']) ?? '')) {
+    return json(res, 415, { error: { message: 'commands are JSON (content-type: application/json)' } });
+  }
+  const body = await readBody(req, limit);
+  if (body === undefined) return json(res, 400, { error: { message: 'the body is not a JSON object, or too large' } });
+  try {
+    json(res, 200, { result: await inspector.run(name, body) });
+  } catch (error) {
+    const status = error instanceof CommandRefused ? 400 : 502;
+    const { message, code, data } = error as { message?: string; code?: unknown; data?: unknown };
+    const answer = {
+      message: message ?? String(error),
+      ...(typeof code === 'number' && { code }),
+      ...(data !== undefined && { data }),
+    };
+    json(res, status, { error: answer });
+  }
+}
+
+/** The event stream: every event of the inspector from now on, a comment now and then to keep it open. */
+function events(inspector: Inspector, res: ServerResponse, streams: Set<ServerResponse>): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  res.write(': ready\n\n');
+  streams.add(res);
+  const stop = inspector.listen((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+  const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS);
+  res.on('close', () => {
+    stop();
+    clearInterval(heartbeat);
+    streams.delete(res);
+  });
+}
+
+function sameToken(given: Buffer, token: Buffer): boolean {
+  return given.length === token.length && timingSafeEqual(given, token);
+}
+
+/**
+ * The page's headers: a policy that lets it load its own files, talk to this server only, and
+ * frame the sandbox of MCP App views (`sandbox`'s origin) and nothing else.
+ */
+function pageHeaders(sandbox: string | undefined): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: blob:",
+      "media-src 'self' blob:",
+      "connect-src 'self'",
+      `frame-src ${sandbox === undefined ? "'none'" : new URL(sandbox).origin}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  };
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

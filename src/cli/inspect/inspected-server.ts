@@ -10,12 +10,15 @@ import { LegacySseClientTransport, StreamableHttpClientTransport } from 'mcpkit/
 import { directoryRoot } from 'mcpkit/host';
 import { CommandTransport } from 'mcpkit/stdio';
 import { VERSION } from '../version.js';
-import type { ConnectTarget, EraChoice, PendingRequest, ServerState } from './protocol.js';
+import { recordingFetch } from './http-exchanges.js';
+import type { ConnectTarget, EraChoice, HttpExchange, PendingRequest, ServerState } from './protocol.js';
 
 /** What an inspected server tells the inspector, and asks of it. */
 export interface InspectedServerHooks {
   /** A message crossed the wire. */
   wire(direction: 'sent' | 'received', message: unknown): void;
+  /** An HTTP exchange with a server reached by URL. */
+  http(exchange: Omit<HttpExchange, 'seq' | 'server'>): void;
   /** Its state changed. */
   changed(): void;
   /** A line the server wrote to stderr. */
@@ -41,6 +44,7 @@ export class InspectedServer {
   readonly #hooks: InspectedServerHooks;
   #state: ServerState;
   #session: ClientSession | undefined;
+  readonly #client: Client;
   readonly #calls = new Map<string, AbortController>();
 
   constructor(id: string, target: ConnectTarget, era: EraChoice, hooks: InspectedServerHooks) {
@@ -48,7 +52,16 @@ export class InspectedServer {
     this.target = target;
     this.#era = era;
     this.#hooks = hooks;
-    this.#state = { id, label: labelOf(target), status: 'connecting' };
+    const root = directoryRoot(target.type === 'stdio' && target.cwd ? target.cwd : process.cwd());
+    this.#state = { id, label: labelOf(target), status: 'connecting', roots: [root] };
+    this.#client = this.#newClient(root);
+  }
+
+  /** Offers other roots; the server is told their list changed. */
+  async setRoots(roots: { uri: string; name?: string }[]): Promise<void> {
+    await this.#client.setRoots(roots);
+    this.#state = { ...this.#state, roots };
+    this.#hooks.changed();
   }
 
   get state(): ServerState {
@@ -58,7 +71,7 @@ export class InspectedServer {
   /** Connects; a failure is kept in the state (and thrown). */
   async connect(timeoutMs: number): Promise<void> {
     try {
-      const session = await this.#client().connect(this.#transport(), { ...ERA_OPTIONS[this.#era], timeoutMs });
+      const session = await this.#client.connect(this.#transport(), { ...ERA_OPTIONS[this.#era], timeoutMs });
       this.#session = session;
       this.#set({
         status: 'connected',
@@ -119,17 +132,17 @@ export class InspectedServer {
     await session?.close();
   }
 
-  #set(state: Omit<ServerState, 'id' | 'label'>): void {
-    this.#state = { id: this.id, label: this.#state.label, ...state };
+  #set(state: Omit<ServerState, 'id' | 'label' | 'roots'>): void {
+    this.#state = { id: this.id, label: this.#state.label, roots: this.#state.roots, ...state };
     this.#hooks.changed();
   }
 
-  #client(): Client {
+  #newClient(root: { uri: string; name?: string }): Client {
     const ask = this.#hooks.ask;
     return new Client(
       { name: 'mcpkit-inspect', version: VERSION },
       {
-        roots: [directoryRoot(this.target.type === 'stdio' && this.target.cwd ? this.target.cwd : process.cwd())],
+        roots: [root],
         elicitation: {
           form: (params, ctx) => ask('elicitation', { ...params, mode: 'form' }, ctx.signal) as never,
           url: (params, ctx) => ask('elicitation', { ...params, mode: 'url' }, ctx.signal) as never,
@@ -143,7 +156,11 @@ export class InspectedServer {
     const target = this.target;
     const tap = (direction: 'sent' | 'received', value: unknown) => this.#hooks.wire(direction, value);
     if (target.type === 'http') {
-      const options = { url: target.url, ...(target.headers !== undefined && { headers: target.headers }) };
+      const options = {
+        url: target.url,
+        fetch: recordingFetch((exchange) => this.#hooks.http(exchange)),
+        ...(target.headers !== undefined && { headers: target.headers }),
+      };
       return tapTransport(
         target.transport === 'sse' ? new LegacySseClientTransport(options) : new StreamableHttpClientTransport(options),
         tap,

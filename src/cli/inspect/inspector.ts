@@ -8,6 +8,7 @@ import { InspectedServer } from './inspected-server.js';
 import type {
   ConnectTarget,
   EraChoice,
+  HttpExchange,
   InspectorCommand,
   InspectorEvent,
   PendingRequest,
@@ -38,11 +39,14 @@ export class Inspector {
   readonly #options: InspectorOptions;
   readonly #servers = new Map<string, InspectedServer>();
   readonly #wire: WireEntry[] = [];
+  readonly #http: HttpExchange[] = [];
   readonly #waiting = new Map<string, Waiting>();
   readonly #listeners = new Set<(event: InspectorEvent) => void>();
   #unsent: WireEntry[] = [];
   #seq = 0;
   #ids = 0;
+  /** The sandbox proxy's URL, where the page renders MCP App views. */
+  sandbox: string | undefined;
 
   constructor(options: InspectorOptions) {
     this.#options = options;
@@ -59,6 +63,11 @@ export class Inspector {
     const id = `s${++this.#ids}`;
     const server = new InspectedServer(id, target, era, {
       wire: (direction, message) => this.#record(id, direction, message),
+      http: (exchange) => {
+        const kept = { seq: ++this.#seq, server: id, ...exchange };
+        if (this.#http.push(kept) > WIRE_KEPT) this.#http.shift();
+        this.#emit({ type: 'http', exchange: kept });
+      },
       changed: () => this.#emit({ type: 'servers', servers: this.#states() }),
       stderr: (line) => this.#emit({ type: 'notification', server: id, method: 'stderr', params: { line } }),
       ask: (kind, params, signal) => this.#ask(id, kind, params, signal),
@@ -76,7 +85,9 @@ export class Inspector {
         return {
           servers: this.#states(),
           wire: this.#wire,
+          http: this.#http,
           pending: [...this.#waiting.values()].map((w) => w.request),
+          ...(this.sandbox !== undefined && { sandbox: this.sandbox }),
         };
       case 'connect': {
         const target = checkTarget(body.target);
@@ -96,6 +107,20 @@ export class Inspector {
         const progress = (p: { progress: number; total?: number; message?: string }) =>
           call !== undefined && this.#emit({ type: 'progress', call, ...p });
         return this.#server(body.server).request(body.method, params, call, progress);
+      }
+      case 'roots': {
+        const roots = Array.isArray(body.roots) ? body.roots : undefined;
+        const valid = roots?.every(
+          (r: unknown) =>
+            typeof r === 'object' &&
+            r !== null &&
+            typeof (r as { uri?: unknown }).uri === 'string' &&
+            (r as { uri: string }).uri.startsWith('file://') &&
+            ['undefined', 'string'].includes(typeof (r as { name?: unknown }).name),
+        );
+        if (!valid) throw new CommandRefused('roots is a list of { uri: "file://...", name? }');
+        await this.#server(body.server).setRoots(roots as { uri: string; name?: string }[]);
+        return {};
       }
       case 'cancel':
         for (const server of this.#servers.values()) server.cancel(String(body.call));

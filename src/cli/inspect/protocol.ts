@@ -22,6 +22,8 @@ export interface ServerState {
   status: 'connecting' | 'connected' | 'failed' | 'closed';
   /** Why it failed or closed, in words. */
   error?: string;
+  /** The roots offered to it (`file://` URIs), which the page may change. */
+  roots: { uri: string; name?: string }[];
   /** Once connected: what it said of itself. */
   info?: {
     name: string;
@@ -48,6 +50,22 @@ export interface WireEntry {
   message: unknown;
 }
 
+/** An HTTP exchange with a server reached by URL; credentials masked. */
+export interface HttpExchange {
+  seq: number;
+  server: string;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  /** When it was sent, in milliseconds since the epoch, and how long its response took to start. */
+  time: number;
+  duration: number;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  /** Why no response came. */
+  error?: string;
+}
+
 /** A request of a server's that the page answers: a form, a model's reply, roots. */
 export interface PendingRequest {
   id: string;
@@ -60,6 +78,7 @@ export interface PendingRequest {
 export type InspectorEvent =
   | { type: 'servers'; servers: ServerState[] }
   | { type: 'wire'; entries: WireEntry[] }
+  | { type: 'http'; exchange: HttpExchange }
   | { type: 'notification'; server: string; method: string; params: unknown }
   | { type: 'request'; request: PendingRequest }
   | { type: 'request-done'; id: string }
@@ -84,6 +103,8 @@ export interface InspectorCommands {
   };
   /** Cancels a request started with a `call` name. */
   cancel: { body: { call: string }; result: Record<string, never> };
+  /** Changes the roots offered to a server (it is told their list changed). */
+  roots: { body: { server: string; roots: { uri: string; name?: string }[] }; result: Record<string, never> };
   /** Answers a pending request of a server's. */
   respond: { body: { id: string; result: Record<string, unknown> }; result: Record<string, never> };
 }

@@ -146,11 +146,18 @@ describe('inspector page: state', () => {
     assert.equal(state.wire.at(-1), many.at(-1));
   });
 
-  it('keeps the notifications heard when the state is loaded again', () => {
+  it('keeps the notifications heard when the state is loaded again, and takes all it is told', () => {
     let state = applyEvent(EMPTY, { type: 'notification', server: 's1', method: 'notifications/x', params: {} });
-    state = applyLoaded(state, { servers: [], wire: [wire[0]!], pending: [] });
+    state = applyLoaded(state, {
+      servers: [],
+      wire: [wire[0]!],
+      pending: [],
+      http: [],
+      sandbox: 'http://127.0.0.1:1/',
+    });
     assert.equal(state.logs.length, 1);
     assert.deepEqual(state.wire, [wire[0]]);
+    assert.equal(state.sandbox, 'http://127.0.0.1:1/');
   });
 
   it('finds the newest notification of a server and method that matches', () => {

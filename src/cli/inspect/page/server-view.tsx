@@ -12,6 +12,7 @@ import { NetworkTab } from './network-tab.js';
 import { PromptsTab } from './prompts-tab.js';
 import { ResourcesTab } from './resources-tab.js';
 import { dataIcon, serverTabs } from './server-tabs.js';
+import { RootsPanel } from './roots-panel.js';
 import { Tabs } from './tabs.js';
 import { TasksTab } from './tasks-tab.js';
 import { ToolsTab } from './tools-tab.js';
@@ -53,6 +54,7 @@ export function ServerView({ server }: { server: ServerState }) {
           <pre>{JSON.stringify(info.capabilities, null, 2)}</pre>
         </details>
       )}
+      <RootsPanel server={server} />
       {server.status === 'connected' && (
         <Tabs label="Server" tabs={tabs} selected={tab} onSelect={setTab}>
           {tab === 'tools' && <ToolsTab server={server} />}

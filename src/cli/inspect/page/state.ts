@@ -3,7 +3,7 @@
  * rules (what is kept, what is capped) are tested without a browser.
  * @module
  */
-import type { InspectorEvent, PendingRequest, ServerState, WireEntry } from '../protocol.js';
+import type { HttpExchange, InspectorEvent, PendingRequest, ServerState, WireEntry } from '../protocol.js';
 
 /** A server's notification, as the logs list it. */
 export interface LogEntry {
@@ -17,16 +17,20 @@ export interface LogEntry {
 export interface PageState {
   servers: ServerState[];
   wire: WireEntry[];
+  /** The HTTP exchanges of servers reached by URL. */
+  http: HttpExchange[];
   pending: PendingRequest[];
   logs: LogEntry[];
   /** The progress of running calls, by call name. */
   progress: Record<string, { progress: number; total?: number; message?: string }>;
+  /** Where MCP App views are framed: the inspector's sandbox. */
+  sandbox?: string;
 }
 
 /** How many wire entries and log lines the page keeps; the oldest go first. */
 export const KEPT = 2000;
 
-export const EMPTY: PageState = { servers: [], wire: [], pending: [], logs: [], progress: {} };
+export const EMPTY: PageState = { servers: [], wire: [], http: [], pending: [], logs: [], progress: {} };
 
 let logSeq = 0;
 
@@ -40,6 +44,8 @@ export function applyEvent(state: PageState, event: InspectorEvent): PageState {
       const fresh = event.entries.filter((entry) => entry.seq > last);
       return fresh.length === 0 ? state : { ...state, wire: capped([...state.wire, ...fresh]) };
     }
+    case 'http':
+      return { ...state, http: capped([...state.http, event.exchange]) };
     case 'notification': {
       const entry = {
         seq: ++logSeq,
@@ -63,14 +69,15 @@ export function applyEvent(state: PageState, event: InspectorEvent): PageState {
 }
 
 /**
- * The state after a fresh `state` command (on load and after the event stream reconnects): the
- * inspector's servers, wire and pending requests, and the notifications heard so far kept.
+ * The state after a fresh `state` command (on load and after the event stream reconnects):
+ * what the inspector says (servers, wire, pending requests, HTTP exchanges, its sandbox), and the
+ * notifications and progress heard so far kept.
  */
 export function applyLoaded(
   state: PageState,
-  loaded: { servers: ServerState[]; wire: WireEntry[]; pending: PendingRequest[] },
+  loaded: Partial<PageState> & { servers: ServerState[]; wire: WireEntry[]; pending: PendingRequest[] },
 ): PageState {
-  return { ...state, servers: loaded.servers, wire: capped(loaded.wire), pending: loaded.pending };
+  return { ...state, ...loaded, wire: capped(loaded.wire), logs: state.logs, progress: state.progress };
 }
 
 /** The newest notification of `server` with `method` that `matches`, if any. */

@@ -5,16 +5,25 @@
  */
 import { useContext, useEffect, useState } from 'preact/hooks';
 import type { ServerState } from '../protocol.js';
+import { toolView } from 'mcpkit/app-host';
+import { AppView } from './app-view.js';
 import { InspectorContext } from './context.js';
 
-type Tool = { name: string; title?: string; description?: string; inputSchema?: unknown };
+type Tool = {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: unknown;
+  _meta?: Record<string, unknown>;
+};
 
 export function ToolsTab({ server }: { server: ServerState }) {
   const { api } = useContext(InspectorContext);
   const [tools, setTools] = useState<Tool[]>([]);
   const [chosen, setChosen] = useState<Tool | undefined>(undefined);
   const [args, setArgs] = useState('{}');
-  const [result, setResult] = useState<unknown>(undefined);
+  const [result, setResult] = useState<Record<string, unknown> | undefined>(undefined);
+  const [input, setInput] = useState<Record<string, unknown> | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   useEffect(() => {
     api
@@ -26,6 +35,8 @@ export function ToolsTab({ server }: { server: ServerState }) {
     setError(undefined);
     try {
       const params = { name: chosen!.name, arguments: JSON.parse(args) as Record<string, unknown> };
+      setResult(undefined);
+      setInput(params.arguments);
       setResult(await api.command('request', { server: server.id, method: 'tools/call', params }));
     } catch (e) {
       setError((e as Error).message);
@@ -57,6 +68,9 @@ export function ToolsTab({ server }: { server: ServerState }) {
             <p role="alert" class="error">
               {error}
             </p>
+          )}
+          {input !== undefined && toolView(chosen) !== undefined && (
+            <AppView server={server} tool={chosen} tools={tools} input={input} result={result} />
           )}
           {result !== undefined && (
             <section role="region" aria-label="Result">

@@ -1,0 +1,92 @@
+// mcpkit inspect in headless Chromium, as a developer meets it: started on the example server
+// over stdio, or on the example server over HTTP in each era, or with no server (the page
+// connects to one); the page names the server in its heading, says the revision spoken, and
+// lists what went over the wire.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
+import { within } from '../helpers/e2e.js';
+import { CLI, EXAMPLE_SERVER, startInspect } from '../helpers/inspect-child.js';
+
+/** The example server over HTTP on a free port; resolves with its URL. */
+async function httpExample(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [CLI, 'example-server', '--http', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await within(
+    new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += String(chunk);
+        const found = /^(http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(out);
+        if (found) resolve(found[1]!);
+      });
+    }),
+    20_000,
+    'the example server to print its URL',
+  );
+  return { child, url };
+}
+
+async function heading(page: Page): Promise<string> {
+  const h1 = page.getByRole('heading', { level: 1, name: 'mcpkit example server' });
+  await h1.waitFor({ timeout: 20_000 });
+  return h1.innerText();
+}
+
+describe('mcpkit inspect in headless Chromium', { skip: browserSkipReason() }, () => {
+  let browser: Browser;
+  const stops: (() => Promise<void> | void)[] = [];
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    for (const stop of stops.reverse()) await stop();
+    await browser?.close();
+  });
+
+  it('inspects a server over stdio: its name, its revision, the wire', async () => {
+    const inspect = await startInspect(EXAMPLE_SERVER);
+    stops.push(() => inspect.stop());
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(inspect.url.href);
+    assert.equal(await heading(page), 'mcpkit example server');
+    // The token left the address bar.
+    assert.equal(new URL(page.url()).search, '');
+    await page.getByText('revision 2026-07-28').waitFor();
+    await page.getByRole('tab', { name: 'Network' }).click();
+    await page.getByRole('cell', { name: 'tools/list' }).first().waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  for (const era of ['2025-11-25', '2026-07-28']) {
+    it(`inspects a server over HTTP at ${era}`, async () => {
+      const server = await httpExample();
+      stops.push(() => void server.child.kill());
+      const inspect = await startInspect(['--protocol-version', era, '--', server.url]);
+      stops.push(() => inspect.stop());
+      const page = await browser.newPage();
+      await page.goto(inspect.url.href);
+      await heading(page);
+      await page.getByText(`revision ${era}`).waitFor();
+      await page.close();
+    });
+  }
+
+  it('connects from the page when started with no server, and says so in the terminal', async () => {
+    const inspect = await startInspect([]);
+    stops.push(() => inspect.stop());
+    const page = await browser.newPage();
+    await page.goto(inspect.url.href);
+    await page.getByRole('textbox', { name: 'Command', exact: true }).fill(`${process.execPath} ${CLI} example-server`);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await heading(page);
+    assert.match(inspect.stderr(), /the page starts: .*example-server/);
+    await page.close();
+  });
+});

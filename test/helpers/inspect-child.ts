@@ -1,0 +1,51 @@
+// `mcpkit inspect` as a person starts it: the built command line, as a child, with the example
+// server (or nothing) to inspect; resolves with the URL it prints (the token in it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { within } from './e2e.js';
+
+export const CLI = fileURLToPath(new URL('../../../dist/cli.js', import.meta.url));
+
+export interface InspectChild {
+  child: ChildProcess;
+  url: URL;
+  token: string;
+  /** What it said on stderr so far. */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `mcpkit inspect <args>`; `args` may end with `--` and a server. */
+export async function startInspect(args: string[]): Promise<InspectChild> {
+  const child = spawn(process.execPath, [CLI, 'inspect', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += String(chunk)));
+  const url = await within(
+    new Promise<URL>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += String(chunk);
+        const found = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(out);
+        if (found) resolve(new URL(found[1]!));
+      });
+      child.once('exit', (code) => reject(new Error(`mcpkit inspect exited with ${code}: ${err}`)));
+    }),
+    20_000,
+    'mcpkit inspect to print its URL',
+  );
+  return {
+    child,
+    url,
+    token: url.searchParams.get('token')!,
+    stderr: () => err,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The example server, as `mcpkit inspect` starts it. */
+export const EXAMPLE_SERVER = ['--', process.execPath, CLI, 'example-server'];
