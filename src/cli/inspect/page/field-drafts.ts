@@ -363,3 +363,21 @@ export function argumentsOf(
   if (read.problems.length > 0) return { problems: read.problems };
   return { value: (read.value ?? {}) as Record<string, unknown> };
 }
+
+/** What of the arguments reads already, problems left out: the raw JSON a form switches to. */
+export function partialArguments(form: Field & { kind: 'object' }, draft: Draft): Record<string, unknown> {
+  const read = readDraft({ ...form, required: true }, draft, '');
+  return isSchema(read.value) ? read.value : {};
+}
+
+/** The arguments typed as raw JSON, or why they are not a JSON object. */
+export function rawArguments(text: string): { value: Record<string, unknown> } | { problems: Problem[] } {
+  const problem = (message: string) => ({ problems: [{ id: 'arg-raw', path: 'Arguments', message }] });
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    return problem(`are not valid JSON (${(error as Error).message})`);
+  }
+  return isSchema(value) ? { value } : problem('must be a JSON object');
+}
