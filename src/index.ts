@@ -45,6 +45,7 @@ export {
 } from './protocol/versions.js';
 export type { Implementation } from './protocol/handshake.js';
 export type { SendOptions, Transport, TransportReceiver } from './jsonrpc/transport.js';
+export { tapTransport, type WireTap } from './jsonrpc/tap.js';
 export type {
   EraCacheKeyed,
   NetworkAttributes,

@@ -35,7 +35,7 @@ const expected: Record<string, string[]> = {
     ...names(`
       CancelSource Clock EraCacheKeyed JsonRpcErrorObject JsonRpcErrorResponse JsonRpcMessage
       JsonRpcNotification JsonRpcRequest JsonRpcResponse JsonRpcSuccess NetworkAttributes NetworkDescribed
-      ProtocolVersionSetter RequestId SendOptions SessionIdentified Transport TransportReceiver
+      ProtocolVersionSetter RequestId SendOptions SessionIdentified Transport TransportReceiver WireTap
     `),
     // Protocol revisions and the handshake
     ...names(`Implementation LegacyVersion ModernVersion ProtocolVersion`),

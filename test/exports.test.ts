@@ -35,6 +35,7 @@ const expected: Record<string, string[]> = {
     'installedTelemetry',
     'isModern',
     'isSupportedVersion',
+    'tapTransport',
   ],
   './server': [
     'DEFAULT_KEY_ROTATION_MS',

@@ -54,6 +54,7 @@ Usage:
   mcpkit skills list|show|read|pull         the servers' skills, read and verified
   mcpkit prompt [options] <name> [arguments]  get a prompt
   mcpkit chat [options]                     talk with a model that uses the servers' tools
+  mcpkit inspect [options] [-- <server>]    a web inspector of servers, in the browser
   mcpkit serve --config <file> [--http]     one MCP server offering every configured server
   mcpkit proxy <url> | --http -- <command>  a remote server on stdio, or a stdio server on HTTP
   mcpkit login <url> / mcpkit logout <url>  log in to a server that asks for authorization
@@ -116,6 +117,21 @@ Reads a resource; with --config, from the server that lists it or whose template
 from --server.
 
 ${CONNECTION_OPTIONS}`,
+  inspect: `Usage: mcpkit inspect [options] [-- <command...> | <url>]
+       mcpkit inspect --config <file>
+
+A web inspector: serves a page on 127.0.0.1 (a free port, or --port) and prints its URL, which
+holds a fresh token: only that URL opens it. The page shows the servers (the one given, or
+every server of the configuration) and drives them: tools through forms, resources, prompts,
+tasks, every message on the wire, the server's log, and the forms and sampling requests a
+server sends, answered in the page. With no server, the page connects to one; a command the
+page starts is printed here. Ctrl-C stops it.
+
+Options:
+  --port <n>          the port on 127.0.0.1 (default: any free one)
+  --open              open the page in the browser
+  --era <era>, --protocol-version <v>, --header 'N: v', --env <K=V>, --cwd <dir>,
+  --timeout <ms>      as for the other commands (see mcpkit list --help)`,
   skills: `Usage: mcpkit skills list [options] [server...]
        mcpkit skills show [options] <skill>
        mcpkit skills read [options] <skill> [path]

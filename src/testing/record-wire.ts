@@ -4,7 +4,8 @@
  * @module
  */
 import type { JsonRpcErrorObject, RequestId } from '../jsonrpc/message.js';
-import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
+import { tapTransport } from '../jsonrpc/tap.js';
+import type { Transport } from '../jsonrpc/transport.js';
 
 /**
  * A JSON-RPC message as recorded. Every member is optional, so a test reads any of them without
@@ -67,13 +68,7 @@ export function recordWire(transport: Transport): WireRecording {
       (direction === 'sent' ? sent : received).push(copy);
     }
   };
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    record('sent', message);
-    return send(message, options);
-  };
-  const start = transport.start.bind(transport);
-  transport.start = (receiver) => start(tapped(receiver, (message) => record('received', message)));
+  tapTransport(transport, record);
   return {
     entries,
     sent,
@@ -81,24 +76,6 @@ export function recordWire(transport: Transport): WireRecording {
     methods: (direction) =>
       (direction === 'sent' ? sent : received).flatMap((m) => (typeof m.method === 'string' ? [m.method] : [])),
   };
-}
-
-/**
- * `receiver`, with `onMessage` told of each message first. The optional members stay optional:
- * a transport treats a receiver without `onTransportEnd` differently.
- */
-function tapped(receiver: TransportReceiver, onMessage: (message: unknown) => void): TransportReceiver {
-  const tap: TransportReceiver = {
-    onTransportMessage: (message, info) => {
-      onMessage(message);
-      receiver.onTransportMessage(message, info);
-    },
-    onTransportError: (error) => receiver.onTransportError(error),
-    onTransportClose: (error) => receiver.onTransportClose(error),
-  };
-  if (receiver.onTransportEnd) tap.onTransportEnd = () => receiver.onTransportEnd?.();
-  if (receiver.onTransportHold) tap.onTransportHold = (id, held) => receiver.onTransportHold?.(id, held);
-  return tap;
 }
 
 /** `value` as JSON carries it; as it is when JSON cannot write it. */

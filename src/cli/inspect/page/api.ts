@@ -1,20 +1,20 @@
 /**
  * The page's one channel to its inspector: commands as `POST /api/<name>` and events read from
- * `GET /api/events`, each with the launch's token. The token comes in the URL's fragment (never
- * sent to a server, never in a log), is kept for the tab in `sessionStorage` and taken out of
- * the address bar.
+ * `GET /api/events`, each with the launch's token. The token comes in the page's URL (the
+ * inspector serves the page only with it), is kept for the tab in `sessionStorage` and taken
+ * out of the address bar, so a reload still works and the history does not keep it.
  * @module
  */
 import type { InspectorCommand, InspectorCommands, InspectorEvent } from '../protocol.js';
 
 const KEY = 'mcpkit-inspect-token';
 
-/** The token: from `#token=` on first load, then from the tab's storage. */
+/** The token: from the URL (`?token=`) on first load, then from the tab's storage. */
 export function takeToken(): string {
-  const fragment = new URLSearchParams(location.hash.slice(1)).get('token');
-  if (fragment !== null) {
-    sessionStorage.setItem(KEY, fragment);
-    history.replaceState(null, '', location.pathname + location.search);
+  const given = new URLSearchParams(location.search).get('token');
+  if (given !== null) {
+    sessionStorage.setItem(KEY, given);
+    history.replaceState(null, '', location.pathname);
   }
   return sessionStorage.getItem(KEY) ?? '';
 }

@@ -1,0 +1,218 @@
+/**
+ * The inspector's state and commands, apart from HTTP: the servers it inspects, the last
+ * messages of their wires, the requests of theirs waiting for the user, and the events the page
+ * hears. Every command the page sends lands in `run`.
+ * @module
+ */
+import { InspectedServer } from './inspected-server.js';
+import type {
+  ConnectTarget,
+  EraChoice,
+  InspectorCommand,
+  InspectorEvent,
+  PendingRequest,
+  WireEntry,
+} from './protocol.js';
+
+/** How many messages of the wire are kept for a page that loads later. */
+export const WIRE_KEPT = 2000;
+
+export interface InspectorOptions {
+  /** The time limit for connecting. */
+  timeoutMs: number;
+  /** Says something in the terminal (a server started from the page, its stderr). */
+  say(line: string): void;
+}
+
+/** A command's failure that is the page's fault: answered 400 with its message. */
+export class CommandRefused extends Error {
+  override name = 'CommandRefused';
+}
+
+interface Waiting {
+  request: PendingRequest;
+  resolve(result: Record<string, unknown>): void;
+}
+
+export class Inspector {
+  readonly #options: InspectorOptions;
+  readonly #servers = new Map<string, InspectedServer>();
+  readonly #wire: WireEntry[] = [];
+  readonly #waiting = new Map<string, Waiting>();
+  readonly #listeners = new Set<(event: InspectorEvent) => void>();
+  #unsent: WireEntry[] = [];
+  #seq = 0;
+  #ids = 0;
+
+  constructor(options: InspectorOptions) {
+    this.#options = options;
+  }
+
+  /** Hears every event from now on; returns how to stop. */
+  listen(listener: (event: InspectorEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Connects to a server; resolves once it is connected or has failed (the state says which). */
+  async connect(target: ConnectTarget, era: EraChoice = 'auto'): Promise<InspectedServer> {
+    const id = `s${++this.#ids}`;
+    const server = new InspectedServer(id, target, era, {
+      wire: (direction, message) => this.#record(id, direction, message),
+      changed: () => this.#emit({ type: 'servers', servers: this.#states() }),
+      stderr: (line) => this.#emit({ type: 'notification', server: id, method: 'stderr', params: { line } }),
+      ask: (kind, params, signal) => this.#ask(id, kind, params, signal),
+    });
+    this.#servers.set(id, server);
+    this.#emit({ type: 'servers', servers: this.#states() });
+    await server.connect(this.#options.timeoutMs).catch(() => undefined);
+    return server;
+  }
+
+  /** Runs the page's command `name` with `body` (unchecked JSON): its result, or a `CommandRefused`. */
+  async run(name: string, body: Record<string, unknown>): Promise<unknown> {
+    switch (name as InspectorCommand) {
+      case 'state':
+        return {
+          servers: this.#states(),
+          wire: this.#wire,
+          pending: [...this.#waiting.values()].map((w) => w.request),
+        };
+      case 'connect': {
+        const target = checkTarget(body.target);
+        const era = (body.era ?? 'auto') as EraChoice;
+        if (!['auto', '2025-11-25', '2026-07-28'].includes(era)) throw new CommandRefused(`unknown era ${String(era)}`);
+        if (target.type === 'stdio')
+          this.#options.say(`the page starts: ${[target.command, ...(target.args ?? [])].join(' ')}`);
+        return { server: (await this.connect(target, era)).state };
+      }
+      case 'disconnect':
+        await this.#server(body.server).close();
+        return {};
+      case 'request': {
+        if (typeof body.method !== 'string') throw new CommandRefused('request needs a method');
+        const params = body.params === undefined ? undefined : record(body.params, 'params');
+        const call = typeof body.call === 'string' ? body.call : undefined;
+        const progress = (p: { progress: number; total?: number; message?: string }) =>
+          call !== undefined && this.#emit({ type: 'progress', call, ...p });
+        return this.#server(body.server).request(body.method, params, call, progress);
+      }
+      case 'cancel':
+        for (const server of this.#servers.values()) server.cancel(String(body.call));
+        return {};
+      case 'respond': {
+        const waiting = this.#waiting.get(String(body.id));
+        if (waiting === undefined)
+          throw new CommandRefused(`no request ${String(body.id)} is waiting (answered, or withdrawn)`);
+        waiting.resolve(record(body.result, 'result'));
+        return {};
+      }
+    }
+    throw new CommandRefused(`unknown command ${name}`);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#servers.values()].map((server) => server.close()));
+  }
+
+  #server(id: unknown): InspectedServer {
+    const server = typeof id === 'string' ? this.#servers.get(id) : undefined;
+    if (server === undefined) throw new CommandRefused(`no server ${String(id)}`);
+    return server;
+  }
+
+  #states() {
+    return [...this.#servers.values()].map((server) => server.state);
+  }
+
+  #emit(event: InspectorEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  /** Keeps a message of the wire, and sends the new ones together, once per turn of the event loop. */
+  #record(server: string, direction: 'sent' | 'received', message: unknown): void {
+    const size = Buffer.byteLength(JSON.stringify(message) ?? '');
+    const entry: WireEntry = { seq: ++this.#seq, server, direction, time: Date.now(), size, message };
+    this.#wire.push(entry);
+    if (this.#wire.length > WIRE_KEPT) this.#wire.splice(0, this.#wire.length - WIRE_KEPT);
+    if (direction === 'received' && isNotification(message)) {
+      this.#emit({ type: 'notification', server, method: message.method, params: message.params });
+    }
+    if (this.#unsent.push(entry) === 1) {
+      setImmediate(() => {
+        const entries = this.#unsent;
+        this.#unsent = [];
+        this.#emit({ type: 'wire', entries });
+      });
+    }
+  }
+
+  /** A server's request for the user: waits for the page's answer, or for the server to give up. */
+  #ask(
+    server: string,
+    kind: PendingRequest['kind'],
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>> {
+    const request: PendingRequest = { id: `r${++this.#ids}`, server, kind, params };
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        this.#waiting.delete(request.id);
+        signal.removeEventListener('abort', withdrawn);
+        this.#emit({ type: 'request-done', id: request.id });
+      };
+      const withdrawn = () => {
+        done();
+        reject(signal.reason instanceof Error ? signal.reason : new Error('the server withdrew its request'));
+      };
+      this.#waiting.set(request.id, {
+        request,
+        resolve: (result) => {
+          done();
+          resolve(result);
+        },
+      });
+      signal.addEventListener('abort', withdrawn, { once: true });
+      this.#emit({ type: 'request', request });
+    });
+  }
+}
+
+function isNotification(message: unknown): message is { method: string; params?: unknown } {
+  return typeof message === 'object' && message !== null && 'method' in message && !('id' in message);
+}
+
+function record(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new CommandRefused(`${what} must be an object`);
+  return value as Record<string, unknown>;
+}
+
+/** The page's target, checked: a command with string arguments, or an http(s) URL. */
+function checkTarget(value: unknown): ConnectTarget {
+  const target = record(value, 'target');
+  const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+  const stringMap = (v: unknown) =>
+    v === undefined || (typeof v === 'object' && v !== null && Object.values(v).every((s) => typeof s === 'string'));
+  if (target.type === 'stdio' && typeof target.command === 'string' && target.command !== '') {
+    if (
+      (target.args !== undefined && !strings(target.args)) ||
+      !stringMap(target.env) ||
+      (target.cwd !== undefined && typeof target.cwd !== 'string')
+    ) {
+      throw new CommandRefused('a stdio target has a command, string args, an env of strings and a cwd');
+    }
+    return target as ConnectTarget;
+  }
+  if (
+    target.type === 'http' &&
+    typeof target.url === 'string' &&
+    /^https?:\/\//.test(target.url) &&
+    stringMap(target.headers)
+  ) {
+    return target as ConnectTarget;
+  }
+  throw new CommandRefused(
+    'the target is { type: "stdio", command, args?, env?, cwd? } or { type: "http", url, headers? }',
+  );
+}
