@@ -28,17 +28,20 @@ export function runBlocker(problems: Problem[]): string {
   return `Cannot run yet: ${said.join('; ')}${more}.`;
 }
 
-export function RunControls(props: {
-  api: InspectorApi;
-  server: ServerState;
-  tool: Tool;
-  args: { value: Record<string, unknown> } | { problems: Problem[] };
-}) {
-  const { state } = useContext(InspectorContext);
+/** What became of the latest call. */
+interface Outcome {
+  result?: Record<string, unknown>;
+  failure?: string;
+  /** Why it stopped, when it was cancelled from here. */
+  cancelled?: string;
+}
+
+/** One tool's calls, one at a time: the running call's name, what became of the last, run and cancel. */
+function useToolCall(api: InspectorApi, server: ServerState, tool: Tool) {
   const [running, setRunning] = useState<string | undefined>(undefined);
-  const [result, setResult] = useState<Record<string, unknown> | undefined>(undefined);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [outcome, setOutcome] = useState<Outcome>({});
   const [cancelling, setCancelling] = useState(false);
+  const asked = useRef<string | undefined>(undefined);
   const live = useRef(true);
   useEffect(
     () => () => {
@@ -46,25 +49,21 @@ export function RunControls(props: {
     },
     [],
   );
+  const settle = (next: Outcome) => live.current && setOutcome(next);
 
-  const run = async () => {
-    if (!('value' in props.args) || running !== undefined) return;
+  const run = async (args: Record<string, unknown>) => {
+    if (running !== undefined) return;
     const call = freshCall();
     setRunning(call);
-    setFailure(undefined);
-    setResult(undefined);
+    setOutcome({});
     setCancelling(false);
     try {
-      const params = { name: props.tool.name, arguments: props.args.value };
-      const answer = await props.api.command('request', {
-        server: props.server.id,
-        method: 'tools/call',
-        params,
-        call,
-      });
-      if (live.current) setResult(answer);
+      const params = { name: tool.name, arguments: args };
+      settle({ result: await api.command('request', { server: server.id, method: 'tools/call', params, call }) });
     } catch (error) {
-      if (live.current) setFailure((error as Error).message);
+      // A call cancelled from here is said to be, not reported as a failure.
+      const message = (error as Error).message;
+      settle(asked.current === call ? { cancelled: message } : { failure: message });
     } finally {
       if (live.current) setRunning(undefined);
     }
@@ -72,9 +71,22 @@ export function RunControls(props: {
   const cancel = () => {
     if (running === undefined) return;
     setCancelling(true);
-    props.api.command('cancel', { call: running }).catch((error: Error) => live.current && setFailure(error.message));
+    asked.current = running;
+    api.command('cancel', { call: running }).catch((error: Error) => settle({ failure: error.message }));
   };
+  return { running, outcome, cancelling, run, cancel };
+}
 
+export function RunControls(props: {
+  api: InspectorApi;
+  server: ServerState;
+  tool: Tool;
+  args: { value: Record<string, unknown> } | { problems: Problem[] };
+}) {
+  const { state } = useContext(InspectorContext);
+  const { running, outcome, cancelling, run, cancel } = useToolCall(props.api, props.server, props.tool);
+  const { result, failure, cancelled } = outcome;
+  const args = props.args;
   const blocker = 'problems' in props.args ? runBlocker(props.args.problems) : undefined;
   const progress = running === undefined ? undefined : state.progress[running];
   return (
@@ -85,7 +97,7 @@ export function RunControls(props: {
           class="primary"
           disabled={blocker !== undefined || running !== undefined}
           aria-describedby={blocker !== undefined ? 'run-blocker' : undefined}
-          onClick={() => void run()}
+          onClick={() => 'value' in args && void run(args.value)}
         >
           Run
         </button>
@@ -101,6 +113,11 @@ export function RunControls(props: {
         )}
       </div>
       {running !== undefined && <RunProgress progress={progress} cancelling={cancelling} />}
+      {cancelled !== undefined && (
+        <p role="status" class="muted">
+          Cancelled ({cancelled}).
+        </p>
+      )}
       {failure !== undefined && (
         <p role="alert" class="error">
           The call failed: {failure}

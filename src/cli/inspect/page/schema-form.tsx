@@ -81,6 +81,7 @@ function shownProblem(field: Field, draft: Draft): string | undefined {
   return problem === 'is required' ? undefined : problem;
 }
 
+/** The visible mark of a required argument; beside its label, so the label is the name alone. */
 function Required({ field }: { field: Field }) {
   return field.required ? (
     <span class="required" aria-hidden="true">
@@ -136,10 +137,8 @@ function TextControl({ field, draft, onChange }: Props & { draft: Draft & { kind
   };
   return (
     <div class="field">
-      <label for={field.id}>
-        {field.label}
-        <Required field={field} />
-      </label>
+      <label for={field.id}>{field.label}</label>
+      <Required field={field} />
       {field.kind === 'json' || (field.kind === 'string' && field.input === 'textarea') ? (
         <textarea {...help} rows={field.kind === 'json' ? 4 : 2} spellcheck={field.kind !== 'json'} />
       ) : field.kind === 'number' ? (
@@ -177,10 +176,8 @@ function BooleanControl({ field, draft, onChange }: Props) {
         aria-describedby={describedBy(field, undefined)}
         onChange={() => onChange({ kind: 'boolean', value: next() })}
       />
-      <label for={field.id}>
-        {field.label}
-        <Required field={field} />
-      </label>
+      <label for={field.id}>{field.label}</label>
+      <Required field={field} />
       {value === undefined && <span class="muted"> (not sent)</span>}
       <Help field={field} />
     </div>
@@ -191,10 +188,8 @@ function SelectControl({ field, draft, onChange }: Props<ChoiceField>) {
   const index = draft.kind === 'choice' ? draft.index : -1;
   return (
     <div class="field">
-      <label for={field.id}>
-        {field.label}
-        <Required field={field} />
-      </label>
+      <label for={field.id}>{field.label}</label>
+      <Required field={field} />
       <select
         id={field.id}
         value={String(index)}
