@@ -155,7 +155,11 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
     const image = result(page).getByRole('img', { name: 'Image (image/png)' });
     await image.waitFor();
     assert.match((await image.getAttribute('src'))!, /^blob:/);
-    assert.ok(await page.evaluate(() => document.querySelector<HTMLImageElement>('.result-image')!.naturalWidth === 1));
+    // The PNG's bytes decode: a 1x1 image once loaded.
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.result-image');
+      return img !== null && img.complete && img.naturalWidth === 1;
+    });
     await result(page).getByText('memo://notes').first().waitFor();
     await assertAccessible(page, 'a result with an image and resources');
     await page.getByRole('button', { name: 'JSON', exact: true }).click();
@@ -228,6 +232,9 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
     await page.getByRole('group', { name: 'contact' }).getByLabel('email', { exact: true }).fill('a@example.com');
     await page.getByLabel('when', { exact: true }).fill('2025-06-30');
     await assertAccessible(page, 'a filled form of every kind of field');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await assertAccessible(page, 'a filled form of every kind of field, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const expected = {
       item: 'socks',
@@ -265,7 +272,19 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
 
   it('renders markdown safely: raw HTML escaped, javascript: links emptied', async () => {
     const { page, errors } = await openPage(browser, forms.url, 'Forms server');
-    await page.getByRole('button', { name: 'notes', exact: true }).click();
+    // By keyboard: from the filter to the first tool, chosen with Enter.
+    await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'gamma' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Filter tools' }).focus();
+    await page.keyboard.press('Tab');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      'orderPlace an orderdestructiveidempotent',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Place an order', level: 2 }).waitFor();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'notes');
+    await page.keyboard.press('Enter');
     const description = page.getByRole('group', { name: 'Description' });
     assert.equal(await description.locator('em').innerText(), 'notes');
     assert.equal(await description.locator('img').count(), 0);
