@@ -197,7 +197,7 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
     const { page, errors } = await openPage(browser, forms.url, 'Forms server');
     const list = page.getByRole('list', { name: 'Tools' });
     await list.getByRole('button', { name: 'gamma', exact: true }).waitFor();
-    assert.equal(await list.getByRole('button').count(), 5, 'three pages of two');
+    assert.equal(await list.getByRole('button').count(), 6, 'three pages of two');
 
     const order = page.getByRole('button', { name: 'order', exact: true });
     assert.match((await order.getAttribute('aria-describedby')) ?? '', /tool-about/);
@@ -285,6 +285,7 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'notes');
     await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'notes', level: 2 }).waitFor();
     const description = page.getByRole('group', { name: 'Description' });
     assert.equal(await description.locator('em').innerText(), 'notes');
     assert.equal(await description.locator('img').count(), 0);
@@ -298,6 +299,36 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
     assert.match(await result(page).locator('.markdown').innerText(), /<b>raw<\/b>/);
     assert.notEqual(await page.title(), 'pwned');
     await assertAccessible(page, 'a markdown result');
+    assert.deepEqual(errors, []);
+  });
+
+  it('plays audio, offers a blob, and pages long JSON', async () => {
+    const { page, errors } = await openPage(browser, forms.url, 'Forms server');
+    await page.getByRole('button', { name: 'media', exact: true }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const audio = result(page).locator('audio[controls]');
+    await audio.waitFor();
+    assert.equal(await audio.getAttribute('aria-label'), 'Audio (audio/wav)');
+    assert.match((await audio.getAttribute('src'))!, /^blob:/);
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+    const download = result(page).getByRole('link', { name: 'Download bytes.bin' });
+    assert.equal(await download.getAttribute('download'), 'bytes.bin');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    assert.equal(file.suggestedFilename(), 'bytes.bin');
+    const bytes = [...readFileSync((await file.path())!)];
+    assert.deepEqual(bytes, [0, 1, 2, 255]);
+
+    const structured = result(page).getByRole('group', { name: 'Structured content' });
+    await structured.getByRole('button', { name: 'Show all 1500 characters' }).click();
+    await structured.getByText('x'.repeat(1500), { exact: false }).waitFor();
+    assert.equal(await structured.getByText('"hidden"').count(), 0, 'collapsed beyond depth 2');
+    await structured.locator('summary', { hasText: /^a:/ }).click();
+    await structured.getByText('"hidden"').waitFor();
+    await structured.getByText('99', { exact: true }).waitFor();
+    assert.equal(await structured.getByText('100', { exact: true }).count(), 0, 'a page of 100 items');
+    await structured.getByRole('button', { name: 'Show 50 more of 50' }).click();
+    await structured.getByText('149', { exact: true }).waitFor();
+    await assertAccessible(page, 'audio, a download and paged JSON');
     assert.deepEqual(errors, []);
   });
 });

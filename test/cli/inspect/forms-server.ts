@@ -2,9 +2,13 @@
 // tools/list, and their arguments use every kind of field the form has (choices, rows,
 // checkboxes, nested objects, variants, references, dates). `order` answers with its
 // arguments as text and as structured content; `notes` has a markdown description that tries
-// raw HTML and a javascript: link, and answers with markdown.
+// raw HTML and a javascript: link, and answers with markdown; `media` answers with audio, a
+// blob resource, and structured content holding a long string and a long array.
 import { StdioServerTransport } from '../../../src/node/stdio-server.js';
 import { Server } from '../../../src/server/index.js';
+
+/** Eight samples of silence: a WAV file, 8-bit mono at 8 kHz. */
+const SILENCE_WAV = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==';
 
 const server = new Server({ name: 'forms', version: '1', title: 'Forms server' }, { pageSize: 2 });
 
@@ -65,6 +69,21 @@ server.tool(
   },
   () => ({ content: [{ type: 'text', text: '# Heading\n\n**bold** and <b>raw</b>' }] }),
 );
+
+server.tool('media', { description: 'Audio, a blob and long structured content.' }, () => ({
+  content: [
+    { type: 'audio', data: SILENCE_WAV, mimeType: 'audio/wav' },
+    {
+      type: 'resource',
+      resource: { uri: 'file:///data/bytes.bin', mimeType: 'application/octet-stream', blob: 'AAEC/w==' },
+    },
+  ],
+  structuredContent: {
+    long: 'x'.repeat(1500),
+    many: Array.from({ length: 150 }, (_, i) => i),
+    deep: { a: { b: 'hidden' } },
+  },
+}));
 
 for (const name of ['alpha', 'beta', 'gamma'])
   server.tool(name, { description: `The ${name} tool.` }, () => ({ content: [{ type: 'text', text: name }] }));
