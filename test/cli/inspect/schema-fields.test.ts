@@ -10,7 +10,7 @@ import {
   leafProblem,
   type Draft,
 } from '../../../src/cli/inspect/page/field-drafts.js';
-import { formOf, MAX_DEPTH, type Field } from '../../../src/cli/inspect/page/schema-fields.js';
+import { formOf, freeForm, MAX_DEPTH, type Field } from '../../../src/cli/inspect/page/schema-fields.js';
 
 /** The field named `name` of a form (or of an object field). */
 function field(form: Field, name: string): Field {
@@ -226,6 +226,18 @@ describe('formOf: a tool schema read as fields', () => {
     assert.deepEqual(formOf(undefined).fields, []);
     assert.deepEqual(formOf({ type: 'object' }).fields, []);
     assert.deepEqual(formOf([1, 2]).fields, []);
+  });
+
+  it('says when the arguments have no fixed fields but take something, to type them as JSON', () => {
+    assert.equal(freeForm({ type: 'object', additionalProperties: { type: 'string' } }), true);
+    assert.equal(freeForm({ oneOf: [{ properties: { a: {} } }, { properties: { b: {} } }] }), true);
+    assert.equal(freeForm({ type: 'object' }), false);
+    assert.equal(freeForm({ type: 'object', additionalProperties: false }), false);
+    assert.equal(
+      freeForm({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true }),
+      false,
+    );
+    assert.equal(freeForm(undefined), false);
   });
 });
 

@@ -333,3 +333,14 @@ function pointer(root: Schema, ref: string): Schema | undefined {
 export function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Whether a tool's arguments have no fixed fields yet may hold something (a map, a union at
+ * the root, a schema the form cannot read): then they are typed as raw JSON from the start.
+ */
+export function freeForm(inputSchema: unknown): boolean {
+  if (formOf(inputSchema).fields.length > 0 || !isSchema(inputSchema)) return false;
+  const open = inputSchema.additionalProperties !== undefined && inputSchema.additionalProperties !== false;
+  const keys = ['oneOf', 'anyOf', 'allOf', 'patternProperties', '$ref', 'if'];
+  return open || keys.some((key) => inputSchema[key] !== undefined);
+}

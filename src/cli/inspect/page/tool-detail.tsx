@@ -10,7 +10,7 @@ import { InspectorContext } from './context.js';
 import { argumentsOf, draftOf, initialDraft, partialArguments, rawArguments, type Draft } from './field-drafts.js';
 import { JsonView } from './json-view.js';
 import { Markdown } from './markdown.js';
-import { formOf } from './schema-fields.js';
+import { formOf, freeForm } from './schema-fields.js';
 import { SchemaForm } from './schema-form.js';
 import { RunControls } from './run-controls.js';
 import { hintWords, toolIcons, toolTitle, type Tool } from './tool-list.js';
@@ -20,7 +20,8 @@ export function ToolDetail({ server, tool }: { server: ServerState; tool: Tool }
   const { api } = useContext(InspectorContext);
   const form = useMemo(() => formOf(tool.inputSchema), [tool]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(form));
-  const [raw, setRaw] = useState<string | undefined>(undefined);
+  // Arguments without fixed fields start as raw JSON.
+  const [raw, setRaw] = useState<string | undefined>(() => (freeForm(tool.inputSchema) ? '{}' : undefined));
   const [rawProblem, setRawProblem] = useState<string | undefined>(undefined);
   const args = raw === undefined ? argumentsOf(form, draft) : rawArguments(raw);
 

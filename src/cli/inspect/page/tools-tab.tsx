@@ -78,12 +78,17 @@ export function ToolsTab({ server }: { server: ServerState }) {
         </ul>
       </div>
       {tool !== undefined ? (
-        <ToolDetail key={`${server.id}\n${tool.name}`} server={server} tool={tool} />
+        <ToolDetail key={detailKey(server, tool)} server={server} tool={tool} />
       ) : (
         <p class="muted">Choose a tool to see its arguments and run it.</p>
       )}
     </div>
   );
+}
+
+/** A new form for another tool, or for the same tool once its schema changed. */
+function detailKey(server: ServerState, tool: Tool): string {
+  return `${server.id}\n${tool.name}\n${JSON.stringify(tool.inputSchema ?? null)}`;
 }
 
 function countWords(shown: number, all: number, query: string): string {
