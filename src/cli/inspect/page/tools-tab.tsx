@@ -1,84 +1,128 @@
 /**
- * A server's tools: each a button named by the tool's name; the one chosen has its arguments
- * as JSON, a `Run` button and its result in a region named `Result`.
+ * A server's tools: every page of `tools/list`, a filter by name, title and description, and
+ * each tool a button named by its name (its title and hints beside it); the chosen one opens
+ * with its form, `Run` and result. A `tools/list_changed` notification offers a refresh.
  * @module
  */
-import { useContext, useEffect, useState } from 'preact/hooks';
+import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { ServerState } from '../protocol.js';
-import { toolView } from 'mcpkit/app-host';
-import { AppView } from './app-view.js';
 import { InspectorContext } from './context.js';
-
-type Tool = {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema?: unknown;
-  _meta?: Record<string, unknown>;
-};
+import { ToolDetail } from './tool-detail.js';
+import { filterTools, hintWords, listAll, toolIcons, toolTitle, type Tool } from './tool-list.js';
+import './tools.css';
 
 export function ToolsTab({ server }: { server: ServerState }) {
-  const { api } = useContext(InspectorContext);
-  const [tools, setTools] = useState<Tool[]>([]);
-  const [chosen, setChosen] = useState<Tool | undefined>(undefined);
-  const [args, setArgs] = useState('{}');
-  const [result, setResult] = useState<Record<string, unknown> | undefined>(undefined);
-  const [input, setInput] = useState<Record<string, unknown> | undefined>(undefined);
+  const { api, state } = useContext(InspectorContext);
+  const [tools, setTools] = useState<Tool[] | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    api
-      .command('request', { server: server.id, method: 'tools/list' })
-      .then((listed) => setTools((listed.tools ?? []) as Tool[]))
-      .catch((e: Error) => setError(e.message));
-  }, [api, server.id]);
-  const run = async () => {
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const [loadedAfter, setLoadedAfter] = useState(0);
+  const offered = server.info === undefined || server.info.capabilities.tools !== undefined;
+  // The last log line when the list was asked for: a list_changed after it offers a refresh.
+  const lastLog = useRef(0);
+  lastLog.current = state.logs.at(-1)?.seq ?? 0;
+
+  const load = useCallback(() => {
     setError(undefined);
-    try {
-      const params = { name: chosen!.name, arguments: JSON.parse(args) as Record<string, unknown> };
-      setResult(undefined);
-      setInput(params.arguments);
-      setResult(await api.command('request', { server: server.id, method: 'tools/call', params }));
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+    setLoadedAfter(lastLog.current);
+    const page = (cursor: string | undefined) =>
+      api.command('request', {
+        server: server.id,
+        method: 'tools/list',
+        ...(cursor !== undefined ? { params: { cursor } } : {}),
+      });
+    listAll(page).then(setTools, (e: Error) => setError(e.message));
+  }, [api, server.id]);
+  useEffect(() => {
+    if (offered) load();
+  }, [load, offered]);
+
+  if (!offered) return <p class="muted">This server offers no tools.</p>;
+  const changed = state.logs.some(
+    (l) => l.server === server.id && l.method === 'notifications/tools/list_changed' && l.seq > loadedAfter,
+  );
+  const shown = filterTools(tools ?? [], query);
+  const tool = tools?.find((t) => t.name === chosen);
   return (
-    <div class="split">
-      <ul class="list" aria-label="Tools">
-        {tools.map((tool) => (
-          <li>
-            <button type="button" aria-pressed={chosen?.name === tool.name} onClick={() => setChosen(tool)}>
-              {tool.name}
+    <div class="split tools-tab">
+      <div class="tool-pane">
+        <input
+          type="search"
+          class="tool-filter"
+          aria-label="Filter tools"
+          placeholder="Filter by name, title or description"
+          value={query}
+          onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
+        />
+        <p class="muted tool-count" role="status">
+          {tools === undefined ? 'Loading tools…' : countWords(shown.length, tools.length, query)}
+        </p>
+        {changed && (
+          <p class="notice">
+            The server's tools changed.{' '}
+            <button type="button" onClick={load}>
+              Refresh tools
             </button>
-          </li>
-        ))}
-      </ul>
-      {chosen !== undefined && (
-        <div class="detail">
-          <h2>{chosen.title ?? chosen.name}</h2>
-          {chosen.description !== undefined && <p>{chosen.description}</p>}
-          <label>
-            Arguments
-            <textarea value={args} onInput={(e) => setArgs((e.target as HTMLTextAreaElement).value)} />
-          </label>
-          <button type="button" onClick={() => void run()}>
-            Run
-          </button>
-          {error !== undefined && (
-            <p role="alert" class="error">
-              {error}
-            </p>
-          )}
-          {input !== undefined && toolView(chosen) !== undefined && (
-            <AppView server={server} tool={chosen} tools={tools} input={input} result={result} />
-          )}
-          {result !== undefined && (
-            <section role="region" aria-label="Result">
-              <pre>{JSON.stringify(result, null, 2)}</pre>
-            </section>
-          )}
-        </div>
+          </p>
+        )}
+        {error !== undefined && (
+          <p role="alert" class="error">
+            Cannot list the tools: {error}
+          </p>
+        )}
+        <ul class="list tool-list" aria-label="Tools">
+          {shown.map((t) => (
+            <ToolButton key={t.name} tool={t} pressed={t.name === chosen} onChoose={() => setChosen(t.name)} />
+          ))}
+        </ul>
+      </div>
+      {tool !== undefined ? (
+        <ToolDetail key={detailKey(server, tool)} server={server} tool={tool} tools={tools ?? []} />
+      ) : (
+        <p class="muted">Choose a tool to see its arguments and run it.</p>
       )}
     </div>
+  );
+}
+
+/** A new form for another tool, or for the same tool once its schema changed. */
+function detailKey(server: ServerState, tool: Tool): string {
+  return `${server.id}\n${tool.name}\n${JSON.stringify(tool.inputSchema ?? null)}`;
+}
+
+function countWords(shown: number, all: number, query: string): string {
+  const tools = `${all} tool${all === 1 ? '' : 's'}`;
+  return query.trim() === '' ? tools : `${shown} of ${tools} match`;
+}
+
+/** A tool's button, named by its name alone; its title and hints describe it. */
+function ToolButton({ tool, pressed, onChoose }: { tool: Tool; pressed: boolean; onChoose: () => void }) {
+  const title = toolTitle(tool);
+  const hints = hintWords(tool);
+  const icon = toolIcons(tool).shown[0];
+  const about = `tool-about-${encodeURIComponent(tool.name)}`;
+  const described = title !== undefined || hints.length > 0;
+  return (
+    <li>
+      <button
+        type="button"
+        class="tool-button"
+        aria-pressed={pressed}
+        aria-describedby={described ? about : undefined}
+        onClick={onChoose}
+      >
+        {icon !== undefined && <img class="tool-icon" src={icon.src} alt="" />}
+        <span class="tool-name">{tool.name}</span>
+        {described && (
+          <span id={about} class="tool-about" aria-hidden="true">
+            {title !== undefined && <span class="tool-title">{title}</span>}
+            {hints.map((hint) => (
+              <span class={`badge badge-${hint.replace(/\s+/g, '-')}`}>{hint}</span>
+            ))}
+          </span>
+        )}
+      </button>
+    </li>
   );
 }

@@ -1,0 +1,173 @@
+/**
+ * Running a tool: `Run` sends `tools/call` under a fresh call name (disabled, with the reason
+ * said, while the arguments are wrong); while it runs, `Cancel` and a progress bar fed by the
+ * call's progress events; then the result, or why the call failed.
+ * @module
+ */
+import { toolView, type ViewTool } from 'mcpkit/app-host';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
+import type { ServerState } from '../protocol.js';
+import type { InspectorApi } from './api.js';
+import { InspectorContext } from './context.js';
+import type { Problem } from './field-drafts.js';
+import { AppView } from './app-view.js';
+import { ResultView } from './result-view.js';
+import type { PageState } from './state.js';
+import type { Tool } from './tool-list.js';
+
+let calls = 0;
+
+/** Whether a tool has an MCP App view (a malformed view key counts as none). */
+function hasView(tool: Tool): boolean {
+  try {
+    return toolView(tool as ViewTool) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** A call name no other call of this page has. */
+function freshCall(): string {
+  const random = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : String(Math.random()).slice(2);
+  return `tool-${++calls}-${random}`;
+}
+
+/** The reason `Run` is disabled, in one sentence. */
+export function runBlocker(problems: Problem[]): string {
+  const said = problems.slice(0, 3).map((p) => `${p.path} ${p.message}`);
+  const more = problems.length > 3 ? `, and ${problems.length - 3} more` : '';
+  return `Cannot run yet: ${said.join('; ')}${more}.`;
+}
+
+/** What became of the latest call. */
+interface Outcome {
+  /** The arguments it was called with. */
+  input?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  failure?: string;
+  /** Why it stopped, when it was cancelled from here. */
+  cancelled?: string;
+}
+
+/** One tool's calls, one at a time: the running call's name, what became of the last, run and cancel. */
+function useToolCall(api: InspectorApi, server: ServerState, tool: Tool) {
+  const [running, setRunning] = useState<string | undefined>(undefined);
+  const [outcome, setOutcome] = useState<Outcome>({});
+  const [cancelling, setCancelling] = useState(false);
+  const asked = useRef<string | undefined>(undefined);
+  const live = useRef(true);
+  useEffect(
+    () => () => {
+      live.current = false;
+    },
+    [],
+  );
+  const settle = (next: Outcome) => live.current && setOutcome(next);
+
+  const run = async (args: Record<string, unknown>) => {
+    if (running !== undefined) return;
+    const call = freshCall();
+    setRunning(call);
+    setOutcome({ input: args });
+    setCancelling(false);
+    try {
+      const params = { name: tool.name, arguments: args };
+      const result = await api.command('request', { server: server.id, method: 'tools/call', params, call });
+      settle({ input: args, result });
+    } catch (error) {
+      // A call cancelled from here is said to be, not reported as a failure.
+      const message = (error as Error).message;
+      settle(asked.current === call ? { input: args, cancelled: message } : { input: args, failure: message });
+    } finally {
+      if (live.current) setRunning(undefined);
+    }
+  };
+  const cancel = () => {
+    if (running === undefined) return;
+    setCancelling(true);
+    asked.current = running;
+    api.command('cancel', { call: running }).catch((error: Error) => settle({ failure: error.message }));
+  };
+  return { running, outcome, cancelling, run, cancel };
+}
+
+export function RunControls(props: {
+  api: InspectorApi;
+  server: ServerState;
+  tool: Tool;
+  /** The server's tools: a view may call those whose visibility has `app`. */
+  tools: readonly Tool[];
+  args: { value: Record<string, unknown> } | { problems: Problem[] };
+}) {
+  const { state } = useContext(InspectorContext);
+  const { running, outcome, cancelling, run, cancel } = useToolCall(props.api, props.server, props.tool);
+  const { input, result, failure, cancelled } = outcome;
+  const view = hasView(props.tool);
+  const args = props.args;
+  const blocker = 'problems' in props.args ? runBlocker(props.args.problems) : undefined;
+  const progress = running === undefined ? undefined : state.progress[running];
+  return (
+    <>
+      <div class="run-bar">
+        <button
+          type="submit"
+          class="primary"
+          disabled={blocker !== undefined || running !== undefined}
+          aria-describedby={blocker !== undefined ? 'run-blocker' : undefined}
+          onClick={() => 'value' in args && void run(args.value)}
+        >
+          Run
+        </button>
+        {running !== undefined && (
+          <button type="button" onClick={cancel} disabled={cancelling}>
+            Cancel
+          </button>
+        )}
+        {blocker !== undefined && (
+          <p id="run-blocker" class="muted run-blocker">
+            {blocker}
+          </p>
+        )}
+      </div>
+      {running !== undefined && <RunProgress progress={progress} cancelling={cancelling} />}
+      {cancelled !== undefined && (
+        <p role="status" class="muted">
+          Cancelled ({cancelled}).
+        </p>
+      )}
+      {failure !== undefined && (
+        <p role="alert" class="error">
+          The call failed: {failure}
+        </p>
+      )}
+      {view && input !== undefined && (
+        <AppView server={props.server} tool={props.tool} tools={props.tools} input={input} result={result} />
+      )}
+      {result !== undefined && <ResultView result={result} />}
+    </>
+  );
+}
+
+/** The running call's progress: a bar (without a total, one that only says it runs) and its message. */
+function RunProgress({
+  progress,
+  cancelling,
+}: {
+  progress: PageState['progress'][string] | undefined;
+  cancelling: boolean;
+}) {
+  return (
+    <div class="run-progress">
+      {progress?.total !== undefined && progress.total > 0 ? (
+        <progress aria-label="Progress" value={progress.progress} max={progress.total} />
+      ) : (
+        <progress aria-label="Progress" />
+      )}
+      <p role="status" class="muted">
+        {cancelling
+          ? 'Cancelling…'
+          : (progress?.message ?? (progress !== undefined ? `${progress.progress}` : 'Running…'))}
+      </p>
+    </div>
+  );
+}
