@@ -161,7 +161,10 @@ describe('mcpkit inspect: the page’s views', { skip: browserSkipReason() }, ()
     const exported = JSON.parse(lines[0]!) as { direction: string; message: { method?: string; params?: unknown } };
     assert.equal(exported.direction, 'sent');
     assert.equal(exported.message.method, 'tools/call');
-    assert.deepEqual(exported.message.params, { name: 'haiku', arguments: { topic: 'the sea' } });
+    // The Tools tab asks for progress: the call carries a progress token beside its arguments.
+    const { _meta, ...params } = exported.message.params as { _meta?: { progressToken?: unknown } };
+    assert.deepEqual(params, { name: 'haiku', arguments: { topic: 'the sea' } });
+    assert.deepEqual(Object.keys(_meta ?? {}), ['progressToken']);
 
     // Sent again through the inspector, a request gets a fresh answer.
     await page.getByLabel('Filter', { exact: true }).fill('');

@@ -83,7 +83,8 @@ describe('mcpkit inspect in headless Chromium', { skip: browserSkipReason() }, (
     stops.push(() => inspect.stop());
     const page = await browser.newPage();
     await page.goto(inspect.url.href);
-    await page.getByRole('textbox', { name: 'Command', exact: true }).fill(`${process.execPath} ${CLI} example-server`);
+    await page.getByRole('textbox', { name: 'Command', exact: true }).fill(process.execPath);
+    await page.getByRole('textbox', { name: 'Arguments', exact: true }).fill(`${CLI} example-server`);
     await page.getByRole('button', { name: 'Connect' }).click();
     await heading(page);
     assert.match(inspect.stderr(), /the page starts: .*example-server/);
