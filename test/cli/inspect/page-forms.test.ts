@@ -160,6 +160,7 @@ describe('inspector page: tasks', () => {
     id: 's1',
     label: 'x',
     status: 'connected',
+    roots: [],
     info: { name: 'x', version: '1', protocolVersion: '2025-11-25', era, capabilities },
   });
 
@@ -238,6 +239,7 @@ describe('inspector page: a server’s view', () => {
     id: 's1',
     label: 'x',
     status: 'connected',
+    roots: [],
     info: { name: 'x', version: '1', protocolVersion: '2025-11-25', era: 'stateful', capabilities },
   });
 
