@@ -134,7 +134,18 @@ describe('inspector page: connect form', () => {
       url: 'http://127.0.0.1:3000/mcp',
       transport: 'sse',
     });
+    assert.deepEqual(targetOf({ ...EMPTY_DRAFT, command: ` node "my server.js" --x ` }), {
+      type: 'stdio',
+      command: 'node',
+      args: ['my server.js', '--x'],
+    });
+    assert.deepEqual(targetOf({ ...EMPTY_DRAFT, command: '/opt/My Tools/server', args: '--x' }), {
+      type: 'stdio',
+      command: '/opt/My Tools/server',
+      args: ['--x'],
+    });
     assert.throws(() => targetOf(EMPTY_DRAFT), /command/);
+    assert.throws(() => targetOf({ ...EMPTY_DRAFT, command: '   ' }), /command/);
     assert.throws(() => targetOf({ ...EMPTY_DRAFT, kind: 'http', url: 'file:///x' }), /http/);
   });
 });

@@ -84,7 +84,10 @@ export const EMPTY_DRAFT: ConnectDraft = {
   transport: 'streamable',
 };
 
-/** The target `draft` describes; throws with what is wrong. */
+/**
+ * The target `draft` describes; throws with what is wrong. The command is taken as it is when
+ * arguments are given apart, else as a command line (`npx server --flag`).
+ */
 export function targetOf(draft: ConnectDraft): ConnectTarget {
   if (draft.kind === 'http') {
     const url = draft.url.trim();
@@ -97,14 +100,15 @@ export function targetOf(draft: ConnectDraft): ConnectTarget {
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
     };
   }
-  const command = draft.command.trim();
+  // With no arguments apart, the command field is a whole command line, split as a shell would.
+  const [command = '', ...args] = draft.args.trim() === '' ? splitArgs(draft.command) : [draft.command.trim()];
   if (command === '') throw new Error('a command is needed');
   const env = parseEnv(draft.env);
   const cwd = draft.cwd.trim();
   return {
     type: 'stdio',
     command,
-    args: splitArgs(draft.args),
+    args: draft.args.trim() === '' ? args : splitArgs(draft.args),
     ...(Object.keys(env).length > 0 ? { env } : {}),
     ...(cwd !== '' ? { cwd } : {}),
   };
