@@ -58,6 +58,8 @@ describe('mcpkit inspect in headless Chromium', { skip: browserSkipReason() }, (
     // The token left the address bar.
     assert.equal(new URL(page.url()).search, '');
     await page.getByText('revision 2026-07-28').waitFor();
+    // The Tools tab lists the tools first: then the wire holds tools/list.
+    await page.getByRole('button', { name: 'echo', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Network' }).click();
     await page.getByRole('cell', { name: 'tools/list' }).first().waitFor();
     assert.deepEqual(errors, []);

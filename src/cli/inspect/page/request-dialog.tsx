@@ -20,6 +20,17 @@ const TITLES = {
   roots: 'The server asks for your roots',
 };
 
+/**
+ * The focus back where it was before the dialog. A control disabled meanwhile (`Run`, while the
+ * call that asked runs) cannot take it: then the first enabled button beside it does (`Cancel`).
+ */
+function focusBack(before: HTMLElement | null): void {
+  if (before === null) return;
+  if (!(before as HTMLButtonElement).disabled) return before.focus();
+  const beside = before.parentElement?.querySelector<HTMLButtonElement>('button:not([disabled])');
+  (beside ?? before).focus();
+}
+
 export function RequestDialog({ request }: { request: PendingRequest }) {
   const { api, state } = useContext(InspectorContext);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -28,7 +39,7 @@ export function RequestDialog({ request }: { request: PendingRequest }) {
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     if (dialog.current?.open === false) dialog.current.showModal();
-    return () => before?.focus?.();
+    return () => focusBack(before);
   }, []);
   const respond: Answer = (result) => {
     setBusy(true);

@@ -106,10 +106,17 @@ export function RunControls(props: {
   const args = props.args;
   const blocker = 'problems' in props.args ? runBlocker(props.args.problems) : undefined;
   const progress = running === undefined ? undefined : state.progress[running];
+  // When the call ends, Cancel goes: focus on it (or lost with it) comes back to Run.
+  const runButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (running === undefined && lost) runButton.current?.focus();
+  }, [running]);
   return (
     <>
       <div class="run-bar">
         <button
+          ref={runButton}
           type="submit"
           class="primary"
           disabled={blocker !== undefined || running !== undefined}
