@@ -5,38 +5,23 @@
 // resource, an error), a long call's progress and its cancellation, and no serious or critical
 // axe violation on the way.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
-import { CLI, EXAMPLE_SERVER_ARGS, within } from '../helpers/e2e.js';
+import { EXAMPLE_SERVER_ARGS } from '../helpers/e2e.js';
+import { startInspect } from '../helpers/inspect-child.js';
 
 const FORMS_SERVER = fileURLToPath(new URL('../cli/inspect/forms-server.js', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** `mcpkit inspect -- <server>`; resolves with its URL (token included) once printed. */
-function startInspector(server: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'inspect', '--', process.execPath, ...server], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-  return within(
-    new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += String(chunk);
-        const found = /^(http:\/\/\S+)$/m.exec(out);
-        if (found) resolve({ child, url: found[1]! });
-      });
-      child.once('exit', (code) => reject(new Error(`mcpkit inspect exited with ${code}: ${stderr}`)));
-    }),
-    20_000,
-    'mcpkit inspect to print its URL',
-  );
+async function startInspector(server: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
+  const { child, url } = await startInspect(['--', process.execPath, ...server]);
+  return { child, url: url.href };
 }
 
 /** Fails on serious and critical axe violations, naming each and where. */

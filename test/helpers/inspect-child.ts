@@ -1,10 +1,9 @@
 // `mcpkit inspect` as a person starts it: the built command line, as a child, with the example
 // server (or nothing) to inspect; resolves with the URL it prints (the token in it).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { within } from './e2e.js';
+import { CLI, within } from './e2e.js';
 
-export const CLI = fileURLToPath(new URL('../../../dist/cli.js', import.meta.url));
+export { CLI };
 
 export interface InspectChild {
   child: ChildProcess;

@@ -2,32 +2,16 @@
 // real child process, its URL read from what it prints), injecting axe-core into a page under
 // the page's real CSP, and failing on its serious and critical findings.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { CLI, within } from './e2e.js';
+import { EXAMPLE_SERVER, startInspect } from './inspect-child.js';
 
 /** Starts `mcpkit inspect -- mcpkit example-server` (with `extra` options); resolves with its URL once printed. */
-export function startInspector(extra: readonly string[] = []): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'inspect', ...extra, '--', process.execPath, CLI, 'example-server'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-  return within(
-    new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += String(chunk);
-        const found = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-        if (found) resolve({ child, url: found[1]! });
-      });
-      child.once('exit', (code) => reject(new Error(`mcpkit inspect exited with ${code}: ${stderr}`)));
-    }),
-    30_000,
-    'mcpkit inspect to print its URL',
-  );
+export async function startInspector(extra: readonly string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const { child, url } = await startInspect([...extra, ...EXAMPLE_SERVER]);
+  return { child, url: url.href };
 }
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
