@@ -135,7 +135,7 @@ function askForScopes(url: URL, extra: readonly string[]): void {
 }
 
 /** `remembered` when it is free on 127.0.0.1, else a port the system gives now. */
-async function redirectPort(remembered: number | undefined): Promise<number> {
+export async function redirectPort(remembered: number | undefined): Promise<number> {
   if (remembered !== undefined && Number.isInteger(remembered) && remembered > 0 && remembered < 65536) {
     const free = await bindable(remembered);
     if (free !== undefined) return free;

@@ -316,6 +316,26 @@ describe('OAuthClient', () => {
       assert.match(String(value.refreshToken), /^refresh-/);
     });
 
+    it('are refreshed when the application asks, and not without a refresh token', async () => {
+      const refreshed: boolean[] = [];
+      const outcome = await run({
+        work: async (session, auth, serverUrl) => {
+          await session.listTools();
+          refreshed.push(await auth.refresh(serverUrl));
+          await session.listTools();
+          await auth.forget(serverUrl);
+          refreshed.push(await auth.refresh(serverUrl));
+        },
+      });
+      ok(outcome);
+      assert.deepEqual(refreshed, [true, false]);
+      assert.equal(outcome.asked.length, 1);
+      assert.deepEqual(
+        tokenRequests(outcome).map((r) => new URLSearchParams(r.body).get('grant_type')),
+        ['authorization_code', 'refresh_token'],
+      );
+    });
+
     it('are refreshed once on a 401 before the user is asked again', async () => {
       const server = await startScriptedServer();
       try {

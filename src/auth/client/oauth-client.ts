@@ -230,6 +230,21 @@ export class OAuthClient implements HttpClientAuth {
     }
   }
 
+  /**
+   * Refreshes the tokens of the MCP server at `serverUrl` now, before they expire (the user
+   * asked, or the application knows they were revoked): true when new tokens came, false when
+   * there is no refresh token or its authorization server refused it (a spent one is dropped).
+   */
+  async refresh(serverUrl: string | URL): Promise<boolean> {
+    const state = await this.#state(new URL(serverUrl).href);
+    return this.#exclusive(state, async () => {
+      const server = state.server;
+      if (server === undefined) return false;
+      const context = this.#context({ protocolVersion: undefined, signal: undefined });
+      return this.#refresh(state, server, context, 'refreshed');
+    });
+  }
+
   /** Forgets the tokens kept for the MCP server at `serverUrl` (registrations stay). */
   async forget(serverUrl: string | URL): Promise<void> {
     const state = await this.#state(new URL(serverUrl).href);
@@ -498,7 +513,7 @@ export class OAuthClient implements HttpClientAuth {
     );
   }
 
-  #context(request: AuthRequest): HttpContext {
+  #context(request: Pick<AuthRequest, 'protocolVersion' | 'signal'>): HttpContext {
     return {
       fetch: this.#fetch,
       protocolVersion: request.protocolVersion,

@@ -36,7 +36,8 @@ export function recordingFetch(record: (exchange: Omit<HttpExchange, 'seq' | 'se
   };
 }
 
-function masked(headers: Headers): Record<string, string> {
+/** Headers as the page sees them: credentials replaced by their length. */
+export function masked(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name] = SECRET.has(name) ? `(${value.length} characters, hidden)` : value;

@@ -11,6 +11,8 @@ import { directoryRoot } from 'mcpkit/host';
 import { CommandTransport } from 'mcpkit/stdio';
 import { VERSION } from '../version.js';
 import { recordingFetch } from './http-exchanges.js';
+import { ConnectLimit } from './connect-limit.js';
+import { OAuthFlow } from './oauth-flow.js';
 import type { ConnectTarget, EraChoice, HttpExchange, PendingRequest, ServerState } from './protocol.js';
 
 /** What an inspected server tells the inspector, and asks of it. */
@@ -46,6 +48,10 @@ export class InspectedServer {
   #session: ClientSession | undefined;
   readonly #client: Client;
   readonly #calls = new Map<string, AbortController>();
+  /** The OAuth flow of a server reached by URL (none when the target sets its own `Authorization`). */
+  #oauth: OAuthFlow | undefined;
+  /** The time limit of each request the page makes. */
+  #requestTimeoutMs = 60_000;
 
   constructor(id: string, target: ConnectTarget, era: EraChoice, hooks: InspectedServerHooks) {
     this.id = id;
@@ -65,13 +71,26 @@ export class InspectedServer {
   }
 
   get state(): ServerState {
-    return this.#state;
+    const auth = this.#oauth?.state;
+    return auth === undefined ? this.#state : { ...this.#state, auth };
+  }
+
+  /** The OAuth flow, once the server is reached by URL and may ask for authorization. */
+  get oauth(): OAuthFlow | undefined {
+    return this.#oauth;
   }
 
   /** Connects; a failure is kept in the state (and thrown). */
   async connect(timeoutMs: number): Promise<void> {
+    this.#requestTimeoutMs = timeoutMs;
+    // The time the user spends authorizing does not count against the limit.
+    const limit = new ConnectLimit(timeoutMs);
     try {
-      const session = await this.#client.connect(this.#transport(), { ...ERA_OPTIONS[this.#era], timeoutMs });
+      this.#oauth = await this.#oauthFlow(limit);
+      const session = await this.#client.connect(this.#transport(), {
+        ...ERA_OPTIONS[this.#era],
+        ...(this.#oauth === undefined ? { timeoutMs } : { signal: limit.signal }),
+      });
       this.#session = session;
       this.#set({
         status: 'connected',
@@ -91,8 +110,11 @@ export class InspectedServer {
           this.#set({ status: 'closed', error: reason.message, info: this.#state.info });
       });
     } catch (error) {
+      this.#oauth?.failed(error);
       this.#set({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
       throw error;
+    } finally {
+      limit.stop();
     }
   }
 
@@ -112,8 +134,12 @@ export class InspectedServer {
     try {
       return await session.request(method, params, {
         signal: abort.signal,
+        timeoutMs: this.#requestTimeoutMs,
         ...(call !== undefined && { onprogress, resetTimeoutOnProgress: true }),
       });
+    } catch (error) {
+      this.#oauth?.failed(error);
+      throw error;
     } finally {
       if (call !== undefined) this.#calls.delete(call);
     }
@@ -137,12 +163,26 @@ export class InspectedServer {
     this.#hooks.changed();
   }
 
+  /** The OAuth flow of a server reached by URL, unless its headers authorize already. */
+  async #oauthFlow(limit: ConnectLimit): Promise<OAuthFlow | undefined> {
+    const target = this.target;
+    if (target.type !== 'http') return undefined;
+    if (Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) return undefined;
+    return OAuthFlow.create(target.url, target.oauth ?? {}, {
+      changed: () => this.#hooks.changed(),
+      waiting: (waiting) => (waiting ? limit.pause() : limit.resume()),
+    });
+  }
+
   #newClient(root: { uri: string; name?: string }): Client {
     const ask = this.#hooks.ask;
     return new Client(
       { name: 'mcpkit-inspect', version: VERSION },
       {
         roots: [root],
+        // A request may wait for the user to authorize: the page's requests set their own limit,
+        // the connection's is `ConnectLimit`, which stops while the user is at it.
+        ...(this.target.type === 'http' && { requestTimeoutMs: 24 * 3600_000 }),
         elicitation: {
           form: (params, ctx) => ask('elicitation', { ...params, mode: 'form' }, ctx.signal) as never,
           url: (params, ctx) => ask('elicitation', { ...params, mode: 'url' }, ctx.signal) as never,
@@ -159,6 +199,7 @@ export class InspectedServer {
       const options = {
         url: target.url,
         fetch: recordingFetch((exchange) => this.#hooks.http(exchange)),
+        ...(this.#oauth !== undefined && { auth: this.#oauth.client }),
         ...(target.headers !== undefined && { headers: target.headers }),
       };
       return tapTransport(

@@ -125,6 +125,8 @@ export class Inspector {
       case 'cancel':
         for (const server of this.#servers.values()) server.cancel(String(body.call));
         return {};
+      case 'auth':
+        return this.#auth(this.#server(body.server), body.action);
       case 'respond': {
         const waiting = this.#waiting.get(String(body.id));
         if (waiting === undefined)
@@ -134,6 +136,23 @@ export class Inspector {
       }
     }
     throw new CommandRefused(`unknown command ${name}`);
+  }
+
+  /** The page's `auth` command: drives the server's OAuth flow. */
+  async #auth(server: InspectedServer, action: unknown): Promise<Record<string, never>> {
+    const flow = server.oauth;
+    if (flow === undefined) throw new CommandRefused(`${server.state.label} is not reached by URL with OAuth`);
+    if (action === 'continue') {
+      if (!flow.continue()) throw new CommandRefused('no step of the authorization waits');
+    } else if (action === 'refresh') {
+      if (!(await flow.refresh()))
+        throw new CommandRefused('no tokens were refreshed: there is no refresh token, or it was refused');
+    } else if (action === 'forget') {
+      await flow.forget();
+    } else {
+      throw new CommandRefused(`unknown auth action ${String(action)}: continue, refresh or forget`);
+    }
+    return {};
   }
 
   async close(): Promise<void> {
@@ -235,9 +254,24 @@ function checkTarget(value: unknown): ConnectTarget {
     /^https?:\/\//.test(target.url) &&
     stringMap(target.headers)
   ) {
+    checkOAuth(target.oauth);
     return target as ConnectTarget;
   }
   throw new CommandRefused(
     'the target is { type: "stdio", command, args?, env?, cwd? } or { type: "http", url, headers? }',
   );
+}
+
+/** The OAuth options of an http target: `{ stepThrough?, clientId?, clientSecret? }`. */
+function checkOAuth(value: unknown): void {
+  if (value === undefined) return;
+  const oauth = record(value, 'oauth');
+  const optional = (v: unknown, type: string) => v === undefined || typeof v === type;
+  if (
+    !optional(oauth.stepThrough, 'boolean') ||
+    !optional(oauth.clientId, 'string') ||
+    !optional(oauth.clientSecret, 'string') ||
+    (oauth.clientSecret !== undefined && oauth.clientId === undefined)
+  )
+    throw new CommandRefused('oauth is { stepThrough?: boolean, clientId?: string, clientSecret?: string (with clientId) }');
 }

@@ -9,7 +9,23 @@
 /** How the page asks to connect (the command line may have connected already). */
 export type ConnectTarget =
   | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
-  | { type: 'http'; url: string; headers?: Record<string, string>; transport?: 'streamable' | 'sse' };
+  | {
+      type: 'http';
+      url: string;
+      headers?: Record<string, string>;
+      transport?: 'streamable' | 'sse';
+      /** How OAuth runs when the server asks for it (not at all when `headers` sets `Authorization`). */
+      oauth?: OAuthChoice;
+    };
+
+/** The OAuth flow's options for a server reached by URL. */
+export interface OAuthChoice {
+  /** Each step waits for the page's `continue` before it starts. */
+  stepThrough?: boolean;
+  /** A client registered beforehand, instead of registering. */
+  clientId?: string;
+  clientSecret?: string;
+}
 
 /** The era to speak: found by probing, or one revision. */
 export type EraChoice = 'auto' | '2025-11-25' | '2026-07-28';
@@ -35,6 +51,68 @@ export interface ServerState {
     instructions?: string;
     icons?: unknown[];
   };
+  /** The OAuth flow, once the server asked for authorization. */
+  auth?: AuthFlow;
+}
+
+/** A step of the OAuth flow, in the order mcpkit's client takes them. */
+export type AuthPhase = 'protected-resource' | 'server-metadata' | 'registration' | 'authorize' | 'token' | 'refresh';
+
+/** An HTTP exchange of the OAuth flow, with its bodies; secrets masked. */
+export interface AuthExchange {
+  method: string;
+  url: string;
+  /** Milliseconds since the epoch; how long the whole response took. */
+  time: number;
+  duration?: number;
+  requestHeaders: Record<string, string>;
+  /** A form's fields or a JSON document. */
+  requestBody?: unknown;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  /** The JSON answered (or its text). */
+  responseBody?: unknown;
+  error?: string;
+}
+
+/** One step as it went: its exchanges; for `authorize`, the page to open and where the browser came back. */
+export interface AuthStep {
+  phase: AuthPhase;
+  exchanges: AuthExchange[];
+  /** `authorize`: the authorization URL to open in a browser. */
+  url?: string;
+  /** `authorize`: the query the browser came back with (the code masked). */
+  returned?: Record<string, string>;
+}
+
+/** A token as the page may see it: its length, and its header and claims when it is a JWT. */
+export interface DecodedToken {
+  length: number;
+  jwt?: { header: Record<string, unknown>; payload: Record<string, unknown> };
+}
+
+/** The tokens the flow came to. */
+export interface TokenSummary {
+  tokenType: string;
+  /** Milliseconds since the epoch. */
+  receivedAt: number;
+  expiresIn?: number;
+  scope?: string;
+  accessToken: DecodedToken;
+  refreshToken?: DecodedToken;
+  idToken?: DecodedToken;
+}
+
+/** The OAuth flow of a server: what it did, and what it waits for. */
+export interface AuthFlow {
+  /** `paused`: waits for `continue`; `authorizing`: for the browser to come back. */
+  status: 'running' | 'paused' | 'authorizing' | 'done' | 'failed';
+  stepThrough: boolean;
+  /** `paused`: the step that waits. */
+  next?: AuthPhase;
+  steps: AuthStep[];
+  tokens?: TokenSummary;
+  error?: string;
 }
 
 /** One JSON-RPC message on the wire, as the network view lists it. */
@@ -107,6 +185,11 @@ export interface InspectorCommands {
   roots: { body: { server: string; roots: { uri: string; name?: string }[] }; result: Record<string, never> };
   /** Answers a pending request of a server's. */
   respond: { body: { id: string; result: Record<string, unknown> }; result: Record<string, never> };
+  /**
+   * Drives a server's OAuth flow: `continue` a paused step, `refresh` the tokens now, or
+   * `forget` them (the next request authorizes again).
+   */
+  auth: { body: { server: string; action: 'continue' | 'refresh' | 'forget' }; result: Record<string, never> };
 }
 
 export type InspectorCommand = keyof InspectorCommands;

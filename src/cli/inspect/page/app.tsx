@@ -34,7 +34,11 @@ export function App({ api }: { api: InspectorApi }) {
     return () => stop.abort();
   }, [api]);
 
-  const server = state.servers.find((s) => s.id === selected) ?? state.servers[0];
+  // A server being connected that waits for the user to authorize is shown, whatever else is.
+  const authorizing = state.servers.find(
+    (s) => s.status === 'connecting' && s.auth !== undefined && s.auth.status !== 'done' && s.auth.status !== 'failed',
+  );
+  const server = authorizing ?? state.servers.find((s) => s.id === selected) ?? state.servers[0];
   const value = useMemo(() => ({ api, state }), [api, state]);
   return (
     <InspectorContext.Provider value={value}>
@@ -66,7 +70,7 @@ export function App({ api }: { api: InspectorApi }) {
             {failure}
           </p>
         )}
-        {server === undefined || connecting ? (
+        {server === undefined || (connecting && authorizing === undefined) ? (
           <ConnectForm
             onConnected={(id) => {
               setSelected(id);

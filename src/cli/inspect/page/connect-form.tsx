@@ -17,7 +17,7 @@ export function ConnectForm({ onConnected, onClose }: { onConnected: (id: string
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<ConnectDraft>) => setDraft((current) => ({ ...current, ...change }));
-  const text = (key: keyof ConnectDraft) => ({
+  const text = (key: TextKey) => ({
     value: draft[key],
     onInput: (e: Event) => set({ [key]: (e.target as HTMLInputElement).value }),
   });
@@ -81,7 +81,9 @@ export function ConnectForm({ onConnected, onClose }: { onConnected: (id: string
   );
 }
 
-type TextProps = (key: keyof ConnectDraft) => { value: string; onInput: (e: Event) => void };
+/** The draft's text fields. */
+type TextKey = { [K in keyof ConnectDraft]: ConnectDraft[K] extends string ? K : never }[keyof ConnectDraft];
+type TextProps = (key: TextKey) => { value: string; onInput: (e: Event) => void };
 
 function StdioFields({ text }: { text: TextProps }) {
   return (
@@ -124,6 +126,23 @@ function HttpFields(props: { text: TextProps; draft: ConnectDraft; set: (change:
           <option value="sse">HTTP+SSE (2024-11-05)</option>
         </select>
       </span>
+      <fieldset>
+        <legend>OAuth, if the server asks for it</legend>
+        <label class="inline">
+          <input
+            type="checkbox"
+            checked={props.draft.stepThrough}
+            onChange={(e) => props.set({ stepThrough: (e.target as HTMLInputElement).checked })}
+          />{' '}
+          Step through authorization
+        </label>
+        <label>
+          Client ID (registered beforehand; empty to register) <input {...props.text('clientId')} />
+        </label>
+        <label>
+          Client secret <input type="password" autocomplete="off" {...props.text('clientSecret')} />
+        </label>
+      </fieldset>
     </>
   );
 }

@@ -71,6 +71,10 @@ export interface ConnectDraft {
   url: string;
   headers: string;
   transport: 'streamable' | 'sse';
+  /** OAuth: each step waits for Continue; a client registered beforehand. */
+  stepThrough: boolean;
+  clientId: string;
+  clientSecret: string;
 }
 
 export const EMPTY_DRAFT: ConnectDraft = {
@@ -82,6 +86,9 @@ export const EMPTY_DRAFT: ConnectDraft = {
   url: '',
   headers: '',
   transport: 'streamable',
+  stepThrough: false,
+  clientId: '',
+  clientSecret: '',
 };
 
 /**
@@ -93,11 +100,19 @@ export function targetOf(draft: ConnectDraft): ConnectTarget {
     const url = draft.url.trim();
     if (!/^https?:\/\//i.test(url)) throw new Error('the URL must start with http:// or https://');
     const headers = parseHeaders(draft.headers);
+    const clientId = draft.clientId.trim();
+    if (draft.clientSecret !== '' && clientId === '') throw new Error('a client secret needs its client ID');
+    const oauth = {
+      ...(draft.stepThrough && { stepThrough: true }),
+      ...(clientId !== '' && { clientId }),
+      ...(draft.clientSecret !== '' && { clientSecret: draft.clientSecret }),
+    };
     return {
       type: 'http',
       url,
       transport: draft.transport,
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      ...(Object.keys(oauth).length > 0 ? { oauth } : {}),
     };
   }
   // With no arguments apart, the command field is a whole command line, split as a shell would.

@@ -1,6 +1,6 @@
 /**
  * What a server's view offers, pure: its tabs (Tools, Resources, Prompts and Tasks where its
- * capabilities offer them, Network and Logs always) and the icon it may show (a base64 `data:`
+ * capabilities offer them, Network and Logs always, Auth once the server asked for authorization) and the icon it may show (a base64 `data:`
  * image only: the page fetches nothing a server names).
  * @module
  */
@@ -18,6 +18,7 @@ export function serverTabs(server: ServerState): Tab[] {
     ...(taskSupport(server) !== undefined ? [{ id: 'tasks', label: 'Tasks' }] : []),
     { id: 'network', label: 'Network' },
     { id: 'logs', label: 'Logs' },
+    ...(server.auth !== undefined ? [{ id: 'auth', label: 'Auth' }] : []),
   ];
 }
 

@@ -1,11 +1,13 @@
 /**
  * One connected server: its icon and name as the page's heading, what it said of itself
  * (version, the revision and era spoken, capabilities, instructions as text), and its tabs:
- * Tools, Resources, Prompts and Tasks where its capabilities offer them, Network and Logs always.
+ * Tools, Resources, Prompts and Tasks where its capabilities offer them, Network and Logs always,
+ * Auth once it asked for authorization (shown in place of the tabs while it connects).
  * @module
  */
 import { useState } from 'preact/hooks';
 import type { ServerState } from '../protocol.js';
+import { AuthView } from './auth-view.js';
 import { useObjectUrl } from './downloads.js';
 import { LogsTab } from './logs-tab.js';
 import { NetworkTab } from './network-tab.js';
@@ -55,6 +57,7 @@ export function ServerView({ server }: { server: ServerState }) {
         </details>
       )}
       <RootsPanel server={server} />
+      {server.status !== 'connected' && <AuthView server={server} />}
       {server.status === 'connected' && (
         <Tabs label="Server" tabs={tabs} selected={tab} onSelect={setTab}>
           {tab === 'tools' && <ToolsTab server={server} />}
@@ -63,6 +66,7 @@ export function ServerView({ server }: { server: ServerState }) {
           {tab === 'tasks' && <TasksTab server={server} />}
           {tab === 'network' && <NetworkTab server={server} />}
           {tab === 'logs' && <LogsTab server={server} />}
+          {tab === 'auth' && <AuthView server={server} />}
         </Tabs>
       )}
     </section>
