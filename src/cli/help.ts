@@ -124,12 +124,15 @@ A web inspector: serves a page on 127.0.0.1 (a free port, or --port) and prints 
 holds a fresh token: only that URL opens it. The page shows the servers (the one given, or
 every server of the configuration) and drives them: tools through forms, resources, prompts,
 tasks, every message on the wire, the server's log, and the forms and sampling requests a
-server sends, answered in the page. With no server, the page connects to one; a command the
-page starts is printed here. Ctrl-C stops it.
+server sends, answered in the page. A server given by URL that asks for authorization gets
+OAuth in the page, step by step (tokens kept for this run only). With no server, the page
+connects to one; a command the page starts is printed here. Ctrl-C stops it.
 
 Options:
   --port <n>          the port on 127.0.0.1 (default: any free one)
   --open              open the page in the browser
+  --client-id <id>, --client-secret <s>
+                      an OAuth client registered beforehand, for a server given by URL
   --era <era>, --protocol-version <v>, --header 'N: v', --env <K=V>, --cwd <dir>,
   --timeout <ms>      as for the other commands (see mcpkit list --help)`,
   skills: `Usage: mcpkit skills list [options] [server...]

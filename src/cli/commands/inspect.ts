@@ -70,7 +70,9 @@ async function targets(parsed: ReturnType<typeof parseCommand>): Promise<Connect
   const { target, config, options } = parsed;
   if (target !== undefined) {
     if (isUrlTarget(target)) {
-      return [{ type: 'http', url: target.url, headers: Object.fromEntries(options.headers) }];
+      const { clientId, clientSecret } = options.auth;
+      const oauth = clientId === undefined ? {} : { clientId, ...(clientSecret !== undefined && { clientSecret }) };
+      return [{ type: 'http', url: target.url, headers: Object.fromEntries(options.headers), oauth }];
     }
     const [command, ...args] = target.command;
     if (command === undefined) return [];
