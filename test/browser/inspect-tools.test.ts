@@ -7,52 +7,20 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
 import { EXAMPLE_SERVER_ARGS } from '../helpers/e2e.js';
 import { startInspect } from '../helpers/inspect-child.js';
+import { assertAccessible } from '../helpers/inspect-page.js';
 
 const FORMS_SERVER = fileURLToPath(new URL('../cli/inspect/forms-server.js', import.meta.url));
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** `mcpkit inspect -- <server>`; resolves with its URL (token included) once printed. */
 async function startInspector(server: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
   const { child, url } = await startInspect(['--', process.execPath, ...server]);
   return { child, url: url.href };
-}
-
-/** Fails on serious and critical axe violations, naming each and where. */
-async function assertAccessible(page: Page, state: string): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const results = await (
-      window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of violations.filter((v) => !bad.includes(v)))
-    console.warn(`axe, ${state}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
-  if (process.env.INSPECT_SCREENSHOTS !== undefined)
-    await page.screenshot({
-      path: `${process.env.INSPECT_SCREENSHOTS}/${state.replace(/\W+/g, '-')}.png`,
-      fullPage: true,
-    });
-  assert.deepEqual(bad, [], `${state}: ${JSON.stringify(bad, null, 2)}`);
-}
-interface AxeViolation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
 }
 
 async function openPage(browser: Browser, url: string, heading: string): Promise<{ page: Page; errors: string[] }> {

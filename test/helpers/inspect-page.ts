@@ -24,25 +24,32 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core on the page as it is now; fails on serious or critical violations, naming each. */
+/**
+ * Runs axe-core (every rule it runs by default) on the page as it is now; fails on serious or
+ * critical violations, naming each and where, and prints the others. With
+ * `INSPECT_SCREENSHOTS=<dir>` it also saves a screenshot of the state checked.
+ */
 export async function assertAccessible(page: Page, what: string): Promise<void> {
-  const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.evaluate(AXE);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return results.violations;
+    const results = await (
+      window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
   });
-  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of violations.filter((v) => !serious.includes(v)))
+    console.warn(`axe, ${what}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
+  if (process.env.INSPECT_SCREENSHOTS !== undefined)
+    await page.screenshot({ path: `${process.env.INSPECT_SCREENSHOTS}/${what.replace(/\W+/g, '-')}.png`, fullPage: true });
   assert.deepEqual(
-    serious.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} ${v.helpUrl} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} ${v.helpUrl} at ${v.nodes.join(', ')}`),
     [],
     `axe-core in ${what}`,
   );
