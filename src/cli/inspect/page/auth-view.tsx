@@ -71,7 +71,7 @@ function Step({ step, flow, current }: { step: AuthStep; flow: AuthFlow; current
           <JsonView value={Object.fromEntries(new URL(login).searchParams)} label="Authorization request" />
         </details>
       )}
-      {step.returned !== undefined && <JsonView value={step.returned} label="The browser came back with" />}
+      {step.returned !== undefined && <Captioned value={step.returned} label="The browser came back with" />}
       {step.exchanges.map((exchange, index) => (
         <Exchange key={index} exchange={exchange} />
       ))}
@@ -87,15 +87,18 @@ function Exchange({ exchange }: { exchange: AuthExchange }) {
         <code>
           {exchange.method} {exchange.url}
         </code>{' '}
-        → <span class={exchange.error !== undefined || (exchange.status ?? 0) >= 400 ? 'error' : undefined}>{outcome}</span>{' '}
+        →{' '}
+        <span class={exchange.error !== undefined || (exchange.status ?? 0) >= 400 ? 'error' : undefined}>
+          {outcome}
+        </span>{' '}
         <span class="muted">{formatDuration(exchange.duration)}</span>
       </summary>
-      <JsonView value={exchange.requestHeaders} label="Request headers" />
-      {exchange.requestBody !== undefined && <JsonView value={exchange.requestBody} label="Request body" />}
+      <Captioned value={exchange.requestHeaders} label="Request headers" />
+      {exchange.requestBody !== undefined && <Captioned value={exchange.requestBody} label="Request body" />}
       {exchange.responseHeaders !== undefined && (
-        <JsonView value={exchange.responseHeaders} label="Response headers" />
+        <Captioned value={exchange.responseHeaders} label="Response headers" />
       )}
-      {exchange.responseBody !== undefined && <JsonView value={exchange.responseBody} label="Response body" />}
+      {exchange.responseBody !== undefined && <Captioned value={exchange.responseBody} label="Response body" />}
     </details>
   );
 }
@@ -108,7 +111,13 @@ function Tokens(props: { tokens: TokenSummary; onRefresh(): void; onForget(): vo
     <section class="auth-tokens" aria-label="Tokens">
       <h3>Tokens</h3>
       <p>
-        {tokens.tokenType} token{tokens.scope !== undefined && <> for scope <code>{tokens.scope}</code></>}
+        {tokens.tokenType} token
+        {tokens.scope !== undefined && (
+          <>
+            {' '}
+            for scope <code>{tokens.scope}</code>
+          </>
+        )}
         {expires !== undefined && <>, expires {expires}</>}.
       </p>
       <Token name="Access token" token={tokens.accessToken} />
@@ -132,7 +141,10 @@ function Token({ name, token }: { name: string; token: DecodedToken }) {
   return (
     <section aria-label={name}>
       <h4>
-        {name} <span class="muted">({token.length} characters{token.jwt === undefined && ', not a JWT'})</span>
+        {name}{' '}
+        <span class="muted">
+          ({token.length} characters{token.jwt === undefined && ', not a JWT'})
+        </span>
       </h4>
       {token.jwt !== undefined && (
         <div class="pair">
@@ -141,5 +153,15 @@ function Token({ name, token }: { name: string; token: DecodedToken }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** JSON under a visible caption that also names it. */
+function Captioned({ value, label }: { value: unknown; label: string }) {
+  return (
+    <>
+      <p class="caption muted">{label}</p>
+      <JsonView value={value} label={label} />
+    </>
   );
 }
