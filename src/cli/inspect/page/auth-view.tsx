@@ -148,8 +148,12 @@ function Token({ name, token }: { name: string; token: DecodedToken }) {
       </h4>
       {token.jwt !== undefined && (
         <div class="pair">
-          <JsonView value={token.jwt.header} label={`${name} header`} />
-          <JsonView value={token.jwt.payload} label={`${name} claims`} />
+          <div>
+            <Captioned value={token.jwt.header} label={`${name} header`} />
+          </div>
+          <div>
+            <Captioned value={token.jwt.payload} label={`${name} claims`} />
+          </div>
         </div>
       )}
     </section>
