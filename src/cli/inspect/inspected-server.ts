@@ -5,7 +5,7 @@
  * @module
  */
 import { tapTransport, type Transport } from 'mcpkit';
-import { Client, type ClientSession, type ConnectOptions } from 'mcpkit/client';
+import { Client, type ClientSession, type ConnectOptions, type SessionSkills } from 'mcpkit/client';
 import { LegacySseClientTransport, StreamableHttpClientTransport } from 'mcpkit/http';
 import { directoryRoot } from 'mcpkit/host';
 import { CommandTransport } from 'mcpkit/stdio';
@@ -145,6 +145,11 @@ export class InspectedServer {
     }
   }
 
+  /** The server's skills, through the session's reader. */
+  skills(): SessionSkills {
+    return this.#connected().skills;
+  }
+
   /** Cancels a running call; whether there was one. */
   cancel(call: string): boolean {
     const abort = this.#calls.get(call);
@@ -156,6 +161,13 @@ export class InspectedServer {
     const session = this.#session;
     this.#set({ status: 'closed', ...(this.#state.info !== undefined && { info: this.#state.info }) });
     await session?.close();
+  }
+
+  #connected(): ClientSession {
+    const session = this.#session;
+    if (session === undefined || this.#state.status !== 'connected')
+      throw new Error(`${this.#state.label} is not connected (${this.#state.status})`);
+    return session;
   }
 
   #set(state: Omit<ServerState, 'id' | 'label' | 'roots'>): void {

@@ -5,6 +5,7 @@
  * @module
  */
 import { InspectedServer } from './inspected-server.js';
+import { listSkills, readSkillFile } from './skills.js';
 import type {
   ConnectTarget,
   EraChoice,
@@ -125,6 +126,13 @@ export class Inspector {
       case 'cancel':
         for (const server of this.#servers.values()) server.cancel(String(body.call));
         return {};
+      case 'skills':
+        return listSkills(this.#server(body.server).skills());
+      case 'skill-read': {
+        if (typeof body.uri !== 'string' || typeof body.path !== 'string')
+          throw new CommandRefused('skill-read needs the skill’s uri and a path');
+        return readSkillFile(this.#server(body.server).skills(), body.uri, body.path);
+      }
       case 'auth':
         return this.#auth(this.#server(body.server), body.action);
       case 'respond': {

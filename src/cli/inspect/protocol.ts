@@ -152,6 +152,33 @@ export interface PendingRequest {
   params: Record<string, unknown>;
 }
 
+/** A server's skills (the Skills extension), as the Skills tab lists them. */
+export interface SkillsListing {
+  supported: boolean;
+  /** It serves `resources/directory/read` too. */
+  directoryRead?: boolean;
+  /** The entries, as the server gave them (`Skill` of mcpkit). */
+  skills: unknown[];
+  /** Entries that break the extension's rules, with why. */
+  invalid: { entry: unknown; problems: readonly string[] }[];
+}
+
+/** A file of a skill, read and checked against its entry. */
+export interface SkillFileView {
+  uri: string;
+  mimeType?: string;
+  size: number;
+  /** Its size and digest are the entry's (false for a skill whose files are `dynamic`). */
+  verified: boolean;
+  text?: string;
+  base64?: string;
+  /** For SKILL.md: its front matter and the Markdown after it. */
+  frontmatter?: Record<string, unknown>;
+  body?: string;
+  /** Why it failed its checks (`unlisted`, `size`, `digest`, `frontmatter`). */
+  failure?: { reason: string; message: string; differences: string[] };
+}
+
 /** Events on `GET /api/events`, each one SSE event with `event: <type>` and JSON data. */
 export type InspectorEvent =
   | { type: 'servers'; servers: ServerState[] }
@@ -185,6 +212,10 @@ export interface InspectorCommands {
   roots: { body: { server: string; roots: { uri: string; name?: string }[] }; result: Record<string, never> };
   /** Answers a pending request of a server's. */
   respond: { body: { id: string; result: Record<string, unknown> }; result: Record<string, never> };
+  /** The server's skills. */
+  skills: { body: { server: string }; result: SkillsListing };
+  /** A file of a skill (`uri`: its SKILL.md), at `path` in its folder, read and verified. */
+  'skill-read': { body: { server: string; uri: string; path: string }; result: SkillFileView };
   /**
    * Drives a server's OAuth flow: `continue` a paused step, `refresh` the tokens now, or
    * `forget` them (the next request authorizes again).

@@ -1,12 +1,16 @@
 /**
  * What a server's view offers, pure: its tabs (Tools, Resources, Prompts and Tasks where its
- * capabilities offer them, Network and Logs always, Auth once the server asked for authorization) and the icon it may show (a base64 `data:`
- * image only: the page fetches nothing a server names).
+ * capabilities offer them, Skills where it declares the extension, Network and Logs always,
+ * Auth once it asked for authorization) and the icon it may show (a base64 `data:` image only:
+ * the page fetches nothing a server names).
  * @module
  */
 import type { ServerState } from '../protocol.js';
 import type { Tab } from './tabs.js';
 import { taskSupport } from './tasks-model.js';
+
+/** The Skills extension, under `capabilities.extensions`. */
+const SKILLS = 'io.modelcontextprotocol/skills';
 
 /** The tabs `server` offers, in order. */
 export function serverTabs(server: ServerState): Tab[] {
@@ -16,10 +20,17 @@ export function serverTabs(server: ServerState): Tab[] {
     ...(caps.resources !== undefined ? [{ id: 'resources', label: 'Resources' }] : []),
     ...(caps.prompts !== undefined ? [{ id: 'prompts', label: 'Prompts' }] : []),
     ...(taskSupport(server) !== undefined ? [{ id: 'tasks', label: 'Tasks' }] : []),
+    ...(hasSkills(caps) ? [{ id: 'skills', label: 'Skills' }] : []),
     { id: 'network', label: 'Network' },
     { id: 'logs', label: 'Logs' },
     ...(server.auth !== undefined ? [{ id: 'auth', label: 'Auth' }] : []),
   ];
+}
+
+/** The server declared the Skills extension. */
+function hasSkills(caps: Record<string, unknown>): boolean {
+  const extensions = caps.extensions;
+  return typeof extensions === 'object' && extensions !== null && SKILLS in extensions;
 }
 
 /** An icon given as a base64 `data:` URI of an image; any other source is not fetched. */

@@ -15,6 +15,7 @@ import { PromptsTab } from './prompts-tab.js';
 import { ResourcesTab } from './resources-tab.js';
 import { dataIcon, serverTabs } from './server-tabs.js';
 import { RootsPanel } from './roots-panel.js';
+import { SkillsTab } from './skills-tab.js';
 import { Tabs } from './tabs.js';
 import { TasksTab } from './tasks-tab.js';
 import { ToolsTab } from './tools-tab.js';
@@ -64,6 +65,7 @@ export function ServerView({ server }: { server: ServerState }) {
           {tab === 'resources' && <ResourcesTab server={server} />}
           {tab === 'prompts' && <PromptsTab server={server} />}
           {tab === 'tasks' && <TasksTab server={server} />}
+          {tab === 'skills' && <SkillsTab server={server} />}
           {tab === 'network' && <NetworkTab server={server} />}
           {tab === 'logs' && <LogsTab server={server} />}
           {tab === 'auth' && <AuthView server={server} />}
