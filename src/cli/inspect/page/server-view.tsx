@@ -51,7 +51,7 @@ export function ServerView({ server }: { server: ServerState }) {
       {info !== undefined && (
         <details>
           <summary>Capabilities</summary>
-          <pre>{JSON.stringify(info.capabilities, null, 2)}</pre>
+          <pre tabIndex={0}>{JSON.stringify(info.capabilities, null, 2)}</pre>
         </details>
       )}
       <RootsPanel server={server} />
