@@ -173,8 +173,13 @@ function RunProgress({
       <p role="status" class="muted">
         {cancelling
           ? 'Cancelling…'
-          : (progress?.message ?? (progress !== undefined ? `${progress.progress}` : 'Running…'))}
+          : (progress?.message ?? (progress !== undefined ? progressWords(progress) : 'Running…'))}
       </p>
     </div>
   );
+}
+
+/** Progress without a message, in words: how far, of how much when the total is known. */
+function progressWords(progress: PageState['progress'][string]): string {
+  return progress.total !== undefined ? `${progress.progress} of ${progress.total}` : `${progress.progress}`;
 }
