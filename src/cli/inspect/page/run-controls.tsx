@@ -1,7 +1,8 @@
 /**
  * Running a tool: `Run` sends `tools/call` under a fresh call name (disabled, with the reason
- * said, while the arguments are wrong); while it runs, `Cancel` and a progress bar fed by the
- * call's progress events; then the result, or why the call failed.
+ * said, while the arguments are wrong), as a task where the tool's calls must be; while it
+ * runs, `Cancel` and a progress bar fed by the call's progress events; then the result (or the
+ * task it became), or why the call failed.
  * @module
  */
 import { toolView, type ViewTool } from 'mcpkit/app-host';
@@ -13,7 +14,8 @@ import type { Problem } from './field-drafts.js';
 import { AppView } from './app-view.js';
 import { ResultView } from './result-view.js';
 import type { PageState } from './state.js';
-import type { Tool } from './tool-list.js';
+import { readTask } from './tasks-model.js';
+import { callsAsTask, type Tool } from './tool-list.js';
 
 let calls = 0;
 
@@ -71,7 +73,7 @@ function useToolCall(api: InspectorApi, server: ServerState, tool: Tool) {
     setOutcome({ input: args });
     setCancelling(false);
     try {
-      const params = { name: tool.name, arguments: args };
+      const params = { name: tool.name, arguments: args, ...(callsAsTask(tool, server.info?.era) && { task: {} }) };
       const result = await api.command('request', { server: server.id, method: 'tools/call', params, call });
       settle({ input: args, result });
     } catch (error) {
@@ -150,8 +152,19 @@ export function RunControls(props: {
       {view && input !== undefined && (
         <AppView server={props.server} tool={props.tool} tools={props.tools} input={input} result={result} />
       )}
-      {result !== undefined && <ResultView result={result} />}
+      {result !== undefined && <CallResult result={result} />}
     </>
+  );
+}
+
+/** A call's result; or, where the call became a task, the task, to follow in the Tasks tab. */
+function CallResult({ result }: { result: Record<string, unknown> }) {
+  const task = Array.isArray(result.content) ? undefined : readTask(result);
+  if (task === undefined) return <ResultView result={result} />;
+  return (
+    <p role="status" class="notice">
+      The call became the task <code>{task.taskId}</code> ({task.status}): follow it in the Tasks tab.
+    </p>
   );
 }
 
