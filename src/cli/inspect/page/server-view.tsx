@@ -19,8 +19,10 @@ import { ToolsTab } from './tools-tab.js';
 
 export function ServerView({ server }: { server: ServerState }) {
   const tabs = serverTabs(server);
-  const [chosen, setTab] = useState(tabs[0]!.id);
-  const tab = tabs.some((t) => t.id === chosen) ? chosen : tabs[0]!.id;
+  // None chosen yet, the first: Tools once the server says it has tools (while it connects, it
+  // has no capabilities and Network comes first).
+  const [chosen, setTab] = useState<string | undefined>(undefined);
+  const tab = tabs.some((t) => t.id === chosen) ? chosen! : tabs[0]!.id;
   const info = server.info;
   const icon = (info?.icons ?? []).map(dataIcon).find((found) => found !== undefined);
   return (
