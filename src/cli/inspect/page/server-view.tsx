@@ -58,17 +58,27 @@ export function ServerView({ server }: { server: ServerState }) {
       )}
       <RootsPanel server={server} />
       {server.status === 'connected' && (
-        <Tabs label="Server" tabs={tabs} selected={tab} onSelect={setTab}>
-          {tab === 'tools' && <ToolsTab server={server} />}
-          {tab === 'resources' && <ResourcesTab server={server} />}
-          {tab === 'prompts' && <PromptsTab server={server} />}
-          {tab === 'tasks' && <TasksTab server={server} />}
-          {tab === 'network' && <NetworkTab server={server} />}
-          {tab === 'logs' && <LogsTab server={server} />}
-        </Tabs>
+        <Tabs label="Server" tabs={tabs} selected={tab} onSelect={setTab} panel={(id) => panelOf(id, server)} />
       )}
     </section>
   );
+}
+
+function panelOf(id: string, server: ServerState) {
+  switch (id) {
+    case 'tools':
+      return <ToolsTab server={server} />;
+    case 'resources':
+      return <ResourcesTab server={server} />;
+    case 'prompts':
+      return <PromptsTab server={server} />;
+    case 'tasks':
+      return <TasksTab server={server} />;
+    case 'network':
+      return <NetworkTab server={server} />;
+    default:
+      return <LogsTab server={server} />;
+  }
 }
 
 function Icon({ data, mime }: { data: string; mime: string }) {
