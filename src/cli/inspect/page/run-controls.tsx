@@ -43,6 +43,8 @@ export function runBlocker(problems: Problem[]): string {
 
 /** What became of the latest call. */
 interface Outcome {
+  /** Its call name: each call has a view of its own. */
+  call?: string;
   /** The arguments it was called with. */
   input?: Record<string, unknown>;
   result?: Record<string, unknown>;
@@ -70,16 +72,18 @@ function useToolCall(api: InspectorApi, server: ServerState, tool: Tool) {
     if (running !== undefined) return;
     const call = freshCall();
     setRunning(call);
-    setOutcome({ input: args });
+    setOutcome({ call, input: args });
     setCancelling(false);
     try {
       const params = { name: tool.name, arguments: args, ...(callsAsTask(tool, server.info?.era) && { task: {} }) };
       const result = await api.command('request', { server: server.id, method: 'tools/call', params, call });
-      settle({ input: args, result });
+      settle({ call, input: args, result });
     } catch (error) {
       // A call cancelled from here is said to be, not reported as a failure.
       const message = (error as Error).message;
-      settle(asked.current === call ? { input: args, cancelled: message } : { input: args, failure: message });
+      settle(
+        asked.current === call ? { call, input: args, cancelled: message } : { call, input: args, failure: message },
+      );
     } finally {
       if (live.current) setRunning(undefined);
     }
@@ -103,7 +107,7 @@ export function RunControls(props: {
 }) {
   const { state } = useContext(InspectorContext);
   const { running, outcome, cancelling, run, cancel } = useToolCall(props.api, props.server, props.tool);
-  const { input, result, failure, cancelled } = outcome;
+  const { call, input, result, failure, cancelled } = outcome;
   const view = hasView(props.tool);
   const args = props.args;
   const blocker = 'problems' in props.args ? runBlocker(props.args.problems) : undefined;
@@ -150,7 +154,7 @@ export function RunControls(props: {
         </p>
       )}
       {view && input !== undefined && (
-        <AppView server={props.server} tool={props.tool} tools={props.tools} input={input} result={result} />
+        <AppView key={call} server={props.server} tool={props.tool} tools={props.tools} input={input} result={result} />
       )}
       {result !== undefined && <CallResult result={result} />}
     </>
