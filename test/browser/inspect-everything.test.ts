@@ -2,7 +2,8 @@
 // (over stdio, a child of the inspector), in headless Chromium as a person uses the page: the
 // server named in the heading; tools called through the forms generated from their schemas;
 // the long operation's progress shown, then cancelled; an elicitation and a sampling request
-// answered in the dialog, the tool's result made of the answers; a resource subscribed to and
+// answered in the dialog, the tool's result made of the answers (a sampling request sent as a
+// task of the client's, and an elicitation by URL, too); a resource subscribed to and
 // its update seen, arriving while another tab is looked at; a prompt with a completion that
 // depends on another argument; a tool whose calls must be tasks run, and its task followed to
 // its result through the clarification it asks for; the calls found in the Network tab; and no
@@ -135,6 +136,30 @@ describe('mcpkit inspect on the reference server-everything', { skip: browserSki
       .getByText(/LLM sampling result/)
       .waitFor();
     assert.match(await result(page).innerText(), /"text": "Ultramarine"/);
+  });
+
+  it('answers a sampling request sent as a task of the client, and an elicitation by URL', async () => {
+    // The server asks for the reply as a task the inspector's client runs, and polls it.
+    await chooseTool(page, 'trigger-sampling-request-async', { prompt: 'Name a tree' });
+    await run(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Resource trigger-sampling-request-async context: Name a tree').waitFor();
+    await dialog.getByRole('textbox', { name: 'Response' }).fill('Rowan');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await result(page)
+      .getByText(/\[COMPLETED\] Async sampling completed!/)
+      .waitFor();
+    assert.match(await result(page).innerText(), /"text": "Rowan"/);
+
+    // A URL elicitation: the link is offered (not followed here), and accepting says it was done.
+    await chooseTool(page, 'trigger-url-elicitation', { url: 'https://example.com/consent' });
+    await run(page);
+    const link = dialog.getByRole('link', { name: /example\.com\/consent/ });
+    await link.waitFor();
+    assert.equal(await link.getAttribute('href'), 'https://example.com/consent');
+    await assertAccessible(page, 'a URL elicitation');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await result(page).getByText('✅ User completed the URL elicitation flow.').waitFor();
   });
 
   it('subscribes to a resource and sees the update the server sends, while in another tab', async () => {
