@@ -244,6 +244,8 @@ describe('mcpkit inspect: the page in the stateless era', { skip: browserSkipRea
     await page.getByRole('button', { name: 'Unsubscribe' }).waitFor();
     await requestFromPage(page, 'tools/call', { name: 'note', arguments: { text: 'Stateless milk.' } });
     await page.getByRole('region', { name: 'Contents' }).getByText('Stateless milk.').waitFor();
+    // Another resource chosen, the stream of the first is closed.
+    await page.getByRole('button', { name: /^pixel/ }).click();
     await page.getByRole('tab', { name: 'Network' }).click();
     await page.getByLabel('Method').selectOption('notifications/cancelled');
     await page.locator('table.wire tbody tr').first().waitFor();

@@ -1,9 +1,13 @@
 // mcpkit inspect in headless Chromium, as a developer meets it: started on the example server
 // over stdio, or on the example server over HTTP in each era, or with no server (the page
 // connects to one); the page names the server in its heading, says the revision spoken, and
-// lists what went over the wire.
+// lists what went over the wire; a page opened while the server still starts opens on Tools.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
@@ -65,6 +69,29 @@ describe('mcpkit inspect in headless Chromium', { skip: browserSkipReason() }, (
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  it(
+    'opens on the Tools tab when the page was open before the server connected',
+    { skip: spawnSync('mkfifo', ['--version']).status !== 0 && 'no mkfifo here' },
+    async () => {
+      // The server starts once the test writes to a named pipe: until then the page sees it connecting.
+      const dir = mkdtempSync(join(tmpdir(), 'mcpkit-inspect-'));
+      stops.push(() => rmSync(dir, { recursive: true, force: true }));
+      const gate = join(dir, 'gate');
+      assert.equal(spawnSync('mkfifo', [gate]).status, 0);
+      const script = 'read _ < "$0" && exec "$1" "$2" example-server';
+      const inspect = await startInspect(['--', 'sh', '-c', script, gate, process.execPath, CLI]);
+      stops.push(() => inspect.stop());
+      const page = await browser.newPage();
+      await page.goto(inspect.url.href);
+      await page.getByText('connecting', { exact: true }).waitFor();
+      await writeFile(gate, 'start\n');
+      await heading(page);
+      assert.equal(await page.getByRole('tab', { selected: true }).innerText(), 'Tools');
+      await page.getByRole('button', { name: 'echo', exact: true }).waitFor();
+      await page.close();
+    },
+  );
 
   for (const era of ['2025-11-25', '2026-07-28']) {
     it(`inspects a server over HTTP at ${era}`, async () => {

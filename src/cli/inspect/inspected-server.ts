@@ -4,7 +4,7 @@
  * any request the page makes passed on, with its progress and cancellation.
  * @module
  */
-import { tapTransport, type Transport } from 'mcpkit';
+import { tapTransport, type APP_MIME_TYPE, type APPS_EXTENSION, type Transport } from 'mcpkit';
 import { Client, type ClientSession, type ConnectOptions, type SessionSkills } from 'mcpkit/client';
 import { LegacySseClientTransport, StreamableHttpClientTransport } from 'mcpkit/http';
 import { directoryRoot } from 'mcpkit/host';
@@ -33,6 +33,10 @@ export interface InspectedServerHooks {
   ): Promise<Record<string, unknown>>;
 }
 
+// The entry point exports these constants as types only: their values, checked against them.
+const APPS: typeof APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+const VIEW_TYPE: typeof APP_MIME_TYPE = 'text/html;profile=mcp-app';
+
 const ERA_OPTIONS: Record<EraChoice, ConnectOptions> = {
   auto: {},
   '2025-11-25': { era: 'legacy', protocolVersion: '2025-11-25' },
@@ -53,14 +57,15 @@ export class InspectedServer {
   /** The time limit of each request the page makes. */
   #requestTimeoutMs = 60_000;
 
-  constructor(id: string, target: ConnectTarget, era: EraChoice, hooks: InspectedServerHooks) {
+  /** With `apps`, the client declares that it renders MCP App views (the page does, through the sandbox). */
+  constructor(id: string, target: ConnectTarget, era: EraChoice, hooks: InspectedServerHooks, apps = false) {
     this.id = id;
     this.target = target;
     this.#era = era;
     this.#hooks = hooks;
     const root = directoryRoot(target.type === 'stdio' && target.cwd ? target.cwd : process.cwd());
     this.#state = { id, label: labelOf(target), status: 'connecting', roots: [root] };
-    this.#client = this.#newClient(root);
+    this.#client = this.#newClient(root, apps);
   }
 
   /** Offers other roots; the server is told their list changed. */
@@ -186,11 +191,13 @@ export class InspectedServer {
     });
   }
 
-  #newClient(root: { uri: string; name?: string }): Client {
+  #newClient(root: { uri: string; name?: string }, apps: boolean): Client {
     const ask = this.#hooks.ask;
     return new Client(
       { name: 'mcpkit-inspect', version: VERSION },
       {
+        // A server that sees no apps extension answers as to a client without views.
+        ...(apps && { capabilities: { extensions: { [APPS]: { mimeTypes: [VIEW_TYPE] } } } }),
         roots: [root],
         // A request may wait for the user to authorize: the page's requests set their own limit,
         // the connection's is `ConnectLimit`, which stops while the user is at it.

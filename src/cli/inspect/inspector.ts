@@ -62,17 +62,23 @@ export class Inspector {
   /** Connects to a server; resolves once it is connected or has failed (the state says which). */
   async connect(target: ConnectTarget, era: EraChoice = 'auto'): Promise<InspectedServer> {
     const id = `s${++this.#ids}`;
-    const server = new InspectedServer(id, target, era, {
-      wire: (direction, message) => this.#record(id, direction, message),
-      http: (exchange) => {
-        const kept = { seq: ++this.#seq, server: id, ...exchange };
-        if (this.#http.push(kept) > WIRE_KEPT) this.#http.shift();
-        this.#emit({ type: 'http', exchange: kept });
+    const server = new InspectedServer(
+      id,
+      target,
+      era,
+      {
+        wire: (direction, message) => this.#record(id, direction, message),
+        http: (exchange) => {
+          const kept = { seq: ++this.#seq, server: id, ...exchange };
+          if (this.#http.push(kept) > WIRE_KEPT) this.#http.shift();
+          this.#emit({ type: 'http', exchange: kept });
+        },
+        changed: () => this.#emit({ type: 'servers', servers: this.#states() }),
+        stderr: (line) => this.#emit({ type: 'notification', server: id, method: 'stderr', params: { line } }),
+        ask: (kind, params, signal) => this.#ask(id, kind, params, signal),
       },
-      changed: () => this.#emit({ type: 'servers', servers: this.#states() }),
-      stderr: (line) => this.#emit({ type: 'notification', server: id, method: 'stderr', params: { line } }),
-      ask: (kind, params, signal) => this.#ask(id, kind, params, signal),
-    });
+      this.sandbox !== undefined,
+    );
     this.#servers.set(id, server);
     this.#emit({ type: 'servers', servers: this.#states() });
     await server.connect(this.#options.timeoutMs).catch(() => undefined);

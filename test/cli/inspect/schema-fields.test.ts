@@ -8,6 +8,7 @@ import {
   draftOf,
   initialDraft,
   leafProblem,
+  nextBoolean,
   type Draft,
 } from '../../../src/cli/inspect/page/field-drafts.js';
 import { formOf, freeForm, MAX_DEPTH, type Field } from '../../../src/cli/inspect/page/schema-fields.js';
@@ -313,6 +314,32 @@ describe('drafts: what is typed, read into arguments', () => {
       }),
       { value: { on: false, must: false } },
     );
+  });
+
+  it('turns a checkbox over at the first click, from its default too, and reaches unset after', () => {
+    const form = formOf({
+      properties: {
+        on: { type: 'boolean' },
+        off: { type: 'boolean', default: false },
+        yes: { type: 'boolean', default: true },
+        must: { type: 'boolean' },
+      },
+      required: ['must'],
+    });
+    const clicks = (name: string) => {
+      const f = field(form, name);
+      let draft = initialDraft(f);
+      const seen = [draft.kind === 'boolean' ? draft.value : 'not a boolean'];
+      for (let i = 0; i < 3; i++) {
+        draft = { kind: 'boolean', value: nextBoolean(f, draft.kind === 'boolean' ? draft.value : undefined) };
+        seen.push(draft.value);
+      }
+      return seen;
+    };
+    assert.deepEqual(clicks('on'), [undefined, true, false, undefined]);
+    assert.deepEqual(clicks('off'), [false, true, undefined, false]);
+    assert.deepEqual(clicks('yes'), [true, false, undefined, true]);
+    assert.deepEqual(clicks('must'), [false, true, false, true]);
   });
 
   it('reads choices by position, whatever the type of their values', () => {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { base64Bytes, fileName } from '../../../src/cli/inspect/page/media.js';
 import {
+  callsAsTask,
   filterTools,
   hintWords,
   listAll,
@@ -126,5 +127,16 @@ describe('media in results', () => {
     assert.equal(fileName('weird://a/b/../..'), 'resource');
     assert.equal(fileName('x://host/we ird/na me;.txt'), 'na_me_.txt');
     assert.equal(fileName(''), 'resource');
+  });
+});
+
+describe('callsAsTask', () => {
+  it('sends a call as a task where the tool requires it, in the stateful era only', () => {
+    const required: Tool = { name: 'research', execution: { taskSupport: 'required' } };
+    const optional: Tool = { name: 'maybe', execution: { taskSupport: 'optional' } };
+    assert.equal(callsAsTask(required, 'stateful'), true);
+    assert.equal(callsAsTask(required, 'stateless'), false, 'there the server makes a call a task');
+    assert.equal(callsAsTask(optional, 'stateful'), false);
+    assert.equal(callsAsTask({ name: 'plain' }, 'stateful'), false);
   });
 });

@@ -39,7 +39,7 @@ export function ContentsView({ contents }: { contents: ResourceContents[] }) {
           {typeof item.blob === 'string' ? (
             <BlobView data={item.blob} mime={item.mimeType ?? 'application/octet-stream'} name={item.uri} />
           ) : (
-            <pre>{item.text ?? ''}</pre>
+            <pre tabIndex={0}>{item.text ?? ''}</pre>
           )}
         </div>
       ))}
@@ -64,6 +64,6 @@ export function ContentBlock({ block }: { block: Record<string, unknown> }) {
         </p>
       );
     default:
-      return <pre>{JSON.stringify(block, null, 2)}</pre>;
+      return <pre tabIndex={0}>{JSON.stringify(block, null, 2)}</pre>;
   }
 }

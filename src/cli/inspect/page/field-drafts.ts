@@ -39,6 +39,18 @@ export function initialDraft(field: Field): Draft {
   return emptyDraft(field);
 }
 
+/**
+ * What a click on a checkbox makes its value. A required one toggles. An optional one may also
+ * be unset (not sent): without a default it cycles unset → on → off, with one it goes from the
+ * default to its opposite, then unset; so the first click always turns the box over.
+ */
+export function nextBoolean(field: Field, value: boolean | undefined): boolean | undefined {
+  if (field.required) return value !== true;
+  const start = typeof field.default?.value === 'boolean' ? field.default.value : undefined;
+  const cycle = start === undefined ? [undefined, true, false] : [start, !start, undefined];
+  return cycle[(cycle.indexOf(value) + 1) % cycle.length];
+}
+
 function emptyDraft(field: Field): Draft {
   switch (field.kind) {
     case 'boolean':

@@ -40,7 +40,7 @@ export function NetworkDetail({ server, row, rows }: { server: ServerState; row:
         <section aria-label="Request">
           <h3>{request?.kind === 'notification' ? 'Notification' : 'Request'}</h3>
           {request !== undefined ? (
-            <pre>{JSON.stringify(request.entry.message, null, 2)}</pre>
+            <pre tabIndex={0}>{JSON.stringify(request.entry.message, null, 2)}</pre>
           ) : (
             <p class="muted">Not seen.</p>
           )}
@@ -49,7 +49,7 @@ export function NetworkDetail({ server, row, rows }: { server: ServerState; row:
           <section aria-label="Response">
             <h3>Response</h3>
             {response !== undefined ? (
-              <pre>{JSON.stringify(response.entry.message, null, 2)}</pre>
+              <pre tabIndex={0}>{JSON.stringify(response.entry.message, null, 2)}</pre>
             ) : (
               <p class="muted">No response yet.</p>
             )}
@@ -66,7 +66,7 @@ export function NetworkDetail({ server, row, rows }: { server: ServerState; row:
           {again.error !== undefined ? (
             <p class="error">{again.error}</p>
           ) : (
-            <pre>{JSON.stringify(again.result, null, 2)}</pre>
+            <pre tabIndex={0}>{JSON.stringify(again.result, null, 2)}</pre>
           )}
         </section>
       )}

@@ -88,7 +88,13 @@ function TextBlock({ text, label = 'Text' }: { text: string; label?: string }) {
           Markdown
         </button>
       </div>
-      {markdown ? <Markdown text={text} /> : <pre class="result-text">{text}</pre>}
+      {markdown ? (
+        <Markdown text={text} />
+      ) : (
+        <pre class="result-text" tabIndex={0}>
+          {text}
+        </pre>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Running a tool: `Run` sends `tools/call` under a fresh call name (disabled, with the reason
- * said, while the arguments are wrong); while it runs, `Cancel` and a progress bar fed by the
- * call's progress events; then the result, or why the call failed.
+ * said, while the arguments are wrong), as a task where the tool's calls must be; while it
+ * runs, `Cancel` and a progress bar fed by the call's progress events; then the result (or the
+ * task it became), or why the call failed.
  * @module
  */
 import { toolView, type ViewTool } from 'mcpkit/app-host';
@@ -13,7 +14,8 @@ import type { Problem } from './field-drafts.js';
 import { AppView } from './app-view.js';
 import { ResultView } from './result-view.js';
 import type { PageState } from './state.js';
-import type { Tool } from './tool-list.js';
+import { readTask } from './tasks-model.js';
+import { callsAsTask, type Tool } from './tool-list.js';
 
 let calls = 0;
 
@@ -41,6 +43,8 @@ export function runBlocker(problems: Problem[]): string {
 
 /** What became of the latest call. */
 interface Outcome {
+  /** Its call name: each call has a view of its own. */
+  call?: string;
   /** The arguments it was called with. */
   input?: Record<string, unknown>;
   result?: Record<string, unknown>;
@@ -68,16 +72,18 @@ function useToolCall(api: InspectorApi, server: ServerState, tool: Tool) {
     if (running !== undefined) return;
     const call = freshCall();
     setRunning(call);
-    setOutcome({ input: args });
+    setOutcome({ call, input: args });
     setCancelling(false);
     try {
-      const params = { name: tool.name, arguments: args };
+      const params = { name: tool.name, arguments: args, ...(callsAsTask(tool, server.info?.era) && { task: {} }) };
       const result = await api.command('request', { server: server.id, method: 'tools/call', params, call });
-      settle({ input: args, result });
+      settle({ call, input: args, result });
     } catch (error) {
       // A call cancelled from here is said to be, not reported as a failure.
       const message = (error as Error).message;
-      settle(asked.current === call ? { input: args, cancelled: message } : { input: args, failure: message });
+      settle(
+        asked.current === call ? { call, input: args, cancelled: message } : { call, input: args, failure: message },
+      );
     } finally {
       if (live.current) setRunning(undefined);
     }
@@ -101,7 +107,7 @@ export function RunControls(props: {
 }) {
   const { state } = useContext(InspectorContext);
   const { running, outcome, cancelling, run, cancel } = useToolCall(props.api, props.server, props.tool);
-  const { input, result, failure, cancelled } = outcome;
+  const { call, input, result, failure, cancelled } = outcome;
   const view = hasView(props.tool);
   const args = props.args;
   const blocker = 'problems' in props.args ? runBlocker(props.args.problems) : undefined;
@@ -148,10 +154,21 @@ export function RunControls(props: {
         </p>
       )}
       {view && input !== undefined && (
-        <AppView server={props.server} tool={props.tool} tools={props.tools} input={input} result={result} />
+        <AppView key={call} server={props.server} tool={props.tool} tools={props.tools} input={input} result={result} />
       )}
-      {result !== undefined && <ResultView result={result} />}
+      {result !== undefined && <CallResult result={result} />}
     </>
+  );
+}
+
+/** A call's result; or, where the call became a task, the task, to follow in the Tasks tab. */
+function CallResult({ result }: { result: Record<string, unknown> }) {
+  const task = Array.isArray(result.content) ? undefined : readTask(result);
+  if (task === undefined) return <ResultView result={result} />;
+  return (
+    <p role="status" class="notice">
+      The call became the task <code>{task.taskId}</code> ({task.status}): follow it in the Tasks tab.
+    </p>
   );
 }
 
@@ -173,8 +190,13 @@ function RunProgress({
       <p role="status" class="muted">
         {cancelling
           ? 'Cancelling…'
-          : (progress?.message ?? (progress !== undefined ? `${progress.progress}` : 'Running…'))}
+          : (progress?.message ?? (progress !== undefined ? progressWords(progress) : 'Running…'))}
       </p>
     </div>
   );
+}
+
+/** Progress without a message, in words: how far, of how much when the total is known. */
+function progressWords(progress: PageState['progress'][string]): string {
+  return progress.total !== undefined ? `${progress.progress} of ${progress.total}` : `${progress.progress}`;
 }

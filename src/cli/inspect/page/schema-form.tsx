@@ -6,7 +6,7 @@
  * @module
  */
 import type { ComponentChildren } from 'preact';
-import { initialDraft, leafProblem, rowField, type Draft } from './field-drafts.js';
+import { initialDraft, leafProblem, nextBoolean, rowField, type Draft } from './field-drafts.js';
 import type { ChoiceField, Field, ListField, MultiField, ObjectField, UnionField } from './schema-fields.js';
 import './tools.css';
 
@@ -157,14 +157,9 @@ function TextControl({ field, draft, onChange }: Props & { draft: Draft & { kind
   );
 }
 
-/** A checkbox; when the argument is optional it starts unset (mixed) and cycles unset → on → off. */
+/** A checkbox; an optional argument's may be unset (mixed), as `nextBoolean` cycles it. */
 function BooleanControl({ field, draft, onChange }: Props) {
   const value = draft.kind === 'boolean' ? draft.value : undefined;
-  const next = (): boolean | undefined => {
-    if (value === undefined) return true;
-    if (value) return false;
-    return field.required ? true : undefined;
-  };
   return (
     <div class="field field-check">
       <input
@@ -174,7 +169,7 @@ function BooleanControl({ field, draft, onChange }: Props) {
         indeterminate={value === undefined}
         aria-required={field.required}
         aria-describedby={describedBy(field, undefined)}
-        onChange={() => onChange({ kind: 'boolean', value: next() })}
+        onChange={() => onChange({ kind: 'boolean', value: nextBoolean(field, value) })}
       />
       <label for={field.id}>{field.label}</label>
       <Required field={field} />

@@ -22,8 +22,10 @@ import { ToolsTab } from './tools-tab.js';
 
 export function ServerView({ server }: { server: ServerState }) {
   const tabs = serverTabs(server);
-  const [chosen, setTab] = useState(tabs[0]!.id);
-  const tab = tabs.some((t) => t.id === chosen) ? chosen : tabs[0]!.id;
+  // None chosen yet, the first: Tools once the server says it has tools (while it connects, it
+  // has no capabilities and Network comes first).
+  const [chosen, setTab] = useState<string | undefined>(undefined);
+  const tab = tabs.some((t) => t.id === chosen) ? chosen! : tabs[0]!.id;
   const info = server.info;
   const icon = (info?.icons ?? []).map(dataIcon).find((found) => found !== undefined);
   return (
@@ -54,25 +56,37 @@ export function ServerView({ server }: { server: ServerState }) {
       {info !== undefined && (
         <details>
           <summary>Capabilities</summary>
-          <pre>{JSON.stringify(info.capabilities, null, 2)}</pre>
+          <pre tabIndex={0}>{JSON.stringify(info.capabilities, null, 2)}</pre>
         </details>
       )}
       <RootsPanel server={server} />
       {server.status !== 'connected' && <AuthView server={server} />}
       {server.status === 'connected' && (
-        <Tabs label="Server" tabs={tabs} selected={tab} onSelect={setTab}>
-          {tab === 'tools' && <ToolsTab server={server} />}
-          {tab === 'resources' && <ResourcesTab server={server} />}
-          {tab === 'prompts' && <PromptsTab server={server} />}
-          {tab === 'tasks' && <TasksTab server={server} />}
-          {tab === 'skills' && <SkillsTab server={server} />}
-          {tab === 'network' && <NetworkTab server={server} />}
-          {tab === 'logs' && <LogsTab server={server} />}
-          {tab === 'auth' && <AuthView server={server} />}
-        </Tabs>
+        <Tabs label="Server" tabs={tabs} selected={tab} onSelect={setTab} panel={(id) => panelOf(id, server)} />
       )}
     </section>
   );
+}
+
+function panelOf(id: string, server: ServerState) {
+  switch (id) {
+    case 'tools':
+      return <ToolsTab server={server} />;
+    case 'resources':
+      return <ResourcesTab server={server} />;
+    case 'prompts':
+      return <PromptsTab server={server} />;
+    case 'tasks':
+      return <TasksTab server={server} />;
+    case 'skills':
+      return <SkillsTab server={server} />;
+    case 'network':
+      return <NetworkTab server={server} />;
+    case 'auth':
+      return <AuthView server={server} />;
+    default:
+      return <LogsTab server={server} />;
+  }
 }
 
 function Icon({ data, mime }: { data: string; mime: string }) {

@@ -1,7 +1,8 @@
 /**
  * Tabs as the WAI-ARIA pattern has them: a `tablist` of `tab` buttons (arrow keys, Home and
- * End move between them; only the selected one is in the tab order) and one `tabpanel`
- * labelled by its tab.
+ * End move between them; only the selected one is in the tab order) and a `tabpanel` each,
+ * labelled by its tab. A panel is rendered once its tab is first chosen and kept (hidden) while
+ * another is shown, so what it holds (a tool's result, a subscription) outlives a look elsewhere.
  * @module
  */
 import type { ComponentChildren } from 'preact';
@@ -17,9 +18,12 @@ export function Tabs(props: {
   tabs: Tab[];
   selected: string;
   onSelect: (id: string) => void;
-  children: ComponentChildren;
+  /** A tab's panel. */
+  panel: (id: string) => ComponentChildren;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  // The tabs chosen so far: their panels stay.
+  const visited = useRef(new Set<string>());
   const index = Math.max(
     0,
     props.tabs.findIndex((t) => t.id === props.selected),
@@ -42,6 +46,7 @@ export function Tabs(props: {
     move(to);
   };
   const current = props.tabs[index]!;
+  visited.current.add(current.id);
   return (
     <div class="tabs">
       <div role="tablist" aria-label={props.label} ref={list} onKeyDown={onKeyDown}>
@@ -59,9 +64,18 @@ export function Tabs(props: {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`} tabIndex={0}>
-        {props.children}
-      </div>
+      {props.tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          tabIndex={0}
+          hidden={tab.id !== current.id}
+        >
+          {visited.current.has(tab.id) && props.panel(tab.id)}
+        </div>
+      ))}
     </div>
   );
 }

@@ -92,7 +92,7 @@ function TaskItem({ server, task, cancel }: { server: ServerState; task: TaskVie
       )}
       {result !== undefined && (
         <section role="region" aria-label={`Result of ${task.taskId}`}>
-          <pre>{JSON.stringify(result, null, 2)}</pre>
+          <pre tabIndex={0}>{JSON.stringify(result, null, 2)}</pre>
         </section>
       )}
     </li>

@@ -15,6 +15,8 @@ export interface Tool {
   outputSchema?: unknown;
   annotations?: Record<string, unknown>;
   icons?: unknown[];
+  /** `taskSupport`: whether its calls may (`optional`), must (`required`) or may not be tasks. */
+  execution?: { taskSupport?: unknown };
   _meta?: Record<string, unknown>;
 }
 
@@ -84,4 +86,12 @@ export function toolIcons(tool: Tool): { shown: { src: string; sizes?: string }[
     else named.push(src);
   }
   return { shown, named };
+}
+
+/**
+ * Whether a call of `tool` is sent as a task (with `task`): in the stateful era, a tool whose
+ * calls must be tasks refuses a call without one. In the stateless era the server decides.
+ */
+export function callsAsTask(tool: Tool, era: 'stateful' | 'stateless' | undefined): boolean {
+  return era === 'stateful' && tool.execution?.taskSupport === 'required';
 }
