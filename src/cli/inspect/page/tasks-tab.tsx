@@ -5,6 +5,7 @@
  * @module
  */
 import { useContext, useEffect, useState } from 'preact/hooks';
+import { ResultView } from './result-view.js';
 import type { ServerState } from '../protocol.js';
 import { InspectorContext } from './context.js';
 import { gatherTasks, isTerminal, taskSupport, type TaskView } from './tasks-model.js';
@@ -92,7 +93,12 @@ function TaskItem({ server, task, cancel }: { server: ServerState; task: TaskVie
       )}
       {result !== undefined && (
         <section role="region" aria-label={`Result of ${task.taskId}`}>
-          <pre tabIndex={0}>{JSON.stringify(result, null, 2)}</pre>
+          {/* A tool's task ends with a tool's result: shown as the Tools tab shows one. */}
+          {Array.isArray((result as { content?: unknown }).content) ? (
+            <ResultView result={result as Record<string, unknown>} />
+          ) : (
+            <pre tabIndex={0}>{JSON.stringify(result, null, 2)}</pre>
+          )}
         </section>
       )}
     </li>
