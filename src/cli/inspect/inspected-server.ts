@@ -11,6 +11,7 @@ import { directoryRoot } from 'mcpkit/host';
 import { CommandTransport } from 'mcpkit/stdio';
 import { VERSION } from '../version.js';
 import { recordingFetch } from './http-exchanges.js';
+import { sendRequest } from './session-requests.js';
 import type { ConnectTarget, EraChoice, HttpExchange, PendingRequest, ServerState } from './protocol.js';
 
 /** What an inspected server tells the inspector, and asks of it. */
@@ -110,7 +111,7 @@ export class InspectedServer {
     const abort = new AbortController();
     if (call !== undefined) this.#calls.set(call, abort);
     try {
-      return await session.request(method, params, {
+      return await sendRequest(session, method, params, {
         signal: abort.signal,
         ...(call !== undefined && { onprogress, resetTimeoutOnProgress: true }),
       });
