@@ -2,7 +2,7 @@
 // `mcpkit inspect` on the example server (real child processes): at 2026-07-28 a tool call
 // answered with an input-required result has its questions put to the user in the same dialog
 // as a 2025-11-25 server's requests, is sent again with the answers, and its final result is
-// shown in Result.
+// shown in Result; a sampling request rejected in the dialog ends the call with the error.
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
@@ -90,6 +90,21 @@ describe('mcpkit inspect: input-required results at 2026-07-28', { skip: browser
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('region', { name: 'Result' }).getByText('Waves fold into foam').waitFor();
     assert.equal((await callsOf(page, 'haiku')).length, 2);
+  });
+
+  it('rejects a sampling request with Reject, or Escape: the call ends with the error, not sent again', async () => {
+    const before = (await callsOf(page, 'haiku')).length;
+    await runTool(page, 'haiku', { topic: 'snow' });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Write a haiku about snow.').waitFor();
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('alert').getByText('The call failed: User rejected sampling request').waitFor();
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    await runTool(page, 'haiku', { topic: 'hail' });
+    await page.getByRole('dialog').getByText('Write a haiku about hail.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('alert').getByText('The call failed: User rejected sampling request').waitFor();
+    assert.equal((await callsOf(page, 'haiku')).length, before + 2, 'each sent once');
   });
 
   it('sends a cancelled elicitation back as the answer (Escape), as the tool then says', async () => {

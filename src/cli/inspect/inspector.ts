@@ -5,6 +5,7 @@
  * @module
  */
 import { InspectedServer } from './inspected-server.js';
+import { answerError } from './respond-error.js';
 import type {
   ConnectTarget,
   EraChoice,
@@ -33,6 +34,8 @@ export class CommandRefused extends Error {
 interface Waiting {
   request: PendingRequest;
   resolve(result: Record<string, unknown>): void;
+  /** Answers with a JSON-RPC error instead. */
+  reject(error: Error): void;
 }
 
 export class Inspector {
@@ -129,6 +132,15 @@ export class Inspector {
         const waiting = this.#waiting.get(String(body.id));
         if (waiting === undefined)
           throw new CommandRefused(`no request ${String(body.id)} is waiting (answered, or withdrawn)`);
+        if (body.error !== undefined) {
+          const error = answerError(body.error);
+          if (error === undefined || body.result !== undefined)
+            throw new CommandRefused(
+              'an error answer is { code: <integer>, message: <text>, data? }, without a result',
+            );
+          waiting.reject(error);
+          return {};
+        }
         waiting.resolve(record(body.result, 'result'));
         return {};
       }
@@ -195,6 +207,10 @@ export class Inspector {
         resolve: (result) => {
           done();
           resolve(result);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
         },
       });
       signal.addEventListener('abort', withdrawn, { once: true });

@@ -74,6 +74,13 @@ export interface PendingRequest {
   params: Record<string, unknown>;
 }
 
+/** A JSON-RPC error a server's request is answered with. */
+export interface AnswerError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
 /** Events on `GET /api/events`, each one SSE event with `event: <type>` and JSON data. */
 export type InspectorEvent =
   | { type: 'servers'; servers: ServerState[] }
@@ -105,8 +112,14 @@ export interface InspectorCommands {
   cancel: { body: { call: string }; result: Record<string, never> };
   /** Changes the roots offered to a server (it is told their list changed). */
   roots: { body: { server: string; roots: { uri: string; name?: string }[] }; result: Record<string, never> };
-  /** Answers a pending request of a server's. */
-  respond: { body: { id: string; result: Record<string, unknown> }; result: Record<string, never> };
+  /**
+   * Answers a pending request of a server's: with a result, or with a JSON-RPC error (a sampling
+   * request the user rejects: code -1).
+   */
+  respond: {
+    body: { id: string; result: Record<string, unknown> } | { id: string; error: AnswerError };
+    result: Record<string, never>;
+  };
 }
 
 export type InspectorCommand = keyof InspectorCommands;
