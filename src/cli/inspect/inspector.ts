@@ -6,6 +6,7 @@
  */
 import { InspectedServer } from './inspected-server.js';
 import { answerError } from './respond-error.js';
+import { outputCheckOf } from './session-requests.js';
 import type {
   ConnectTarget,
   EraChoice,
@@ -103,6 +104,15 @@ export class Inspector {
       case 'disconnect':
         await this.#server(body.server).close();
         return {};
+      case 'call': {
+        const result = await this.run('request', {
+          ...body,
+          method: 'tools/call',
+          params: record(body.params, 'params'),
+        });
+        const output = outputCheckOf(result);
+        return { result, ...(output !== undefined && { output }) };
+      }
       case 'request': {
         if (typeof body.method !== 'string') throw new CommandRefused('request needs a method');
         const params = body.params === undefined ? undefined : record(body.params, 'params');

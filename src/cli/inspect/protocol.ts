@@ -74,6 +74,9 @@ export interface PendingRequest {
   params: Record<string, unknown>;
 }
 
+/** A tool's structured content checked against its output schema: it matches, or the problems. */
+export type OutputCheck = { ok: true } | { ok: false; issues: string[] };
+
 /** A JSON-RPC error a server's request is answered with. */
 export interface AnswerError {
   code: number;
@@ -107,6 +110,14 @@ export interface InspectorCommands {
   request: {
     body: { server: string; method: string; params?: Record<string, unknown>; call?: string };
     result: Record<string, unknown>;
+  };
+  /**
+   * `tools/call` as `request` sends it, and how the result's structured content fared against
+   * the tool's output schema (none: not checked, as when the tool has no schema or failed).
+   */
+  call: {
+    body: { server: string; params: Record<string, unknown>; call?: string };
+    result: { result: Record<string, unknown>; output?: OutputCheck };
   };
   /** Cancels a request started with a `call` name. */
   cancel: { body: { call: string }; result: Record<string, never> };

@@ -6,7 +6,7 @@
  */
 import { toolView, type ViewTool } from 'mcpkit/app-host';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import type { ServerState } from '../protocol.js';
+import type { OutputCheck, ServerState } from '../protocol.js';
 import type { InspectorApi } from './api.js';
 import { InspectorContext } from './context.js';
 import type { Problem } from './field-drafts.js';
@@ -44,6 +44,8 @@ interface Outcome {
   /** The arguments it was called with. */
   input?: Record<string, unknown>;
   result?: Record<string, unknown>;
+  /** Its structured content against the tool's output schema, when checked. */
+  output?: OutputCheck;
   failure?: string;
   /** Why it stopped, when it was cancelled from here. */
   cancelled?: string;
@@ -72,8 +74,8 @@ function useToolCall(api: InspectorApi, server: ServerState, tool: Tool) {
     setCancelling(false);
     try {
       const params = { name: tool.name, arguments: args };
-      const result = await api.command('request', { server: server.id, method: 'tools/call', params, call });
-      settle({ input: args, result });
+      const { result, output } = await api.command('call', { server: server.id, params, call });
+      settle({ input: args, result, ...(output !== undefined && { output }) });
     } catch (error) {
       // A call cancelled from here is said to be, not reported as a failure.
       const message = (error as Error).message;
@@ -101,7 +103,7 @@ export function RunControls(props: {
 }) {
   const { state } = useContext(InspectorContext);
   const { running, outcome, cancelling, run, cancel } = useToolCall(props.api, props.server, props.tool);
-  const { input, result, failure, cancelled } = outcome;
+  const { input, result, output, failure, cancelled } = outcome;
   const view = hasView(props.tool);
   const args = props.args;
   const blocker = 'problems' in props.args ? runBlocker(props.args.problems) : undefined;
@@ -150,7 +152,7 @@ export function RunControls(props: {
       {view && input !== undefined && (
         <AppView server={props.server} tool={props.tool} tools={props.tools} input={input} result={result} />
       )}
-      {result !== undefined && <ResultView result={result} />}
+      {result !== undefined && <ResultView result={result} {...(output !== undefined && { output })} />}
     </>
   );
 }
