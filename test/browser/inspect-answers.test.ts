@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
-import { assertAccessible, startInspector } from '../helpers/inspect-page.js';
+import { assertAccessible, startInspector, wireOf } from '../helpers/inspect-page.js';
 
 /** Runs a tool from the Tools tab, its arguments typed into their fields. */
 async function runTool(page: Page, name: string, args: Record<string, string>): Promise<void> {
@@ -16,24 +16,6 @@ async function runTool(page: Page, name: string, args: Record<string, string>): 
   await page.getByRole('button', { name, exact: true }).click();
   for (const [key, value] of Object.entries(args)) await page.getByLabel(key, { exact: true }).fill(value);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-}
-
-interface Wire {
-  direction: 'sent' | 'received';
-  message: { method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> };
-}
-
-/** What went over the wire so far, as the inspector kept it. */
-function wireOf(page: Page): Promise<Wire[]> {
-  return page.evaluate(async () => {
-    const token = sessionStorage.getItem('mcpkit-inspect-token') ?? '';
-    const response = await fetch('/api/state', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    return ((await response.json()) as { result: { wire: Wire[] } }).result.wire;
-  });
 }
 
 /** The `tools/call` requests sent for tool `name`, in order. */

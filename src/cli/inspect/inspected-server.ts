@@ -111,10 +111,13 @@ export class InspectedServer {
     const abort = new AbortController();
     if (call !== undefined) this.#calls.set(call, abort);
     try {
-      return await sendRequest(session, method, params, {
+      const result = await sendRequest(session, method, params, {
         signal: abort.signal,
         ...(call !== undefined && { onprogress, resetTimeoutOnProgress: true }),
       });
+      // The level the server logs from, which 2026-07-28 sends with every request from now on.
+      if (method === 'logging/setLevel') this.#set({ ...this.#state, logLevel: String(params?.level) });
+      return result;
     } finally {
       if (call !== undefined) this.#calls.delete(call);
     }

@@ -22,6 +22,11 @@ export interface ServerState {
   status: 'connecting' | 'connected' | 'failed' | 'closed';
   /** Why it failed or closed, in words. */
   error?: string;
+  /**
+   * The level it was asked to log from, once the page chose one (2026-07-28: sent in the `_meta`
+   * of every request to it since).
+   */
+  logLevel?: string;
   /** The roots offered to it (`file://` URIs), which the page may change. */
   roots: { uri: string; name?: string }[];
   /** Once connected: what it said of itself. */

@@ -5,7 +5,9 @@
  * (the inspector's handlers put each one to the user, in the page's dialog) and the request is
  * sent again until it completes. The tools listed teach the session their output schemas, and
  * a tool's structured content is held to its schema by the client's own check; a result that
- * fails it is still given back, with what `outputCheckOf` says of it. Everything else goes as is.
+ * fails it is still given back, with what `outputCheckOf` says of it. `logging/setLevel` is the
+ * session's, which at 2026-07-28 sends the level with every request instead. Everything else
+ * goes as is.
  * @module
  */
 import { ToolOutputError, type ClientSession, type RequestOptions } from 'mcpkit/client';
@@ -33,6 +35,13 @@ export async function sendRequest(
       return callTool(session, params, options);
     case 'prompts/get':
       return (await session.getPrompt(params as Parameters<ClientSession['getPrompt']>[0], options)) as Params;
+    case 'logging/setLevel':
+      // 2025-11-25 sends it; 2026-07-28, which keeps no level between requests, sends nothing and
+      // puts the level in the `_meta` of every later request to the server.
+      return (await session.setLoggingLevel(
+        params as Parameters<ClientSession['setLoggingLevel']>[0],
+        options,
+      )) as Params;
     case 'resources/read':
       // Asked from the page, so asked of the server: never an answer the session kept.
       return (await session.readResource(params as Parameters<ClientSession['readResource']>[0], {
