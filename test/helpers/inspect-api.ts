@@ -8,7 +8,7 @@ import { within } from './e2e.js';
 export interface CommandAnswer {
   status: number;
   body: {
-    result?: Record<string, unknown> & { servers?: ServerState[]; wire?: WireEntry[] };
+    result?: Record<string, unknown> & { servers?: ServerState[]; server?: ServerState; wire?: WireEntry[] };
     error?: { message: string; code?: number };
   };
 }

@@ -6,10 +6,10 @@
  */
 import { tapTransport, type Transport } from 'mcpkit';
 import { Client, type ClientSession, type ConnectOptions } from 'mcpkit/client';
-import { LegacySseClientTransport, StreamableHttpClientTransport } from 'mcpkit/http';
 import { directoryRoot } from 'mcpkit/host';
 import { CommandTransport } from 'mcpkit/stdio';
 import { VERSION } from '../version.js';
+import { connectUrl } from './http-connect.js';
 import { recordingFetch } from './http-exchanges.js';
 import { sendRequest } from './session-requests.js';
 import type { ConnectTarget, EraChoice, HttpExchange, PendingRequest, ServerState } from './protocol.js';
@@ -72,7 +72,7 @@ export class InspectedServer {
   /** Connects; a failure is kept in the state (and thrown). */
   async connect(timeoutMs: number): Promise<void> {
     try {
-      const session = await this.#client.connect(this.#transport(), { ...ERA_OPTIONS[this.#era], timeoutMs });
+      const { session, transport } = await this.#open({ ...ERA_OPTIONS[this.#era], timeoutMs });
       this.#session = session;
       this.#set({
         status: 'connected',
@@ -85,6 +85,7 @@ export class InspectedServer {
           capabilities: session.serverCapabilities as Record<string, unknown>,
           ...(session.instructions !== undefined && { instructions: session.instructions }),
           ...(session.serverInfo.icons !== undefined && { icons: session.serverInfo.icons }),
+          ...(transport !== undefined && { transport }),
         },
       });
       void session.finished.then((reason) => {
@@ -156,20 +157,18 @@ export class InspectedServer {
     );
   }
 
-  #transport(): Transport {
+  /** Connects over stdio, or by URL over the HTTP transport chosen (and says which). */
+  async #open(options: ConnectOptions): Promise<{ session: ClientSession; transport?: 'streamable-http' | 'sse' }> {
     const target = this.target;
     const tap = (direction: 'sent' | 'received', value: unknown) => this.#hooks.wire(direction, value);
     if (target.type === 'http') {
-      const options = {
-        url: target.url,
-        fetch: recordingFetch((exchange) => this.#hooks.http(exchange)),
-        ...(target.headers !== undefined && { headers: target.headers }),
-      };
-      return tapTransport(
-        target.transport === 'sse' ? new LegacySseClientTransport(options) : new StreamableHttpClientTransport(options),
-        tap,
-      );
+      const fetch = recordingFetch((exchange) => this.#hooks.http(exchange));
+      return connectUrl(this.#client, target, options, { tap, fetch });
     }
+    return { session: await this.#client.connect(tapTransport(this.#command(target), tap), options) };
+  }
+
+  #command(target: Extract<ConnectTarget, { type: 'stdio' }>): Transport {
     const transport = new CommandTransport({
       command: target.command,
       args: target.args ?? [],
@@ -183,7 +182,7 @@ export class InspectedServer {
       partial = lines.pop() ?? '';
       for (const line of lines) this.#hooks.stderr(line);
     };
-    return tapTransport(transport, tap);
+    return transport;
   }
 }
 

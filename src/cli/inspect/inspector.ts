@@ -259,11 +259,12 @@ function checkTarget(value: unknown): ConnectTarget {
     target.type === 'http' &&
     typeof target.url === 'string' &&
     /^https?:\/\//.test(target.url) &&
-    stringMap(target.headers)
+    stringMap(target.headers) &&
+    [undefined, 'auto', 'streamable', 'sse'].includes(target.transport as string | undefined)
   ) {
     return target as ConnectTarget;
   }
   throw new CommandRefused(
-    'the target is { type: "stdio", command, args?, env?, cwd? } or { type: "http", url, headers? }',
+    'the target is { type: "stdio", command, args?, env?, cwd? } or { type: "http", url, headers?, transport? }',
   );
 }

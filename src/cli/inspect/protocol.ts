@@ -9,7 +9,13 @@
 /** How the page asks to connect (the command line may have connected already). */
 export type ConnectTarget =
   | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
-  | { type: 'http'; url: string; headers?: Record<string, string>; transport?: 'streamable' | 'sse' };
+  | {
+      type: 'http';
+      url: string;
+      headers?: Record<string, string>;
+      /** `auto` (the default): Streamable HTTP, or HTTP+SSE when the server refuses it as an old one does. */
+      transport?: 'auto' | 'streamable' | 'sse';
+    };
 
 /** The era to speak: found by probing, or one revision. */
 export type EraChoice = 'auto' | '2025-11-25' | '2026-07-28';
@@ -39,6 +45,8 @@ export interface ServerState {
     capabilities: Record<string, unknown>;
     instructions?: string;
     icons?: unknown[];
+    /** The HTTP transport it is reached over, for a server reached by URL. */
+    transport?: 'streamable-http' | 'sse';
   };
 }
 

@@ -70,7 +70,7 @@ export interface ConnectDraft {
   cwd: string;
   url: string;
   headers: string;
-  transport: 'streamable' | 'sse';
+  transport: 'auto' | 'streamable' | 'sse';
 }
 
 export const EMPTY_DRAFT: ConnectDraft = {
@@ -81,7 +81,7 @@ export const EMPTY_DRAFT: ConnectDraft = {
   cwd: '',
   url: '',
   headers: '',
-  transport: 'streamable',
+  transport: 'auto',
 };
 
 /**
