@@ -2,7 +2,8 @@
 // (`mcpkit inspect` on the example server, real child processes): a sampling request the user
 // rejects goes back to a 2025-11-25 server as the error -1, with which its tool call fails; at
 // 2026-07-28 the call whose result asked for it ends with that error, and is not sent again. A
-// malformed error answer is refused and leaves the request waiting.
+// malformed error answer is refused and leaves the request waiting. A question is withdrawn
+// when the call that asked it is cancelled.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { EXAMPLE_SERVER, startInspect, type InspectChild } from '../../helpers/inspect-child.js';
@@ -11,7 +12,7 @@ import { inspectorApi, type InspectorApiClient } from '../../helpers/inspect-api
 const REJECTED = { code: -1, message: 'User rejected sampling request' };
 
 for (const era of ['legacy', 'modern'] as const) {
-  describe(`answering a sampling request with an error (${era} era)`, () => {
+  describe(`a server's question answered with an error, or withdrawn (${era} era)`, () => {
     let inspect: InspectChild;
     let api: InspectorApiClient;
     before(async () => {
@@ -55,6 +56,27 @@ for (const era of ['legacy', 'modern'] as const) {
         assert.ok(!sent.some((m) => m.error !== undefined));
         assert.equal(haikuCalls.length, 1);
       }
+    });
+
+    it('withdraws the question when the call that asked is cancelled', async () => {
+      const asked = api.nextRequest();
+      const call = api.command('request', {
+        server: api.server,
+        method: 'tools/call',
+        params: { name: 'ask_name', arguments: {} },
+        call: 'asking',
+      });
+      const request = await asked;
+      assert.equal(request.kind, 'elicitation');
+      const withdrawn = api.next((e) => (e.type === 'request-done' && e.id === request.id ? e : undefined), 'done');
+      assert.equal((await api.command('cancel', { call: 'asking' })).status, 200);
+      await withdrawn;
+      assert.deepEqual((await api.command('state', {})).body.result!.pending, []);
+      const answered = await call;
+      assert.equal(answered.status, 502);
+      assert.match(answered.body.error!.message, /cancelled from the inspector/);
+      const late = await api.command('respond', { id: request.id, result: { action: 'cancel' } });
+      assert.equal(late.status, 400, 'nothing waits for an answer any more');
     });
   });
 }
