@@ -71,6 +71,7 @@ const expected: Record<string, string[]> = {
     'SessionSkills',
     'SkillVerificationError',
     'Subscription',
+    'ToolOutputError',
     'ToolTask',
     'processEraCache',
   ],

@@ -22,6 +22,7 @@ export {
 } from './multi-round-trip.js';
 export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './events.js';
 export { ToolTask, type TaskState, type TaskWaitOptions } from './tool-task.js';
+export { ToolOutputError } from './tool-output.js';
 export {
   Subscription,
   type SubscriptionOptions,

@@ -8,6 +8,28 @@ import { prepareSchema } from '../schema/prepare.js';
 import type { ValidateFunction } from '../schema/validator.js';
 import type { CallToolResult, Tool } from '../types/tools.js';
 
+/**
+ * A tool's successful result that breaks the output schema `tools/list` declared for it. The
+ * result and the problems stay with the error (they are not sent anywhere): an application
+ * that shows results, an inspector say, can still show this one, and why it was refused.
+ */
+export class ToolOutputError extends McpError {
+  /** The tool called. */
+  readonly tool: string;
+  /** What does not fit the schema, one problem each. */
+  readonly issues: readonly string[];
+  /** The result as the server sent it. */
+  readonly result: CallToolResult;
+
+  constructor(tool: string, message: string, issues: readonly string[], result: CallToolResult, data?: unknown) {
+    super(McpErrorCode.InvalidParams, message, data);
+    this.name = 'ToolOutputError';
+    this.tool = tool;
+    this.issues = issues;
+    this.result = result;
+  }
+}
+
 export class ToolOutputChecker {
   /** Validators by tool name, for tools that declared an output schema; compiled on first use. */
   readonly #validators = new Map<string, ValidateFunction>();
@@ -29,7 +51,7 @@ export class ToolOutputChecker {
   }
 
   /**
-   * Throws (or rejects) when a successful result of a tool with an output schema does not match
+   * Throws (or rejects) a `ToolOutputError` when a successful result of a tool with an output schema does not match
    * it; `undefined` at once for a tool without one, the usual case.
    */
   check(name: string, result: CallToolResult): Promise<void> | undefined {
@@ -40,9 +62,11 @@ export class ToolOutputChecker {
 
   async #checkWith(validate: ValidateFunction, name: string, result: CallToolResult): Promise<void> {
     if (result.structuredContent === undefined) {
-      throw new McpError(
-        McpErrorCode.InvalidParams,
+      throw new ToolOutputError(
+        name,
         `Tool ${name} has an output schema but returned no structured content`,
+        ['no structured content'],
+        result,
       );
     }
     let outcome;
@@ -52,12 +76,12 @@ export class ToolOutputChecker {
       return; // the schema could not be compiled here; nothing to hold the result to
     }
     if (!outcome.ok) {
-      throw new McpError(
-        McpErrorCode.InvalidParams,
+      throw new ToolOutputError(
+        name,
         `Structured content of tool ${name} does not match its output schema: ${outcome.issues.join('; ')}`,
-        {
-          structuredContent: result.structuredContent,
-        },
+        outcome.issues,
+        result,
+        { structuredContent: result.structuredContent },
       );
     }
   }

@@ -88,6 +88,7 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const structured = result(page).getByRole('group', { name: 'Structured content' });
     await structured.getByText('"Oslo"').waitFor();
+    await result(page).getByText('Structured content matches the output schema.').waitFor();
     await page.getByRole('searchbox', { name: 'Filter tools' }).fill('');
 
     await page.getByRole('button', { name: 'add', exact: true }).click();
@@ -150,7 +151,7 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
     const { page, errors } = await openPage(browser, forms.url, 'Forms server');
     const list = page.getByRole('list', { name: 'Tools' });
     await list.getByRole('button', { name: 'gamma', exact: true }).waitFor();
-    assert.equal(await list.getByRole('button').count(), 6, 'three pages of two');
+    assert.equal(await list.getByRole('button').count(), 7, 'four pages of two, the last of one');
 
     const order = page.getByRole('button', { name: 'order', exact: true });
     assert.match((await order.getAttribute('aria-describedby')) ?? '', /tool-about/);
@@ -252,6 +253,22 @@ describe('the inspector’s Tools tab', { skip: browserSkipReason() }, () => {
     assert.match(await result(page).locator('.markdown').innerText(), /<b>raw<\/b>/);
     assert.notEqual(await page.title(), 'pwned');
     await assertAccessible(page, 'a markdown result');
+    assert.deepEqual(errors, []);
+  });
+
+  it('lists what the structured content breaks in the tool’s output schema, and still shows it', async () => {
+    const { page, errors } = await openPage(browser, forms.url, 'Forms server');
+    await page.getByRole('button', { name: 'forecast', exact: true }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const alert = result(page).getByRole('alert');
+    await alert.getByText('does not match the output schema').waitFor();
+    const issues = await alert.getByRole('list').getByRole('listitem').allInnerTexts();
+    assert.equal(issues.length, 2, issues.join('\n'));
+    assert.ok(issues.some((issue) => /temperatureC/.test(issue) && /number/.test(issue)));
+    assert.ok(issues.some((issue) => /conditions/.test(issue)));
+    await result(page).getByText('warm, and foggy').waitFor();
+    await result(page).getByRole('group', { name: 'Structured content' }).getByText('"warm"').waitFor();
+    await assertAccessible(page, 'a result that breaks its output schema');
     assert.deepEqual(errors, []);
   });
 

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
 import { CLI } from '../helpers/e2e.js';
-import { assertAccessible, requestFromPage, startInspector } from '../helpers/inspect-page.js';
+import { assertAccessible, requestFromPage, startInspector, wireOf } from '../helpers/inspect-page.js';
 
 /** Runs a tool from the Tools tab: per-argument fields where the tab has them, else its JSON. */
 async function runTool(page: Page, name: string, args: Record<string, string>): Promise<void> {
@@ -252,12 +252,46 @@ describe('mcpkit inspect: the page in the stateless era', { skip: browserSkipRea
     await page.getByRole('tab', { name: 'Tasks' }).click();
     await page.getByText('has no list of them').waitFor();
     await assertAccessible(page, 'the Tasks tab, stateless');
+    await page.close();
+  });
+
+  it('sends the chosen logging level with every request, and says so in the Logs tab', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(inspector.url);
+    await page.getByText('stateless era').waitFor();
+    const note = (text: string) => requestFromPage(page, 'tools/call', { name: 'note', arguments: { text } });
+    const LEVEL = 'io.modelcontextprotocol/logLevel';
+    const logMessages = async () =>
+      (await wireOf(page)).filter((w) => w.direction === 'received' && w.message.method === 'notifications/message');
+    const lastCall = async () =>
+      (await wireOf(page)).filter((w) => w.direction === 'sent' && w.message.method === 'tools/call').at(-1)!.message;
+    // No level chosen: none sent, and the server logs nothing.
+    await note('one');
+    assert.equal(((await lastCall()).params!._meta as Record<string, unknown>)[LEVEL], undefined);
+    assert.equal((await logMessages()).length, 0);
     await page.getByRole('tab', { name: 'Logs' }).click();
-    assert.equal(
-      await page.getByLabel('Logging level').count(),
-      0,
-      'the level goes with each request since 2026-07-28',
-    );
+    const select = page.getByLabel('Logging level');
+    assert.match(await page.locator('#logging-level-how').innerText(), /No level is sent/);
+    await select.selectOption('debug');
+    await page.getByText(`Sent as ${LEVEL} in the _meta of every request to this server`).waitFor();
+    await assertAccessible(page, 'the Logs tab, stateless, with a level');
+    // Nothing is sent to set it: the next requests carry it.
+    assert.ok(!(await wireOf(page)).some((w) => w.message.method === 'logging/setLevel'));
+    await note('two');
+    assert.equal(((await lastCall()).params!._meta as Record<string, unknown>)[LEVEL], 'debug');
+    const logs = page.getByRole('list', { name: 'Notifications' });
+    await logs.getByText('{"noted":3}').waitFor();
+    assert.equal((await logMessages()).length, 1);
+    // Above the tool's level: it logs nothing.
+    await select.selectOption('error');
+    await page.getByText(`Sent as ${LEVEL}`).waitFor();
+    await note('three');
+    assert.equal(((await lastCall()).params!._meta as Record<string, unknown>)[LEVEL], 'error');
+    assert.equal((await logMessages()).length, 1);
+    // The level is the inspector's, not the tab's: a page opened later shows it chosen.
+    await page.goto(inspector.url);
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    assert.equal(await page.getByLabel('Logging level').inputValue(), 'error');
     await page.close();
   });
 

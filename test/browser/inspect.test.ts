@@ -3,7 +3,7 @@
 // connects to one); the page names the server in its heading, says the revision spoken, and
 // lists what went over the wire; a page opened while the server still starts opens on Tools.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,28 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
-import { within } from '../helpers/e2e.js';
-import { CLI, EXAMPLE_SERVER, startInspect } from '../helpers/inspect-child.js';
-
-/** The example server over HTTP on a free port; resolves with its URL. */
-async function httpExample(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'example-server', '--http', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await within(
-    new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += String(chunk);
-        const found = /^(http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(out);
-        if (found) resolve(found[1]!);
-      });
-    }),
-    20_000,
-    'the example server to print its URL',
-  );
-  return { child, url };
-}
+import { CLI, EXAMPLE_SERVER, startHttpExample, startInspect } from '../helpers/inspect-child.js';
 
 async function heading(page: Page): Promise<string> {
   const h1 = page.getByRole('heading', { level: 1, name: 'mcpkit example server' });
@@ -95,7 +74,7 @@ describe('mcpkit inspect in headless Chromium', { skip: browserSkipReason() }, (
 
   for (const era of ['2025-11-25', '2026-07-28']) {
     it(`inspects a server over HTTP at ${era}`, async () => {
-      const server = await httpExample();
+      const server = await startHttpExample();
       stops.push(() => void server.child.kill());
       const inspect = await startInspect(['--protocol-version', era, '--', server.url]);
       stops.push(() => inspect.stop());
@@ -106,6 +85,23 @@ describe('mcpkit inspect in headless Chromium', { skip: browserSkipReason() }, (
       await page.close();
     });
   }
+
+  it('connects from the page by URL, finding that the server speaks HTTP+SSE', async () => {
+    const server = await startHttpExample();
+    stops.push(() => void server.child.kill());
+    const inspect = await startInspect([]);
+    stops.push(() => inspect.stop());
+    const page = await browser.newPage();
+    await page.goto(inspect.url.href);
+    await page.getByLabel('Transport', { exact: true }).selectOption('http');
+    await page.getByRole('textbox', { name: 'URL', exact: true }).fill(new URL('/sse', server.url).href);
+    assert.equal(await page.getByLabel('HTTP transport').inputValue(), 'auto', 'found, unless chosen');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await heading(page);
+    await page.getByText('HTTP+SSE', { exact: true }).waitFor();
+    await page.getByText('revision 2025-11-25').waitFor();
+    await page.close();
+  });
 
   it('connects from the page when started with no server, and says so in the terminal', async () => {
     const inspect = await startInspect([]);

@@ -1,7 +1,7 @@
 // The client holds tool results to the output schema the server declared for the tool.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '../../src/client/index.js';
+import { Client, ToolOutputError } from '../../src/client/index.js';
 import { Server } from '../../src/server/index.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 
@@ -47,10 +47,33 @@ describe('client-side output schema checks', () => {
     await session.close();
   });
 
+  it('keeps the result and the problems with the error, for an application that shows them', async () => {
+    const session = await lyingServer({ temp: 'warm' });
+    await session.listTools();
+    const error = await session.callTool({ name: 'weather' }).then(
+      () => assert.fail('the result does not match'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof ToolOutputError);
+    assert.equal(error.code, -32602);
+    assert.equal(error.tool, 'weather');
+    assert.equal(error.issues.length, 1);
+    assert.match(error.issues[0]!, /temp/);
+    assert.deepEqual(error.result.content, [{ type: 'text', text: 'x' }]);
+    assert.deepEqual(error.result.structuredContent, { temp: 'warm' });
+    assert.deepEqual(error.data, { structuredContent: { temp: 'warm' } }, 'what a peer would be sent, as before');
+    await session.close();
+  });
+
   it('rejects a result with no structured content', async () => {
     const session = await lyingServer(undefined);
     await session.listTools();
-    await assert.rejects(session.callTool({ name: 'weather' }), /returned no structured content/);
+    await assert.rejects(session.callTool({ name: 'weather' }), (error: unknown) => {
+      assert.ok(error instanceof ToolOutputError);
+      assert.match(error.message, /returned no structured content/);
+      assert.deepEqual(error.issues, ['no structured content']);
+      return true;
+    });
     await session.close();
   });
 

@@ -48,3 +48,23 @@ export async function startInspect(args: string[]): Promise<InspectChild> {
 
 /** The example server, as `mcpkit inspect` starts it. */
 export const EXAMPLE_SERVER = ['--', process.execPath, CLI, 'example-server'];
+
+/** `mcpkit example-server --http` on a free port: Streamable HTTP at `url` (`/mcp`), HTTP+SSE at `/sse`. */
+export async function startHttpExample(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [CLI, 'example-server', '--http', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await within(
+    new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += String(chunk);
+        const found = /^(http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(out);
+        if (found) resolve(found[1]!);
+      });
+    }),
+    20_000,
+    'the example server to print its URL',
+  );
+  return { child, url };
+}

@@ -78,3 +78,22 @@ export function requestFromPage(page: Page, method: string, params: Record<strin
     { method, params },
   );
 }
+
+/** A message on the wire, as the inspector kept it. */
+export interface PageWireEntry {
+  direction: 'sent' | 'received';
+  message: { method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> };
+}
+
+/** What went over the wire so far, as the inspector's state gives it to the page. */
+export function wireOf(page: Page): Promise<PageWireEntry[]> {
+  return page.evaluate(async () => {
+    const token = sessionStorage.getItem('mcpkit-inspect-token') ?? '';
+    const response = await fetch('/api/state', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return ((await response.json()) as { result: { wire: PageWireEntry[] } }).result.wire;
+  });
+}

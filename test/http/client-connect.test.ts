@@ -66,6 +66,45 @@ describe('connectHttp', () => {
     }
   });
 
+  it('tells its tap of the messages of each transport it tries', async () => {
+    const seen: { direction: string; message: { method?: string; result?: Record<string, unknown> } }[] = [];
+    const { session, kind } = await within(
+      connectHttp(new Client(clientInfo), `${server.origin}/sse`, {
+        // Nothing remembered of the endpoint: every attempt is made.
+        eraCache: false,
+        tap: (direction, message) => seen.push({ direction, message: message as (typeof seen)[number]['message'] }),
+      }),
+      LIMIT,
+      'connect',
+    );
+    try {
+      assert.equal(kind, 'sse');
+      await session.listTools();
+      const sent = seen.filter((s) => s.direction === 'sent').map((s) => s.message.method);
+      // The probe and the handshake refused over Streamable HTTP, then the handshake over HTTP+SSE.
+      assert.deepEqual(sent, [
+        'server/discover',
+        'initialize',
+        'initialize',
+        'notifications/initialized',
+        'tools/list',
+      ]);
+      const results = seen.flatMap((s) =>
+        s.direction === 'received' && s.message.result !== undefined ? [s.message.result] : [],
+      );
+      assert.ok(
+        results.some((result) => typeof result.protocolVersion === 'string'),
+        'the answer to initialize',
+      );
+      assert.ok(
+        results.some((result) => Array.isArray(result.tools)),
+        'the answer to tools/list',
+      );
+    } finally {
+      await session.close();
+    }
+  });
+
   it('uses only the transport asked for', async () => {
     const failure = await connectHttp(new Client(clientInfo), `${server.origin}/sse`, {
       transport: 'streamable-http',

@@ -6,13 +6,14 @@
  */
 import { tapTransport, type APP_MIME_TYPE, type APPS_EXTENSION, type Transport } from 'mcpkit';
 import { Client, type ClientSession, type ConnectOptions, type SessionSkills } from 'mcpkit/client';
-import { LegacySseClientTransport, StreamableHttpClientTransport } from 'mcpkit/http';
 import { directoryRoot } from 'mcpkit/host';
 import { CommandTransport } from 'mcpkit/stdio';
 import { VERSION } from '../version.js';
+import { connectUrl } from './http-connect.js';
 import { recordingFetch } from './http-exchanges.js';
 import { ConnectLimit } from './connect-limit.js';
 import { OAuthFlow } from './oauth-flow.js';
+import { sendRequest } from './session-requests.js';
 import type { ConnectTarget, EraChoice, HttpExchange, PendingRequest, ServerState } from './protocol.js';
 
 /** What an inspected server tells the inspector, and asks of it. */
@@ -92,7 +93,7 @@ export class InspectedServer {
     const limit = new ConnectLimit(timeoutMs);
     try {
       this.#oauth = await this.#oauthFlow(limit);
-      const session = await this.#client.connect(this.#transport(), {
+      const { session, transport } = await this.#open({
         ...ERA_OPTIONS[this.#era],
         ...(this.#oauth === undefined ? { timeoutMs } : { signal: limit.signal }),
       });
@@ -108,6 +109,7 @@ export class InspectedServer {
           capabilities: session.serverCapabilities as Record<string, unknown>,
           ...(session.instructions !== undefined && { instructions: session.instructions }),
           ...(session.serverInfo.icons !== undefined && { icons: session.serverInfo.icons }),
+          ...(transport !== undefined && { transport }),
         },
       });
       void session.finished.then((reason) => {
@@ -137,11 +139,14 @@ export class InspectedServer {
     const abort = new AbortController();
     if (call !== undefined) this.#calls.set(call, abort);
     try {
-      return await session.request(method, params, {
+      const result = await sendRequest(session, method, params, {
         signal: abort.signal,
         timeoutMs: this.#requestTimeoutMs,
         ...(call !== undefined && { onprogress, resetTimeoutOnProgress: true }),
       });
+      // The level the server logs from, which 2026-07-28 sends with every request from now on.
+      if (method === 'logging/setLevel') this.#set({ ...this.#state, logLevel: String(params?.level) });
+      return result;
     } catch (error) {
       this.#oauth?.failed(error);
       throw error;
@@ -211,21 +216,19 @@ export class InspectedServer {
     );
   }
 
-  #transport(): Transport {
+  /** Connects over stdio, or by URL over the HTTP transport chosen (and says which). */
+  async #open(options: ConnectOptions): Promise<{ session: ClientSession; transport?: 'streamable-http' | 'sse' }> {
     const target = this.target;
     const tap = (direction: 'sent' | 'received', value: unknown) => this.#hooks.wire(direction, value);
     if (target.type === 'http') {
-      const options = {
-        url: target.url,
-        fetch: recordingFetch((exchange) => this.#hooks.http(exchange)),
-        ...(this.#oauth !== undefined && { auth: this.#oauth.client }),
-        ...(target.headers !== undefined && { headers: target.headers }),
-      };
-      return tapTransport(
-        target.transport === 'sse' ? new LegacySseClientTransport(options) : new StreamableHttpClientTransport(options),
-        tap,
-      );
+      const fetch = recordingFetch((exchange) => this.#hooks.http(exchange));
+      const auth = this.#oauth?.client;
+      return connectUrl(this.#client, target, options, { tap, fetch, ...(auth !== undefined && { auth }) });
     }
+    return { session: await this.#client.connect(tapTransport(this.#command(target), tap), options) };
+  }
+
+  #command(target: Extract<ConnectTarget, { type: 'stdio' }>): Transport {
     const transport = new CommandTransport({
       command: target.command,
       args: target.args ?? [],
@@ -239,7 +242,7 @@ export class InspectedServer {
       partial = lines.pop() ?? '';
       for (const line of lines) this.#hooks.stderr(line);
     };
-    return tapTransport(transport, tap);
+    return transport;
   }
 }
 

@@ -5,6 +5,8 @@
  * @module
  */
 import { InspectedServer } from './inspected-server.js';
+import { answerError } from './respond-error.js';
+import { outputCheckOf } from './session-requests.js';
 import { listSkills, readSkillFile } from './skills.js';
 import type {
   ConnectTarget,
@@ -34,6 +36,8 @@ export class CommandRefused extends Error {
 interface Waiting {
   request: PendingRequest;
   resolve(result: Record<string, unknown>): void;
+  /** Answers with a JSON-RPC error instead. */
+  reject(error: Error): void;
 }
 
 export class Inspector {
@@ -107,6 +111,15 @@ export class Inspector {
       case 'disconnect':
         await this.#server(body.server).close();
         return {};
+      case 'call': {
+        const result = await this.run('request', {
+          ...body,
+          method: 'tools/call',
+          params: record(body.params, 'params'),
+        });
+        const output = outputCheckOf(result);
+        return { result, ...(output !== undefined && { output }) };
+      }
       case 'request': {
         if (typeof body.method !== 'string') throw new CommandRefused('request needs a method');
         const params = body.params === undefined ? undefined : record(body.params, 'params');
@@ -115,20 +128,8 @@ export class Inspector {
           call !== undefined && this.#emit({ type: 'progress', call, ...p });
         return this.#server(body.server).request(body.method, params, call, progress);
       }
-      case 'roots': {
-        const roots = Array.isArray(body.roots) ? body.roots : undefined;
-        const valid = roots?.every(
-          (r: unknown) =>
-            typeof r === 'object' &&
-            r !== null &&
-            typeof (r as { uri?: unknown }).uri === 'string' &&
-            (r as { uri: string }).uri.startsWith('file://') &&
-            ['undefined', 'string'].includes(typeof (r as { name?: unknown }).name),
-        );
-        if (!valid) throw new CommandRefused('roots is a list of { uri: "file://...", name? }');
-        await this.#server(body.server).setRoots(roots as { uri: string; name?: string }[]);
-        return {};
-      }
+      case 'roots':
+        return this.#roots(body);
       case 'cancel':
         for (const server of this.#servers.values()) server.cancel(String(body.call));
         return {};
@@ -141,15 +142,42 @@ export class Inspector {
       }
       case 'auth':
         return this.#auth(this.#server(body.server), body.action);
-      case 'respond': {
-        const waiting = this.#waiting.get(String(body.id));
-        if (waiting === undefined)
-          throw new CommandRefused(`no request ${String(body.id)} is waiting (answered, or withdrawn)`);
-        waiting.resolve(record(body.result, 'result'));
-        return {};
-      }
+      case 'respond':
+        return this.#respond(body);
     }
     throw new CommandRefused(`unknown command ${name}`);
+  }
+
+  /** The page's `roots` command: the roots offered to a server, checked. */
+  async #roots(body: Record<string, unknown>): Promise<Record<string, never>> {
+    const roots = Array.isArray(body.roots) ? body.roots : undefined;
+    const valid = roots?.every(
+      (r: unknown) =>
+        typeof r === 'object' &&
+        r !== null &&
+        typeof (r as { uri?: unknown }).uri === 'string' &&
+        (r as { uri: string }).uri.startsWith('file://') &&
+        ['undefined', 'string'].includes(typeof (r as { name?: unknown }).name),
+    );
+    if (!valid) throw new CommandRefused('roots is a list of { uri: "file://...", name? }');
+    await this.#server(body.server).setRoots(roots as { uri: string; name?: string }[]);
+    return {};
+  }
+
+  /** The page's `respond` command: a server's request answered with a result or an error. */
+  #respond(body: Record<string, unknown>): Record<string, never> {
+    const waiting = this.#waiting.get(String(body.id));
+    if (waiting === undefined)
+      throw new CommandRefused(`no request ${String(body.id)} is waiting (answered, or withdrawn)`);
+    if (body.error !== undefined) {
+      const error = answerError(body.error);
+      if (error === undefined || body.result !== undefined)
+        throw new CommandRefused('an error answer is { code: <integer>, message: <text>, data? }, without a result');
+      waiting.reject(error);
+      return {};
+    }
+    waiting.resolve(record(body.result, 'result'));
+    return {};
   }
 
   /** The page's `auth` command: drives the server's OAuth flow. */
@@ -229,6 +257,10 @@ export class Inspector {
           done();
           resolve(result);
         },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
       });
       signal.addEventListener('abort', withdrawn, { once: true });
       this.#emit({ type: 'request', request });
@@ -266,13 +298,14 @@ function checkTarget(value: unknown): ConnectTarget {
     target.type === 'http' &&
     typeof target.url === 'string' &&
     /^https?:\/\//.test(target.url) &&
-    stringMap(target.headers)
+    stringMap(target.headers) &&
+    [undefined, 'auto', 'streamable', 'sse'].includes(target.transport as string | undefined)
   ) {
     checkOAuth(target.oauth);
     return target as ConnectTarget;
   }
   throw new CommandRefused(
-    'the target is { type: "stdio", command, args?, env?, cwd? } or { type: "http", url, headers? }',
+    'the target is { type: "stdio", command, args?, env?, cwd? } or { type: "http", url, headers?, transport? }',
   );
 }
 
@@ -287,5 +320,7 @@ function checkOAuth(value: unknown): void {
     !optional(oauth.clientSecret, 'string') ||
     (oauth.clientSecret !== undefined && oauth.clientId === undefined)
   )
-    throw new CommandRefused('oauth is { stepThrough?: boolean, clientId?: string, clientSecret?: string (with clientId) }');
+    throw new CommandRefused(
+      'oauth is { stepThrough?: boolean, clientId?: string, clientSecret?: string (with clientId) }',
+    );
 }

@@ -13,7 +13,8 @@ export type ConnectTarget =
       type: 'http';
       url: string;
       headers?: Record<string, string>;
-      transport?: 'streamable' | 'sse';
+      /** `auto` (the default): Streamable HTTP, or HTTP+SSE when the server refuses it as an old one does. */
+      transport?: 'auto' | 'streamable' | 'sse';
       /** How OAuth runs when the server asks for it (not at all when `headers` sets `Authorization`). */
       oauth?: OAuthChoice;
     };
@@ -38,6 +39,11 @@ export interface ServerState {
   status: 'connecting' | 'connected' | 'failed' | 'closed';
   /** Why it failed or closed, in words. */
   error?: string;
+  /**
+   * The level it was asked to log from, once the page chose one (2026-07-28: sent in the `_meta`
+   * of every request to it since).
+   */
+  logLevel?: string;
   /** The roots offered to it (`file://` URIs), which the page may change. */
   roots: { uri: string; name?: string }[];
   /** Once connected: what it said of itself. */
@@ -50,6 +56,8 @@ export interface ServerState {
     capabilities: Record<string, unknown>;
     instructions?: string;
     icons?: unknown[];
+    /** The HTTP transport it is reached over, for a server reached by URL. */
+    transport?: 'streamable-http' | 'sse';
   };
   /** The OAuth flow, once the server asked for authorization. */
   auth?: AuthFlow;
@@ -179,6 +187,16 @@ export interface SkillFileView {
   failure?: { reason: string; message: string; differences: string[] };
 }
 
+/** A tool's structured content checked against its output schema: it matches, or the problems. */
+export type OutputCheck = { ok: true } | { ok: false; issues: string[] };
+
+/** A JSON-RPC error a server's request is answered with. */
+export interface AnswerError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
 /** Events on `GET /api/events`, each one SSE event with `event: <type>` and JSON data. */
 export type InspectorEvent =
   | { type: 'servers'; servers: ServerState[] }
@@ -206,12 +224,26 @@ export interface InspectorCommands {
     body: { server: string; method: string; params?: Record<string, unknown>; call?: string };
     result: Record<string, unknown>;
   };
+  /**
+   * `tools/call` as `request` sends it, and how the result's structured content fared against
+   * the tool's output schema (none: not checked, as when the tool has no schema or failed).
+   */
+  call: {
+    body: { server: string; params: Record<string, unknown>; call?: string };
+    result: { result: Record<string, unknown>; output?: OutputCheck };
+  };
   /** Cancels a request started with a `call` name. */
   cancel: { body: { call: string }; result: Record<string, never> };
   /** Changes the roots offered to a server (it is told their list changed). */
   roots: { body: { server: string; roots: { uri: string; name?: string }[] }; result: Record<string, never> };
-  /** Answers a pending request of a server's. */
-  respond: { body: { id: string; result: Record<string, unknown> }; result: Record<string, never> };
+  /**
+   * Answers a pending request of a server's: with a result, or with a JSON-RPC error (a sampling
+   * request the user rejects: code -1).
+   */
+  respond: {
+    body: { id: string; result: Record<string, unknown> } | { id: string; error: AnswerError };
+    result: Record<string, never>;
+  };
   /** The server's skills. */
   skills: { body: { server: string }; result: SkillsListing };
   /** A file of a skill (`uri`: its SKILL.md), at `path` in its folder, read and verified. */

@@ -8,6 +8,7 @@
  */
 import type { Client, ConnectOptions } from '../../client/client.js';
 import type { ClientSession } from '../../client/client-session.js';
+import { tapTransport, type WireTap } from '../../jsonrpc/tap.js';
 import { processEraCache } from '../../protocol/era-cache.js';
 import { isLegacyVersion, LATEST_LEGACY_VERSION } from '../../protocol/versions.js';
 import { LegacySseClientTransport } from './legacy-sse.js';
@@ -23,6 +24,11 @@ export interface ConnectHttpOptions extends ConnectOptions, Omit<StreamableHttpC
   transport?: 'auto' | HttpTransportKind;
   /** How long the HTTP+SSE transport waits for its `endpoint` event. */
   endpointTimeoutMs?: number;
+  /**
+   * Told of every message each transport tried sends and receives (see `tapTransport`): an
+   * inspector's view of the wire, the fallback's attempts included.
+   */
+  tap?: WireTap;
 }
 
 /** An open session, and the transport it runs on. */
@@ -56,8 +62,11 @@ export async function connectHttp(
     signal,
     transport: kind = 'auto',
     endpointTimeoutMs,
+    tap,
     ...transportOptions
   } = options;
+  const tapped = <T extends StreamableHttpClientTransport | LegacySseClientTransport>(transport: T): T =>
+    tap === undefined ? transport : tapTransport(transport, tap);
   const cache = eraCache === false ? undefined : (eraCache ?? processEraCache);
   const key = eraCacheKey ?? endpointKey(url);
   const connectOptions: ConnectOptions = {
@@ -70,13 +79,15 @@ export async function connectHttp(
     ...(signal !== undefined && { signal }),
   };
   const legacy = async (): Promise<HttpConnection> => {
-    const transport = new LegacySseClientTransport({
-      url,
-      ...(transportOptions.fetch && { fetch: transportOptions.fetch }),
-      ...(transportOptions.headers !== undefined && { headers: transportOptions.headers }),
-      ...(transportOptions.auth !== undefined && { auth: transportOptions.auth }),
-      ...(endpointTimeoutMs !== undefined && { endpointTimeoutMs }),
-    });
+    const transport = tapped(
+      new LegacySseClientTransport({
+        url,
+        ...(transportOptions.fetch && { fetch: transportOptions.fetch }),
+        ...(transportOptions.headers !== undefined && { headers: transportOptions.headers }),
+        ...(transportOptions.auth !== undefined && { auth: transportOptions.auth }),
+        ...(endpointTimeoutMs !== undefined && { endpointTimeoutMs }),
+      }),
+    );
     // HTTP+SSE is the 2024-11-05 transport: the legacy era only, nothing to probe.
     const version =
       protocolVersion !== undefined && isLegacyVersion(protocolVersion) ? protocolVersion : LATEST_LEGACY_VERSION;
@@ -96,7 +107,7 @@ export async function connectHttp(
     }
   }
 
-  const transport = new StreamableHttpClientTransport({ ...transportOptions, url });
+  const transport = tapped(new StreamableHttpClientTransport({ ...transportOptions, url }));
   try {
     const session = await client.connect(transport, connectOptions);
     return { session, kind: 'streamable-http', transport };

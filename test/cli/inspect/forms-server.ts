@@ -3,9 +3,11 @@
 // checkboxes, nested objects, variants, references, dates). `order` answers with its
 // arguments as text and as structured content; `notes` has a markdown description that tries
 // raw HTML and a javascript: link, and answers with markdown; `media` answers with audio, a
-// blob resource, and structured content holding a long string and a long array.
+// blob resource, and structured content holding a long string and a long array; `forecast`
+// declares an output schema that its structured content breaks.
 import { StdioServerTransport } from '../../../src/node/stdio-server.js';
-import { Server } from '../../../src/server/index.js';
+import type { StandardSchemaV1 } from '../../../src/schema/index.js';
+import { Server, withJsonSchema } from '../../../src/server/index.js';
 
 /** Eight samples of silence: a WAV file, 8-bit mono at 8 kHz. */
 const SILENCE_WAV = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==';
@@ -84,6 +86,27 @@ server.tool('media', { description: 'Audio, a blob and long structured content.'
     deep: { a: { b: 'hidden' } },
   },
 }));
+
+/** Lets anything through: the server holds `forecast` to nothing, while its clients see a schema. */
+const anything: StandardSchemaV1 = {
+  '~standard': { version: 1, vendor: 'forms-server', validate: (value: unknown) => ({ value }) },
+};
+
+server.tool(
+  'forecast',
+  {
+    description: 'Declares an output schema, then breaks it.',
+    outputSchema: withJsonSchema(anything, {
+      type: 'object',
+      properties: {
+        temperatureC: { type: 'number' },
+        conditions: { type: 'string', enum: ['sunny', 'cloudy', 'rainy'] },
+      },
+      required: ['temperatureC', 'conditions'],
+    }),
+  },
+  () => ({ content: [{ type: 'text', text: 'warm, and foggy' }], structuredContent: { temperatureC: 'warm' } }),
+);
 
 for (const name of ['alpha', 'beta', 'gamma'])
   server.tool(name, { description: `The ${name} tool.` }, () => ({ content: [{ type: 'text', text: name }] }));

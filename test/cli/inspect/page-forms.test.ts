@@ -129,6 +129,11 @@ describe('inspector page: connect form', () => {
         cwd: '/tmp',
       },
     );
+    assert.deepEqual(targetOf({ ...EMPTY_DRAFT, kind: 'http', url: 'http://127.0.0.1:3000/mcp' }), {
+      type: 'http',
+      url: 'http://127.0.0.1:3000/mcp',
+      transport: 'auto',
+    });
     assert.deepEqual(targetOf({ ...EMPTY_DRAFT, kind: 'http', url: 'http://127.0.0.1:3000/mcp', transport: 'sse' }), {
       type: 'http',
       url: 'http://127.0.0.1:3000/mcp',

@@ -1,8 +1,9 @@
 /**
  * Connecting to a server from the page: a command (stdio: the command, its arguments, its
  * environment as `KEY=VALUE` lines, its directory) or a URL (HTTP: headers as `Name: value`
- * lines, Streamable HTTP or HTTP+SSE), and the era. Starting a command needs the token like
- * every request, and the inspector echoes it in its terminal.
+ * lines; the transport found, Streamable HTTP or else HTTP+SSE, or the one chosen), and the
+ * era. Starting a command needs the token like every request, and the inspector echoes it in
+ * its terminal.
  * @module
  */
 import { useContext, useState } from 'preact/hooks';
@@ -122,6 +123,7 @@ function HttpFields(props: { text: TextProps; draft: ConnectDraft; set: (change:
           value={props.draft.transport}
           onChange={(e) => props.set({ transport: (e.target as HTMLSelectElement).value as 'sse' })}
         >
+          <option value="auto">automatic (Streamable HTTP, else HTTP+SSE)</option>
           <option value="streamable">Streamable HTTP</option>
           <option value="sse">HTTP+SSE (2024-11-05)</option>
         </select>

@@ -70,7 +70,7 @@ export interface ConnectDraft {
   cwd: string;
   url: string;
   headers: string;
-  transport: 'streamable' | 'sse';
+  transport: 'auto' | 'streamable' | 'sse';
   /** OAuth: each step waits for Continue; a client registered beforehand. */
   stepThrough: boolean;
   clientId: string;
@@ -85,7 +85,7 @@ export const EMPTY_DRAFT: ConnectDraft = {
   cwd: '',
   url: '',
   headers: '',
-  transport: 'streamable',
+  transport: 'auto',
   stepThrough: false,
   clientId: '',
   clientSecret: '',

@@ -1,7 +1,8 @@
 /**
  * A server's notifications as they come: log messages (level, logger, data) and every other
- * notification by its method, newest last; and, where the server offers logging and its era
- * has `logging/setLevel` (2025-11-25), the level it should log from.
+ * notification by its method, newest last; and, where the server offers logging, the level it
+ * should log from: sent with `logging/setLevel` (2025-11-25), or from 2026-07-28, which keeps no
+ * session, in the `_meta` of every request to the server from then on.
  * @module
  */
 import { useContext, useState } from 'preact/hooks';
@@ -13,7 +14,7 @@ const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'aler
 export function LogsTab({ server }: { server: ServerState }) {
   const { state } = useContext(InspectorContext);
   const logs = state.logs.filter((entry) => entry.server === server.id);
-  const levels = server.info?.capabilities.logging !== undefined && server.info.era !== 'stateless';
+  const levels = server.info?.capabilities.logging !== undefined;
   return (
     <div>
       {levels && <LevelSelect server={server} />}
@@ -39,30 +40,45 @@ export function LogsTab({ server }: { server: ServerState }) {
   );
 }
 
+/** The `_meta` member that carries a request's log level since 2026-07-28. */
+const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+
 function LevelSelect({ server }: { server: ServerState }) {
   const { api } = useContext(InspectorContext);
-  const [level, setLevel] = useState('');
+  const level = server.logLevel ?? '';
+  const stateless = server.info?.era === 'stateless';
   const [error, setError] = useState<string | undefined>(undefined);
   const choose = (next: string) => {
     setError(undefined);
     api
       .command('request', { server: server.id, method: 'logging/setLevel', params: { level: next } })
-      .then(() => setLevel(next))
       .catch((e: Error) => setError(e.message));
   };
   return (
     <div class="actions">
       <span class="control">
         <label for="logging-level">Logging level</label>{' '}
-        <select id="logging-level" value={level} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
+        <select
+          id="logging-level"
+          value={level}
+          aria-describedby={stateless ? 'logging-level-how' : undefined}
+          onChange={(e) => choose((e.target as HTMLSelectElement).value)}
+        >
           <option value="" disabled>
-            the server's own
+            {stateless ? 'none' : "the server's own"}
           </option>
           {LEVELS.map((name) => (
             <option value={name}>{name}</option>
           ))}
         </select>
       </span>
+      {stateless && (
+        <p class="muted" id="logging-level-how">
+          {level === ''
+            ? 'No level is sent: this server sends no log messages until one is chosen.'
+            : `Sent as ${LOG_LEVEL_META} in the _meta of every request to this server; its log messages come while a request is served.`}
+        </p>
+      )}
       {error !== undefined && (
         <p role="alert" class="error">
           {error}

@@ -2,17 +2,20 @@
  * A server's request waiting for the user, in a modal `dialog` with a heading and the focus
  * inside: an elicitation (a form from its schema, or a URL to open; `Accept`, `Decline`,
  * `Cancel`, and Escape cancels), a sampling request (its messages, the model's reply typed in
- * `Response`, then `Send`), or a request for the client's roots. Focus goes back where it was
- * when the dialog closes.
+ * `Response`, then `Send`; or `Reject`, and Escape rejects, which answers with the error -1), or
+ * a request for the client's roots. Focus goes back where it was when the dialog closes.
  * @module
  */
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import type { PendingRequest } from '../protocol.js';
+import type { AnswerError, PendingRequest } from '../protocol.js';
 import { ContentBlock } from './content-view.js';
 import { InspectorContext } from './context.js';
 import { ElicitationForm } from './elicitation-form.js';
 
 type Answer = (result: Record<string, unknown>) => void;
+
+/** What a sampling request the user rejects is answered with (the spec's example, 2025-11-25). */
+export const SAMPLING_REJECTED: AnswerError = { code: -1, message: 'User rejected sampling request' };
 
 const TITLES = {
   elicitation: 'The server asks you',
@@ -41,17 +44,21 @@ export function RequestDialog({ request }: { request: PendingRequest }) {
     if (dialog.current?.open === false) dialog.current.showModal();
     return () => focusBack(before);
   }, []);
-  const respond: Answer = (result) => {
+  const send = (answer: { result: Record<string, unknown> } | { error: AnswerError }) => {
     setBusy(true);
     setError(undefined);
     api
-      .command('respond', { id: request.id, result })
+      .command('respond', { id: request.id, ...answer })
       .catch((e: Error) => setError(e.message))
       .finally(() => setBusy(false));
   };
+  const respond: Answer = (result) => send({ result });
+  const reject = () => send({ error: SAMPLING_REJECTED });
   const onCancel = (event: Event) => {
     event.preventDefault();
-    if (request.kind === 'elicitation' && !busy) respond({ action: 'cancel' });
+    if (busy) return;
+    if (request.kind === 'elicitation') respond({ action: 'cancel' });
+    if (request.kind === 'sampling') reject();
   };
   const server = state.servers.find((s) => s.id === request.server);
   const message = typeof request.params.message === 'string' ? request.params.message : undefined;
@@ -68,7 +75,9 @@ export function RequestDialog({ request }: { request: PendingRequest }) {
         ) : (
           <ElicitationForm schema={request.params.requestedSchema} respond={respond} busy={busy} />
         ))}
-      {request.kind === 'sampling' && <SamplingRequest params={request.params} respond={respond} busy={busy} />}
+      {request.kind === 'sampling' && (
+        <SamplingRequest params={request.params} respond={respond} reject={reject} busy={busy} />
+      )}
       {request.kind === 'roots' && <RootsRequest respond={respond} busy={busy} />}
       {error !== undefined && (
         <p role="alert" class="error">
@@ -113,10 +122,12 @@ type SamplingMessage = { role: string; content: Record<string, unknown> | Record
 function SamplingRequest({
   params,
   respond,
+  reject,
   busy,
 }: {
   params: Record<string, unknown>;
   respond: Answer;
+  reject: () => void;
   busy: boolean;
 }) {
   const [reply, setReply] = useState('');
@@ -148,9 +159,14 @@ function SamplingRequest({
         Response
         <textarea value={reply} onInput={(e) => setReply((e.target as HTMLTextAreaElement).value)} />
       </label>
-      <button type="submit" disabled={busy}>
-        Send
-      </button>
+      <div class="actions">
+        <button type="submit" disabled={busy}>
+          Send
+        </button>
+        <button type="button" disabled={busy} onClick={reject}>
+          Reject
+        </button>
+      </div>
     </form>
   );
 }

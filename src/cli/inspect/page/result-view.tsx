@@ -2,19 +2,22 @@
  * A tool's result in a region named `Result`: each content block by its kind (text, with a
  * Markdown toggle; images and audio from their bytes; resource links; embedded resources, text
  * shown and blobs offered as downloads), the structured content as a JSON tree, an error said
- * as an alert, and a JSON view of the whole result.
+ * as an alert, how the structured content fared against the output schema (when checked), and a
+ * JSON view of the whole result.
  * @module
  */
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
+import type { OutputCheck } from '../protocol.js';
 import { JsonView } from './json-view.js';
 import { Markdown } from './markdown.js';
 import { fileName, useObjectUrl } from './media.js';
+import { OutputCheckView } from './output-check.js';
 import './tools.css';
 
 type Block = Record<string, unknown>;
 
-export function ResultView({ result }: { result: Record<string, unknown> }) {
+export function ResultView({ result, output }: { result: Record<string, unknown>; output?: OutputCheck }) {
   const [whole, setWhole] = useState(false);
   const content = (Array.isArray(result.content) ? result.content : []).filter(
     (b): b is Block => typeof b === 'object' && b !== null,
@@ -33,6 +36,7 @@ export function ResultView({ result }: { result: Record<string, unknown> }) {
           The tool reported an error{texts.length > 0 ? `: ${texts.join(' ')}` : '.'}
         </p>
       )}
+      {output !== undefined && <OutputCheckView check={output} />}
       {whole ? (
         <JsonView value={result} label="The whole result" />
       ) : (

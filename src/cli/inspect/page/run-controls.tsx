@@ -7,7 +7,7 @@
  */
 import { toolView, type ViewTool } from 'mcpkit/app-host';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import type { ServerState } from '../protocol.js';
+import type { OutputCheck, ServerState } from '../protocol.js';
 import type { InspectorApi } from './api.js';
 import { InspectorContext } from './context.js';
 import type { Problem } from './field-drafts.js';
@@ -48,6 +48,8 @@ interface Outcome {
   /** The arguments it was called with. */
   input?: Record<string, unknown>;
   result?: Record<string, unknown>;
+  /** Its structured content against the tool's output schema, when checked. */
+  output?: OutputCheck;
   failure?: string;
   /** Why it stopped, when it was cancelled from here. */
   cancelled?: string;
@@ -76,8 +78,8 @@ function useToolCall(api: InspectorApi, server: ServerState, tool: Tool) {
     setCancelling(false);
     try {
       const params = { name: tool.name, arguments: args, ...(callsAsTask(tool, server.info?.era) && { task: {} }) };
-      const result = await api.command('request', { server: server.id, method: 'tools/call', params, call });
-      settle({ call, input: args, result });
+      const { result, output } = await api.command('call', { server: server.id, params, call });
+      settle({ call, input: args, result, ...(output !== undefined && { output }) });
     } catch (error) {
       // A call cancelled from here is said to be, not reported as a failure.
       const message = (error as Error).message;
@@ -107,7 +109,7 @@ export function RunControls(props: {
 }) {
   const { state } = useContext(InspectorContext);
   const { running, outcome, cancelling, run, cancel } = useToolCall(props.api, props.server, props.tool);
-  const { call, input, result, failure, cancelled } = outcome;
+  const { call, input, result, output, failure, cancelled } = outcome;
   const view = hasView(props.tool);
   const args = props.args;
   const blocker = 'problems' in props.args ? runBlocker(props.args.problems) : undefined;
@@ -156,15 +158,15 @@ export function RunControls(props: {
       {view && input !== undefined && (
         <AppView key={call} server={props.server} tool={props.tool} tools={props.tools} input={input} result={result} />
       )}
-      {result !== undefined && <CallResult result={result} />}
+      {result !== undefined && <CallResult result={result} output={output} />}
     </>
   );
 }
 
 /** A call's result; or, where the call became a task, the task, to follow in the Tasks tab. */
-function CallResult({ result }: { result: Record<string, unknown> }) {
+function CallResult({ result, output }: { result: Record<string, unknown>; output: OutputCheck | undefined }) {
   const task = Array.isArray(result.content) ? undefined : readTask(result);
-  if (task === undefined) return <ResultView result={result} />;
+  if (task === undefined) return <ResultView result={result} {...(output !== undefined && { output })} />;
   return (
     <p role="status" class="notice">
       The call became the task <code>{task.taskId}</code> ({task.status}): follow it in the Tasks tab.

@@ -1,8 +1,9 @@
 /**
  * One connected server: its icon and name as the page's heading, what it said of itself
- * (version, the revision and era spoken, capabilities, instructions as text), and its tabs:
- * Tools, Resources, Prompts and Tasks where its capabilities offer them, Network and Logs always,
- * Auth once it asked for authorization (shown in place of the tabs while it connects).
+ * (version, the revision and era spoken, the HTTP transport, capabilities, instructions as
+ * text), and its tabs: Tools, Resources, Prompts and Tasks where its capabilities offer them,
+ * Skills where it declares the extension, Network and Logs always, Auth once it asked for
+ * authorization (shown in place of the tabs while it connects).
  * @module
  */
 import { useState } from 'preact/hooks';
@@ -38,7 +39,13 @@ export function ServerView({ server }: { server: ServerState }) {
         {info !== undefined ? (
           <>
             <span>version {info.version}</span> · <span>revision {info.protocolVersion}</span> ·{' '}
-            <span>{info.era === 'stateless' ? 'stateless era' : 'stateful era'}</span> · <span>{server.label}</span>
+            <span>{info.era === 'stateless' ? 'stateless era' : 'stateful era'}</span> ·{' '}
+            {info.transport !== undefined && (
+              <>
+                <span>{info.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}</span> ·{' '}
+              </>
+            )}
+            <span>{server.label}</span>
           </>
         ) : (
           <span class={server.status === 'failed' ? 'error' : undefined}>
