@@ -123,10 +123,12 @@ ${CONNECTION_OPTIONS}`,
 A web inspector: serves a page on 127.0.0.1 (a free port, or --port) and prints its URL, which
 holds a fresh token: only that URL opens it. The page shows the servers (the one given, or
 every server of the configuration) and drives them: tools through forms, resources, prompts,
-tasks, every message on the wire, the server's log, and the forms and sampling requests a
-server sends, answered in the page. A server given by URL that asks for authorization gets
-OAuth in the page, step by step (tokens kept for this run only). With no server, the page
-connects to one; a command the page starts is printed here. Ctrl-C stops it.
+tasks, skills, every message on the wire, the server's log, and the forms and sampling
+requests a server sends, answered in the page. A server given by URL that asks for
+authorization gets OAuth in the page, step by step (tokens kept for this run only). With
+MCPKIT_PROVIDER set (as for mcpkit chat), its model drafts answers to sampling requests when
+asked. With no server, the page connects to one; a command the page starts is printed here.
+Ctrl-C stops it.
 
 Options:
   --port <n>          the port on 127.0.0.1 (default: any free one)

@@ -14,9 +14,12 @@ export interface InspectChild {
   stop(): Promise<void>;
 }
 
-/** Starts `mcpkit inspect <args>`; `args` may end with `--` and a server. */
-export async function startInspect(args: string[]): Promise<InspectChild> {
-  const child = spawn(process.execPath, [CLI, 'inspect', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `mcpkit inspect <args>` (with `env` added); `args` may end with `--` and a server. */
+export async function startInspect(args: string[], env: Record<string, string> = {}): Promise<InspectChild> {
+  const child = spawn(process.execPath, [CLI, 'inspect', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += String(chunk)));
   const url = await within(

@@ -12,6 +12,7 @@ import { serveSandbox } from 'mcpkit/node';
 import { findOpener, openUrl } from '../browser.js';
 import { DEFAULT_TIMEOUT_MS } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
+import { samplingModel } from '../models.js';
 import { parseCommand } from '../options.js';
 import { serveInspector } from '../inspect/http-server.js';
 import { Inspector } from '../inspect/inspector.js';
@@ -35,7 +36,8 @@ export async function runInspect(args: string[]): Promise<number> {
         ? '2026-07-28'
         : 'auto';
   const say = (line: string) => console.error(`mcpkit inspect: ${line}`);
-  const inspector = new Inspector({ timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, say });
+  const model = samplingModel();
+  const inspector = new Inspector({ timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, say, ...(model && { model }) });
   const server = await serveInspector(inspector, {
     token: randomBytes(32).toString('base64url'),
     port: portNumber(parsed.values.port as string | undefined, 0),
@@ -46,6 +48,7 @@ export async function runInspect(args: string[]): Promise<number> {
   inspector.sandbox = sandbox.url;
   console.log(server.url);
   say(`open ${server.url} (it holds this run's token). Ctrl-C stops it.`);
+  if (model !== undefined) say(`${model.provider} ${model.model} drafts answers to sampling requests (MCPKIT_PROVIDER)`);
   if (parsed.values.open === true) {
     const opener = findOpener();
     if (opener === undefined) say('no browser to open here: open the URL yourself');

@@ -4,6 +4,8 @@
  * hears. Every command the page sends lands in `run`.
  * @module
  */
+import type { CreateMessageRequestParams } from 'mcpkit';
+import { sample, type Model } from 'mcpkit/host';
 import { InspectedServer } from './inspected-server.js';
 import { answerError } from './respond-error.js';
 import { outputCheckOf } from './session-requests.js';
@@ -26,6 +28,8 @@ export interface InspectorOptions {
   timeoutMs: number;
   /** Says something in the terminal (a server started from the page, its stderr). */
   say(line: string): void;
+  /** The model that drafts answers to sampling requests, when one is configured. */
+  model?: Model;
 }
 
 /** A command's failure that is the page's fault: answered 400 with its message. */
@@ -35,6 +39,8 @@ export class CommandRefused extends Error {
 
 interface Waiting {
   request: PendingRequest;
+  /** Aborts when the server gives up on it. */
+  signal: AbortSignal;
   resolve(result: Record<string, unknown>): void;
   /** Answers with a JSON-RPC error instead. */
   reject(error: Error): void;
@@ -99,6 +105,9 @@ export class Inspector {
           http: this.#http,
           pending: [...this.#waiting.values()].map((w) => w.request),
           ...(this.sandbox !== undefined && { sandbox: this.sandbox }),
+          ...(this.#options.model !== undefined && {
+            model: `${this.#options.model.provider} ${this.#options.model.model}`,
+          }),
         };
       case 'connect': {
         const target = checkTarget(body.target);
@@ -140,6 +149,8 @@ export class Inspector {
           throw new CommandRefused('skill-read needs the skill’s uri and a path');
         return readSkillFile(this.#server(body.server).skills(), body.uri, body.path);
       }
+      case 'draft':
+        return this.#draft(body.id);
       case 'auth':
         return this.#auth(this.#server(body.server), body.action);
       case 'respond':
@@ -178,6 +189,19 @@ export class Inspector {
     }
     waiting.resolve(record(body.result, 'result'));
     return {};
+  }
+
+  /** The page's `draft` command: the configured model's answer to a sampling request, not sent. */
+  async #draft(id: unknown): Promise<{ result: Record<string, unknown> }> {
+    const model = this.#options.model;
+    if (model === undefined)
+      throw new CommandRefused('no model is configured: start mcpkit inspect with MCPKIT_PROVIDER set (see --help)');
+    const waiting = this.#waiting.get(String(id));
+    if (waiting?.request.kind !== 'sampling')
+      throw new CommandRefused(`no sampling request ${String(id)} is waiting (answered, or withdrawn)`);
+    const params = waiting.request.params as unknown as CreateMessageRequestParams;
+    const result = await sample(model, params, waiting.signal);
+    return { result: result as unknown as Record<string, unknown> };
   }
 
   /** The page's `auth` command: drives the server's OAuth flow. */
@@ -253,6 +277,7 @@ export class Inspector {
       };
       this.#waiting.set(request.id, {
         request,
+        signal,
         resolve: (result) => {
           done();
           resolve(result);

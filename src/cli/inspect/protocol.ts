@@ -212,7 +212,13 @@ export interface InspectorCommands {
   /** Everything the page needs on load. */
   state: {
     body: Record<string, never>;
-    result: { servers: ServerState[]; wire: WireEntry[]; pending: PendingRequest[] };
+    result: {
+      servers: ServerState[];
+      wire: WireEntry[];
+      pending: PendingRequest[];
+      /** The model that drafts answers to sampling requests (`provider model`), when configured. */
+      model?: string;
+    };
   };
   connect: { body: { target: ConnectTarget; era?: EraChoice }; result: { server: ServerState } };
   disconnect: { body: { server: string }; result: Record<string, never> };
@@ -244,6 +250,8 @@ export interface InspectorCommands {
     body: { id: string; result: Record<string, unknown> } | { id: string; error: AnswerError };
     result: Record<string, never>;
   };
+  /** The configured model's answer to a waiting sampling request, for the user to send or edit. */
+  draft: { body: { id: string }; result: { result: Record<string, unknown> } };
   /** The server's skills. */
   skills: { body: { server: string }; result: SkillsListing };
   /** A file of a skill (`uri`: its SKILL.md), at `path` in its folder, read and verified. */

@@ -8,11 +8,9 @@
  */
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { AnswerError, PendingRequest } from '../protocol.js';
-import { ContentBlock } from './content-view.js';
 import { InspectorContext } from './context.js';
 import { ElicitationForm } from './elicitation-form.js';
-
-type Answer = (result: Record<string, unknown>) => void;
+import { SamplingForm, type Answer } from './sampling-form.js';
 
 /** What a sampling request the user rejects is answered with (the spec's example, 2025-11-25). */
 export const SAMPLING_REJECTED: AnswerError = { code: -1, message: 'User rejected sampling request' };
@@ -76,7 +74,7 @@ export function RequestDialog({ request }: { request: PendingRequest }) {
           <ElicitationForm schema={request.params.requestedSchema} respond={respond} busy={busy} />
         ))}
       {request.kind === 'sampling' && (
-        <SamplingRequest params={request.params} respond={respond} reject={reject} busy={busy} />
+        <SamplingForm id={request.id} params={request.params} respond={respond} reject={reject} busy={busy} />
       )}
       {request.kind === 'roots' && <RootsRequest respond={respond} busy={busy} />}
       {error !== undefined && (
@@ -114,60 +112,6 @@ function UrlRequest({ url, respond, busy }: { url: string; respond: Answer; busy
         </button>
       </div>
     </>
-  );
-}
-
-type SamplingMessage = { role: string; content: Record<string, unknown> | Record<string, unknown>[] };
-
-function SamplingRequest({
-  params,
-  respond,
-  reject,
-  busy,
-}: {
-  params: Record<string, unknown>;
-  respond: Answer;
-  reject: () => void;
-  busy: boolean;
-}) {
-  const [reply, setReply] = useState('');
-  const messages = (Array.isArray(params.messages) ? params.messages : []) as SamplingMessage[];
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        respond({ role: 'assistant', content: { type: 'text', text: reply }, model: 'inspector' });
-      }}
-    >
-      {typeof params.systemPrompt === 'string' && (
-        <p>
-          <strong>System:</strong> <span class="pre">{params.systemPrompt}</span>
-        </p>
-      )}
-      <section aria-label="Messages" class="messages">
-        {messages.map((message, i) => (
-          <article class="message" key={i} aria-label={`${message.role} message ${i + 1}`}>
-            <h3>{message.role}</h3>
-            {(Array.isArray(message.content) ? message.content : [message.content]).map((block, j) => (
-              <ContentBlock key={j} block={block ?? {}} />
-            ))}
-          </article>
-        ))}
-      </section>
-      {typeof params.maxTokens === 'number' && <p class="muted">At most {params.maxTokens} tokens.</p>}
-      <label>
-        Response
-        <textarea value={reply} onInput={(e) => setReply((e.target as HTMLTextAreaElement).value)} />
-      </label>
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Send
-        </button>
-        <button type="button" disabled={busy} onClick={reject}>
-          Reject
-        </button>
-      </div>
-    </form>
   );
 }
 

@@ -25,6 +25,8 @@ export interface PageState {
   progress: Record<string, { progress: number; total?: number; message?: string }>;
   /** Where MCP App views are framed: the inspector's sandbox. */
   sandbox?: string;
+  /** The model that drafts answers to sampling requests, when configured. */
+  model?: string;
 }
 
 /** How many wire entries and log lines the page keeps; the oldest go first. */
