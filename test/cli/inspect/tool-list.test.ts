@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { base64Bytes, fileName } from '../../../src/cli/inspect/page/media.js';
 import {
   callsAsTask,
+  offersTask,
   filterTools,
   hintWords,
   listAll,
@@ -138,5 +139,13 @@ describe('callsAsTask', () => {
     assert.equal(callsAsTask(required, 'stateless'), false, 'there the server makes a call a task');
     assert.equal(callsAsTask(optional, 'stateful'), false);
     assert.equal(callsAsTask({ name: 'plain' }, 'stateful'), false);
+  });
+
+  it('offers the choice where the tool allows a task, in the stateful era only', () => {
+    const optional: Tool = { name: 'maybe', execution: { taskSupport: 'optional' } };
+    assert.equal(offersTask(optional, 'stateful'), true);
+    assert.equal(offersTask(optional, 'stateless'), false);
+    assert.equal(offersTask({ name: 'r', execution: { taskSupport: 'required' } }, 'stateful'), false);
+    assert.equal(offersTask({ name: 'plain' }, 'stateful'), false);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Running a tool: `Run` sends `tools/call` under a fresh call name (disabled, with the reason
- * said, while the arguments are wrong), as a task where the tool's calls must be; while it
- * runs, `Cancel` and a progress bar fed by the call's progress events; then the result (or the
- * task it became), or why the call failed.
+ * said, while the arguments are wrong), as a task where the tool's calls must be or the user
+ * chooses to (`Run as a task`, where they may be); while it runs, `Cancel` and a progress bar
+ * fed by the call's progress events; then the result (or the task it became), or why the call
+ * failed.
  * @module
  */
 import { toolView, type ViewTool } from 'mcpkit/app-host';
@@ -15,7 +16,7 @@ import { AppView } from './app-view.js';
 import { ResultView } from './result-view.js';
 import type { PageState } from './state.js';
 import { readTask } from './tasks-model.js';
-import { callsAsTask, type Tool } from './tool-list.js';
+import { callsAsTask, offersTask, type Tool } from './tool-list.js';
 
 let calls = 0;
 
@@ -70,14 +71,15 @@ function useToolCall(api: InspectorApi, server: ServerState, tool: Tool) {
   );
   const settle = (next: Outcome) => live.current && setOutcome(next);
 
-  const run = async (args: Record<string, unknown>) => {
+  const run = async (args: Record<string, unknown>, asTask: boolean) => {
     if (running !== undefined) return;
     const call = freshCall();
     setRunning(call);
     setOutcome({ call, input: args });
     setCancelling(false);
     try {
-      const params = { name: tool.name, arguments: args, ...(callsAsTask(tool, server.info?.era) && { task: {} }) };
+      const task = asTask || callsAsTask(tool, server.info?.era);
+      const params = { name: tool.name, arguments: args, ...(task && { task: {} }) };
       const { result, output } = await api.command('call', { server: server.id, params, call });
       settle({ call, input: args, result, ...(output !== undefined && { output }) });
     } catch (error) {
@@ -109,6 +111,8 @@ export function RunControls(props: {
 }) {
   const { state } = useContext(InspectorContext);
   const { running, outcome, cancelling, run, cancel } = useToolCall(props.api, props.server, props.tool);
+  const [asTask, setAsTask] = useState(false);
+  const taskOffered = offersTask(props.tool, props.server.info?.era);
   const { call, input, result, output, failure, cancelled } = outcome;
   const view = hasView(props.tool);
   const args = props.args;
@@ -129,10 +133,20 @@ export function RunControls(props: {
           class="primary"
           disabled={blocker !== undefined || running !== undefined}
           aria-describedby={blocker !== undefined ? 'run-blocker' : undefined}
-          onClick={() => 'value' in args && void run(args.value)}
+          onClick={() => 'value' in args && void run(args.value, taskOffered && asTask)}
         >
           Run
         </button>
+        {taskOffered && (
+          <label class="inline">
+            <input
+              type="checkbox"
+              checked={asTask}
+              onChange={(e) => setAsTask((e.target as HTMLInputElement).checked)}
+            />{' '}
+            Run as a task
+          </label>
+        )}
         {running !== undefined && (
           <button type="button" onClick={cancel} disabled={cancelling}>
             Cancel

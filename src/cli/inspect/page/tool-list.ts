@@ -95,3 +95,8 @@ export function toolIcons(tool: Tool): { shown: { src: string; sizes?: string }[
 export function callsAsTask(tool: Tool, era: 'stateful' | 'stateless' | undefined): boolean {
   return era === 'stateful' && tool.execution?.taskSupport === 'required';
 }
+
+/** Whether a call of `tool` may be sent as a task, at the user's choice (stateful era, `optional`). */
+export function offersTask(tool: Tool, era: 'stateful' | 'stateless' | undefined): boolean {
+  return era === 'stateful' && tool.execution?.taskSupport === 'optional';
+}
