@@ -2,7 +2,8 @@
 // development authorization server (`example-server --http --auth`): started on the server's
 // URL, the page shows each step mcpkit's client took (metadata, registration), the login page to
 // open; once the browser came back, the token request, the token's claims decoded, a refresh on
-// demand, and the tools reached with the token. Then, the tokens forgotten, the flow again from
+// demand, and the tools reached with the token; a tool that needs more scope asks above the tabs
+// to log in again (step-up), and its call goes through. Then, the tokens forgotten, the flow again from
 // the connect form, stepping through: each step waits for Continue. No secret reaches the page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -78,6 +79,21 @@ describe('mcpkit inspect: the OAuth flow, step by step', { skip: browserSkipReas
     await page.getByLabel('b', { exact: true }).fill('40');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     assert.match(await page.getByRole('region', { name: 'Result' }).innerText(), /42/);
+    assert.match(inspect.stderr(), /asks you to log in: the page has the link/);
+  });
+
+  it('asks for more scope when a tool needs it, above the tabs, and the call goes through', async () => {
+    await page.getByRole('button', { name: 'note', exact: true }).click();
+    await page.getByLabel('text', { exact: true }).fill('Scoped.');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const prompt = page.getByRole('region', { name: 'Authorization needed' });
+    await prompt.getByRole('link', { name: 'Open the login page' }).waitFor();
+    const login = await prompt.getByRole('link', { name: 'Open the login page' }).getAttribute('href');
+    assert.match(new URL(login!).searchParams.get('scope') ?? '', /notes:write/);
+    await assertAccessible(page, 'a step-up for more scope');
+    await logIn();
+    await page.getByRole('region', { name: 'Result' }).getByText('Noted.', { exact: true }).waitFor();
+    assert.equal(await prompt.count(), 0);
     assert.deepEqual(errors, []);
   });
 
@@ -97,7 +113,11 @@ describe('mcpkit inspect: the OAuth flow, step by step', { skip: browserSkipReas
     for (let step = 0; step < 8; step++) {
       const next = auth.getByRole('button', { name: 'Continue' });
       const login = auth.getByRole('link', { name: 'Open the login page' });
-      await next.or(login).or(page.getByRole('tab', { name: 'Tools' })).first().waitFor();
+      await next
+        .or(login)
+        .or(page.getByRole('tab', { name: 'Tools' }))
+        .first()
+        .waitFor();
       if (await login.isVisible()) {
         seen.push('login');
         await logIn();

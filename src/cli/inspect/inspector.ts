@@ -72,7 +72,8 @@ export class Inspector {
   /** Connects to a server; resolves once it is connected or has failed (the state says which). */
   async connect(target: ConnectTarget, era: EraChoice = 'auto'): Promise<InspectedServer> {
     const id = `s${++this.#ids}`;
-    const server = new InspectedServer(
+    let waited: string | undefined;
+    const server: InspectedServer = new InspectedServer(
       id,
       target,
       era,
@@ -83,7 +84,19 @@ export class Inspector {
           if (this.#http.push(kept) > WIRE_KEPT) this.#http.shift();
           this.#emit({ type: 'http', exchange: kept });
         },
-        changed: () => this.#emit({ type: 'servers', servers: this.#states() }),
+        changed: () => {
+          // The terminal says when the page wants the user: a login, or a flow to step through.
+          const flow = server?.state.auth;
+          const said =
+            flow?.status === 'authorizing'
+              ? 'asks you to log in: the page has the link'
+              : flow?.status === 'paused' && flow.steps.length === 0
+                ? 'asks for authorization, step by step: continue in the page'
+                : undefined;
+          if (said !== undefined && said !== waited) this.#options.say(`${server.state.label} ${said}`);
+          waited = said;
+          this.#emit({ type: 'servers', servers: this.#states() });
+        },
         stderr: (line) => this.#emit({ type: 'notification', server: id, method: 'stderr', params: { line } }),
         ask: (kind, params, signal) => this.#ask(id, kind, params, signal),
       },

@@ -52,6 +52,39 @@ export function AuthView({ server }: { server: ServerState }) {
   );
 }
 
+/**
+ * The flow waiting for the user while the server is connected (a step-up for more scope, a
+ * token that expired for good), shown above the tabs: the login link, or `Continue`.
+ */
+export function AuthPrompt({ server }: { server: ServerState }) {
+  const flow = server.auth;
+  const { api } = useContext(InspectorContext);
+  if (flow === undefined || (flow.status !== 'authorizing' && flow.status !== 'paused')) return null;
+  const step = flow.steps.at(-1);
+  const login = flow.status === 'authorizing' && step?.phase === 'authorize' ? loginUrl(step.url) : undefined;
+  return (
+    <section class="notice auth-prompt" role="region" aria-label="Authorization needed">
+      <p>
+        {statusLine(flow)} <span class="muted">The Auth tab shows each step.</span>
+      </p>
+      {login !== undefined && (
+        <a href={login} target="_blank" rel="noopener noreferrer">
+          Open the login page
+        </a>
+      )}
+      {flow.status === 'paused' && (
+        <button
+          type="button"
+          class="primary"
+          onClick={() => void api.command('auth', { server: server.id, action: 'continue' }).catch(() => {})}
+        >
+          Continue
+        </button>
+      )}
+    </section>
+  );
+}
+
 function Step({ step, flow, current }: { step: AuthStep; flow: AuthFlow; current: boolean }) {
   const login = step.phase === 'authorize' ? loginUrl(step.url) : undefined;
   return (

@@ -8,7 +8,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ServerState } from '../protocol.js';
-import { AuthView } from './auth-view.js';
+import { AuthPrompt, AuthView } from './auth-view.js';
 import { useObjectUrl } from './downloads.js';
 import { LogsTab } from './logs-tab.js';
 import { NetworkTab } from './network-tab.js';
@@ -68,6 +68,7 @@ export function ServerView({ server }: { server: ServerState }) {
       )}
       <RootsPanel server={server} />
       {server.status !== 'connected' && <AuthView server={server} />}
+      {server.status === 'connected' && tab !== 'auth' && <AuthPrompt server={server} />}
       {server.status === 'connected' && (
         <Tabs label="Server" tabs={tabs} selected={tab} onSelect={setTab} panel={(id) => panelOf(id, server)} />
       )}
