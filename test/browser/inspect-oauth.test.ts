@@ -2,9 +2,10 @@
 // development authorization server (`example-server --http --auth`): started on the server's
 // URL, the page shows each step mcpkit's client took (metadata, registration), the login page to
 // open; once the browser came back, the token request, the token's claims decoded, a refresh on
-// demand, and the tools reached with the token; a tool that needs more scope asks above the tabs
-// to log in again (step-up), and its call goes through. Then, the tokens forgotten, the flow again from
-// the connect form, stepping through: each step waits for Continue. No secret reaches the page.
+// demand, and the tools reached with the token; a tool that needs more scope asks above the
+// tabs to log in again (step-up), and its call goes through. Then, the tokens forgotten, the
+// flow again from the connect form, stepping through: each step waits for Continue. No secret
+// reaches the page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
