@@ -47,18 +47,38 @@ export function ElicitationForm({ schema, respond, busy }: { schema: unknown; re
           onChange={(value) => set(field.key, value)}
         />
       ))}
-      <div class="actions">
-        <button type="submit" disabled={busy || built.problem !== undefined}>
-          Accept
-        </button>
-        <button type="button" disabled={busy} onClick={() => respond({ action: 'decline' })}>
-          Decline
-        </button>
-        <button type="button" disabled={busy} onClick={() => respond({ action: 'cancel' })}>
-          Cancel
-        </button>
-      </div>
+      <ElicitationActions respond={respond} busy={busy} acceptDisabled={built.problem !== undefined} />
     </form>
+  );
+}
+
+/**
+ * An elicitation's three answers: `Accept` (the form's submit, or, with `onAccept`, a plain
+ * accept without content), `Decline` and `Cancel`.
+ */
+export function ElicitationActions(props: {
+  respond: (result: Record<string, unknown>) => void;
+  busy: boolean;
+  onAccept?: () => void;
+  acceptDisabled?: boolean;
+}) {
+  const { respond, busy } = props;
+  return (
+    <div class="actions">
+      <button
+        type={props.onAccept === undefined ? 'submit' : 'button'}
+        disabled={busy || props.acceptDisabled === true}
+        onClick={props.onAccept}
+      >
+        Accept
+      </button>
+      <button type="button" disabled={busy} onClick={() => respond({ action: 'decline' })}>
+        Decline
+      </button>
+      <button type="button" disabled={busy} onClick={() => respond({ action: 'cancel' })}>
+        Cancel
+      </button>
+    </div>
   );
 }
 

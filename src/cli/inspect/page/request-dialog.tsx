@@ -9,7 +9,7 @@
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { AnswerError, PendingRequest } from '../protocol.js';
 import { InspectorContext } from './context.js';
-import { ElicitationForm } from './elicitation-form.js';
+import { ElicitationActions, ElicitationForm } from './elicitation-form.js';
 import { SamplingForm, type Answer } from './sampling-form.js';
 
 /** What a sampling request the user rejects is answered with (the spec's example, 2025-11-25). */
@@ -100,17 +100,7 @@ function UrlRequest({ url, respond, busy }: { url: string; respond: Answer; busy
           <code>{url}</code>
         )}
       </p>
-      <div class="actions">
-        <button type="button" disabled={busy} onClick={() => respond({ action: 'accept' })}>
-          Accept
-        </button>
-        <button type="button" disabled={busy} onClick={() => respond({ action: 'decline' })}>
-          Decline
-        </button>
-        <button type="button" disabled={busy} onClick={() => respond({ action: 'cancel' })}>
-          Cancel
-        </button>
-      </div>
+      <ElicitationActions respond={respond} busy={busy} onAccept={() => respond({ action: 'accept' })} />
     </>
   );
 }
