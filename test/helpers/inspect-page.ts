@@ -47,7 +47,10 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
   for (const v of violations.filter((v) => !serious.includes(v)))
     console.warn(`axe, ${what}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
   if (process.env.INSPECT_SCREENSHOTS !== undefined)
-    await page.screenshot({ path: `${process.env.INSPECT_SCREENSHOTS}/${what.replace(/\W+/g, '-')}.png`, fullPage: true });
+    await page.screenshot({
+      path: `${process.env.INSPECT_SCREENSHOTS}/${what.replace(/\W+/g, '-')}.png`,
+      fullPage: true,
+    });
   assert.deepEqual(
     serious.map((v) => `${v.id} (${v.impact}): ${v.help} ${v.helpUrl} at ${v.nodes.join(', ')}`),
     [],

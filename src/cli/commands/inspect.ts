@@ -48,7 +48,8 @@ export async function runInspect(args: string[]): Promise<number> {
   inspector.sandbox = sandbox.url;
   console.log(server.url);
   say(`open ${server.url} (it holds this run's token). Ctrl-C stops it.`);
-  if (model !== undefined) say(`${model.provider} ${model.model} drafts answers to sampling requests (MCPKIT_PROVIDER)`);
+  if (model !== undefined)
+    say(`${model.provider} ${model.model} drafts answers to sampling requests (MCPKIT_PROVIDER)`);
   if (parsed.values.open === true) {
     const opener = findOpener();
     if (opener === undefined) say('no browser to open here: open the URL yourself');

@@ -36,10 +36,13 @@ export class ConnectLimit {
   resume(): void {
     if (this.#timer !== undefined || this.#stopped || this.#abort.signal.aborted) return;
     this.#started = Date.now();
-    this.#timer = setTimeout(() => {
-      const message = `no answer within ${this.#limitMs} ms (the time spent authorizing not counted)`;
-      this.#abort.abort(new DOMException(message, 'TimeoutError'));
-    }, Math.max(0, this.#left));
+    this.#timer = setTimeout(
+      () => {
+        const message = `no answer within ${this.#limitMs} ms (the time spent authorizing not counted)`;
+        this.#abort.abort(new DOMException(message, 'TimeoutError'));
+      },
+      Math.max(0, this.#left),
+    );
   }
 
   /** The connection is made (or failed): the clock stops for good. */

@@ -114,10 +114,7 @@ export class OAuthFlow {
     };
     step.exchanges.push(exchange);
     this.#changed();
-    const signal = AbortSignal.any([
-      ...(init.signal ? [init.signal] : []),
-      AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    ]);
+    const signal = AbortSignal.any([...(init.signal ? [init.signal] : []), AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
     let response: Response;
     try {
       response = await fetch(url, { ...init, signal });
@@ -139,7 +136,8 @@ export class OAuthFlow {
     if (text !== undefined) exchange.responseBody = shownResponse(text);
     const state = this.#state;
     if (state === undefined) return;
-    const tokens = ok && text !== undefined && (phase === 'token' || phase === 'refresh') && tokenSummary(text, Date.now());
+    const tokens =
+      ok && text !== undefined && (phase === 'token' || phase === 'refresh') && tokenSummary(text, Date.now());
     this.#set(tokens ? { ...state, status: 'done', tokens } : { ...state });
   }
 

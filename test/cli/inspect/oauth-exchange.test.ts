@@ -31,7 +31,12 @@ describe('the OAuth flow as the inspector shows it', () => {
 
   it('masks codes, verifiers, secrets and tokens in forms, JSON and the redirect', () => {
     const sent = readRequestBody(
-      new URLSearchParams({ grant_type: 'authorization_code', code: 'abc', code_verifier: 'v'.repeat(43), client_id: 'c' }),
+      new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'abc',
+        code_verifier: 'v'.repeat(43),
+        client_id: 'c',
+      }),
     );
     assert.deepEqual(sent.shown, {
       grant_type: 'authorization_code',
@@ -71,7 +76,13 @@ describe('the OAuth flow as the inspector shows it', () => {
     assert.deepEqual(decodeToken('opaque'), { length: 6 });
     assert.deepEqual(decodeToken('a.b.c'), { length: 5 });
     const summary = tokenSummary(
-      JSON.stringify({ access_token: access, token_type: 'Bearer', expires_in: 3600, scope: 'mcp', refresh_token: 'r' }),
+      JSON.stringify({
+        access_token: access,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: 'mcp',
+        refresh_token: 'r',
+      }),
       1000,
     );
     assert.equal(summary?.accessToken.jwt?.payload.sub, 'dev-user');

@@ -25,7 +25,9 @@ export function statusLine(flow: AuthFlow): string {
     case 'running':
       return 'Running…';
     case 'done':
-      return flow.tokens !== undefined ? 'Authorized.' : 'No tokens: the next request the server refuses authorizes again.';
+      return flow.tokens !== undefined
+        ? 'Authorized.'
+        : 'No tokens: the next request the server refuses authorizes again.';
     case 'failed':
       return `Failed: ${flow.error ?? 'no reason given'}`;
   }
