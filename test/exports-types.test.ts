@@ -174,6 +174,7 @@ const expected: Record<string, string[]> = {
     SessionEvents SessionRecord SessionRecords StreamTail TaskChange TaskError
     TaskOptions TaskPage TaskRecord TaskStore TemplateValue TemplateVariables ToolArgs ToolConfig ToolHandler
     ToolInputSchemaLike ToolOutputSchemaLike ToolResult ToolStructuredContent ToolUpdate UsedStateStore
+    ValidateFunction ValidationResult Validator
   `),
   './client': names(`
     CachedRequestOptions CallOptions ClientOptions ClientSessionEvent ClientSessionEventMap
@@ -182,6 +183,7 @@ const expected: Record<string, string[]> = {
     RequestOptions SamplingHandler SamplingOptions SubscriptionEnd SubscriptionEvent SubscriptionEventMap
     SubscriptionOptions SubscriptionReconnectOptions SubscriptionState TaskState TaskWaitOptions
     UrlElicitationHandler UrlElicitationResult ListSkillsOptions SkillFile SkillVerificationReason
+    ValidateFunction ValidationResult Validator
   `),
   './http': names(`
     ConnectHttpOptions EventStore FetchLike HeadersOption HostOriginPolicy HttpClientOptions HttpConnection

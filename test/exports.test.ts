@@ -61,6 +61,8 @@ const expected: Record<string, string[]> = {
     'appToolMeta',
     'appView',
     'rendersApps',
+    'InterpretingValidator',
+    'JsonSchemaValidator',
   ],
   './client': [
     'Client',
@@ -74,6 +76,8 @@ const expected: Record<string, string[]> = {
     'ToolOutputError',
     'ToolTask',
     'processEraCache',
+    'InterpretingValidator',
+    'JsonSchemaValidator',
   ],
   './testing': ['InMemoryTransport', 'ManualClock', 'connectPair', 'createInMemoryPair', 'recordWire'],
   './auth': [

@@ -53,6 +53,8 @@ import {
 import { SessionSkills } from './skills.js';
 import { ToolOutputChecker } from './tool-output.js';
 import { stateOf, ToolTask, type TaskSession } from './tool-task.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { Validator } from '../schema/validator.js';
 
 export type { SendRequestOptions as RequestOptions };
 
@@ -80,6 +82,8 @@ export interface ClientSessionSetup {
   cache?: ResultCache;
   /** Times the polling of tasks. */
   clock?: Clock;
+  /** Checks structured content against output schemas; default Ajv (or the interpreter where code generation is refused). */
+  validator?: Validator<JsonSchema>;
 }
 
 /** Params of a list walked by an iterator: the cursor is the iterator's business. */
@@ -88,7 +92,7 @@ export type ListParams = Omit<PaginatedRequestParams, 'cursor'>;
 export class ClientSession {
   readonly #session: Session;
   readonly #events: SessionEvents;
-  readonly #outputs = new ToolOutputChecker();
+  readonly #outputs: ToolOutputChecker;
   /** The task support of each tool listed so far (`execution.taskSupport`; absent is forbidden). */
   readonly #taskSupport = new Map<string, string>();
   readonly #inputHandler: (method: string) => RequestHandler | undefined;
@@ -111,6 +115,7 @@ export class ClientSession {
     this.#maxInputRounds = setup.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
     this.#cache = setup.cache;
     this.#clock = setup.clock;
+    this.#outputs = new ToolOutputChecker(setup.validator);
     if (this.#cache) this.#evictOnChange(this.#cache);
     void session.finished.then((reason) => this.#closing.abort(reason));
     this.serverInfo = outcome.serverInfo as Implementation;

@@ -34,6 +34,8 @@ import { TASKS_EXTENSION } from '../types/tasks.js';
 import { ClientTasks, TASK_REQUESTS } from './tasks.js';
 import { DEFAULT_MAX_INPUT_ROUNDS } from './multi-round-trip.js';
 import { DEFAULT_MAX_CACHE_ENTRIES, ResultCache } from './result-cache.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { Validator } from '../schema/validator.js';
 
 export interface ClientOptions {
   /**
@@ -55,6 +57,12 @@ export interface ClientOptions {
   roots?: readonly Root[];
   /** Default time limit for each request. Default 60 s. */
   requestTimeoutMs?: number;
+  /**
+   * Checks tool results' structured content against their output schemas. Default: Ajv, or
+   * where the runtime refuses code generation (Workers, a strict Content Security Policy)
+   * `InterpretingValidator`, chosen by itself.
+   */
+  validator?: Validator<JsonSchema>;
   /**
    * Most rounds of input one call answers when the server requires input (2026-07-28) before it
    * fails with an `InputRoundsExceededError`; per call with `maxInputRounds`. Default 10.
@@ -251,6 +259,7 @@ export class Client {
       events,
       inputHandler,
       maxInputRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+      ...(this.#options.validator && { validator: this.#options.validator }),
       ...(this.#options.clock && { clock: this.#options.clock }),
       ...(cache !== false && {
         cache: new ResultCache(

@@ -23,6 +23,8 @@ export {
 export type { ClientSessionEvent, ClientSessionEventMap, ClientSessionListener } from './events.js';
 export { ToolTask, type TaskState, type TaskWaitOptions } from './tool-task.js';
 export { ToolOutputError } from './tool-output.js';
+export { InterpretingValidator, JsonSchemaValidator } from '../schema/index.js';
+export type { ValidateFunction, ValidationResult, Validator } from '../schema/index.js';
 export {
   Subscription,
   type SubscriptionOptions,

@@ -5,8 +5,9 @@
  */
 import { McpError, McpErrorCode } from '../protocol/errors.js';
 import { prepareSchema } from '../schema/prepare.js';
-import type { ValidateFunction } from '../schema/validator.js';
+import type { ValidateFunction, Validator } from '../schema/validator.js';
 import type { CallToolResult, Tool } from '../types/tools.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 
 /**
  * A tool's successful result that breaks the output schema `tools/list` declared for it. The
@@ -33,6 +34,11 @@ export class ToolOutputError extends McpError {
 export class ToolOutputChecker {
   /** Validators by tool name, for tools that declared an output schema; compiled on first use. */
   readonly #validators = new Map<string, ValidateFunction>();
+  readonly #validator: Validator<JsonSchema> | undefined;
+
+  constructor(validator?: Validator<JsonSchema>) {
+    this.#validator = validator;
+  }
 
   /** Learns (or forgets) the output schemas of the tools a `tools/list` page describes. */
   remember(tools: readonly Tool[]): void {
@@ -42,7 +48,10 @@ export class ToolOutputChecker {
       try {
         this.#validators.set(
           tool.name,
-          prepareSchema(tool.outputSchema, { name: `outputSchema of tool "${tool.name}"` }).validate,
+          prepareSchema(tool.outputSchema, {
+            name: `outputSchema of tool "${tool.name}"`,
+            ...(this.#validator && { jsonSchemaValidator: this.#validator }),
+          }).validate,
         );
       } catch {
         // A schema we cannot use (another dialect, a remote reference) is not checked.

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Options as AjvOptions } from 'ajv';
+import { InterpretingValidator } from './interpreting-validator.js';
 import { checkJsonSchema, dialectOf, SchemaError, type JsonSchema, type JsonSchemaDialect } from './json-schema.js';
 import {
   dedupe,
@@ -101,6 +102,7 @@ function compileWith(engine: AjvEngine, schema: JsonSchema): Check {
   try {
     ajvCheck = engine.compile(schema);
   } catch (error) {
+    if (refusesCodeGeneration(error)) throw new CodeGenerationRefused({ cause: error });
     throw new SchemaError(`The schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     // The compiled function is kept by the caller's cache, keyed weakly by the schema; Ajv's own
@@ -152,5 +154,61 @@ function pointerSegments(pointer: string): string[] {
     .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+/**
+ * The runtime refuses to make functions from strings (Workers, a page's Content Security
+ * Policy without `unsafe-eval`, Node's `--disallow-code-generation-from-strings`): Ajv cannot
+ * compile there.
+ */
+export class CodeGenerationRefused extends Error {
+  override name = 'CodeGenerationRefused';
+  constructor(options: { cause: unknown }) {
+    super('this runtime refuses code generation from strings, which Ajv compiles schemas with', options);
+  }
+}
+
+function refusesCodeGeneration(error: unknown): boolean {
+  return (
+    error instanceof EvalError ||
+    (error instanceof Error && /code generation from strings|unsafe-eval/i.test(error.message))
+  );
+}
+
+/**
+ * Ajv, or where the runtime refuses code generation, the interpreting validator: the first
+ * schema Ajv cannot compile for that reason switches every schema, then and later, to the
+ * interpreter. What a runtime refuses does not change while it runs.
+ */
+export class JsonSchemaValidator implements Validator<JsonSchema> {
+  readonly #compiled = new AjvValidator();
+  readonly #interpreted = new InterpretingValidator();
+  #refused = false;
+
+  compile(schema: JsonSchema): ValidateFunction {
+    if (this.#refused) return this.#interpreted.compile(schema);
+    const compiled = this.#compiled.compile(schema);
+    let fallback: ValidateFunction | undefined;
+    const interpret = (value: unknown) => {
+      this.#refused = true;
+      fallback ??= this.#interpreted.compile(schema);
+      return fallback(value);
+    };
+    return (value) => {
+      if (fallback !== undefined || this.#refused) return interpret(value);
+      let result: ReturnType<ValidateFunction>;
+      try {
+        result = compiled(value);
+      } catch (error) {
+        if (error instanceof CodeGenerationRefused) return interpret(value);
+        throw error;
+      }
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (error instanceof CodeGenerationRefused) return interpret(value);
+        throw error;
+      });
+    };
+  }
+}
+
 /** The validator used when none is given: one for the whole process, so compiled schemas are shared. */
-export const defaultJsonSchemaValidator: AjvValidator = new AjvValidator();
+export const defaultJsonSchemaValidator: JsonSchemaValidator = new JsonSchemaValidator();

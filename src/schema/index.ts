@@ -3,7 +3,8 @@
  * library (Zod, Valibot, ArkType, ...) through the Standard Schema interfaces.
  * @module
  */
-export { AjvValidator, defaultJsonSchemaValidator } from './ajv-validator.js';
+export { AjvValidator, defaultJsonSchemaValidator, JsonSchemaValidator } from './ajv-validator.js';
+export { InterpretingValidator } from './interpreting-validator.js';
 export {
   checkJsonSchema,
   checkSelfContained,

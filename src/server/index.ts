@@ -59,6 +59,8 @@ export type {
   ToolStructuredContent,
 } from './tool-types.js';
 export { withJsonSchema, SchemaError } from '../schema/index.js';
+export { InterpretingValidator, JsonSchemaValidator } from '../schema/index.js';
+export type { ValidateFunction, ValidationResult, Validator } from '../schema/index.js';
 export {
   resourceNotFound,
   type RegisteredResource,

@@ -4,6 +4,8 @@
  * @module
  */
 import type { Clock } from '../jsonrpc/clock.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { Validator } from '../schema/validator.js';
 import type { Telemetry } from '../protocol/telemetry.js';
 import type { ProtocolVersion } from '../protocol/versions.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
@@ -22,6 +24,12 @@ export interface ServerOptions {
    * installed, if it was called.
    */
   telemetry?: Telemetry | false;
+  /**
+   * Checks values against plain JSON Schemas (tool arguments and results). Default: Ajv, which
+   * compiles each schema to a function, or where the runtime refuses code generation (Workers,
+   * a strict Content Security Policy) `InterpretingValidator`, chosen by itself.
+   */
+  validator?: Validator<JsonSchema>;
   /** Capabilities to declare beyond those implied by what is registered. */
   capabilities?: ServerCapabilities;
   /**

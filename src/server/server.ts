@@ -155,7 +155,12 @@ export class Server {
     };
     this.addFeature(createLifecycle(info, served, this.#options));
     this.addFeature(this.#streams);
-    const tools = this.addFeature(new ToolRegistry(host, { tasks: this.#tasks }));
+    const tools = this.addFeature(
+      new ToolRegistry(host, {
+        tasks: this.#tasks,
+        ...(this.#options.validator !== undefined && { jsonSchemaValidator: this.#options.validator }),
+      }),
+    );
     this.addFeature(this.#tasks);
     const resources = this.addFeature(new ResourceRegistry(host));
     const prompts = this.addFeature(new PromptRegistry(host));
