@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js';
 import { EXAMPLE_SERVER_ARGS } from '../helpers/e2e.js';
 import { startInspect } from '../helpers/inspect-child.js';
-import { assertAccessible } from '../helpers/inspect-page.js';
+import { assertAccessible, openPage } from '../helpers/inspect-page.js';
 
 const FORMS_SERVER = fileURLToPath(new URL('../cli/inspect/forms-server.js', import.meta.url));
 
@@ -21,16 +21,6 @@ const FORMS_SERVER = fileURLToPath(new URL('../cli/inspect/forms-server.js', imp
 async function startInspector(server: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
   const { child, url } = await startInspect(['--', process.execPath, ...server]);
   return { child, url: url.href };
-}
-
-async function openPage(browser: Browser, url: string, heading: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(url);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return { page, errors };
 }
 
 /** Waits until `check` holds: the page renders after the event that changed it. */

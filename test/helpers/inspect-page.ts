@@ -5,13 +5,31 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { EXAMPLE_SERVER, startInspect } from './inspect-child.js';
 
 /** Starts `mcpkit inspect -- mcpkit example-server` (with `extra` options); resolves with its URL once printed. */
 export async function startInspector(extra: readonly string[] = []): Promise<{ child: ChildProcess; url: string }> {
   const { child, url } = await startInspect([...extra, ...EXAMPLE_SERVER]);
   return { child, url: url.href };
+}
+
+/**
+ * Opens the inspector's page at `url` in a new page of `browser` and waits for the server's
+ * name as its heading; `errors` collects the page's uncaught errors and console errors.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  heading: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(url);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return { page, errors };
 }
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

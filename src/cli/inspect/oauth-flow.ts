@@ -138,7 +138,8 @@ export class OAuthFlow {
     if (state === undefined) return;
     const tokens =
       ok && text !== undefined && (phase === 'token' || phase === 'refresh') && tokenSummary(text, Date.now());
-    this.#set(tokens ? { ...state, status: 'done', tokens } : { ...state });
+    if (tokens) this.#set({ ...state, status: 'done', tokens });
+    else this.#changed();
   }
 
   readonly #authorize: AuthorizeHook = async (url, context) => {

@@ -2,9 +2,8 @@
 // URL, status, headers both ways), with credentials masked; and inspects the server in the era
 // asked for.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { within } from '../../helpers/e2e.js';
+import { serving, type ServingProcess } from '../../helpers/e2e.js';
 import { CLI, startInspect, type InspectChild } from '../../helpers/inspect-child.js';
 
 interface State {
@@ -19,24 +18,11 @@ interface State {
 }
 
 describe('mcpkit inspect, a server by URL', () => {
-  let server: ChildProcess;
+  let server: ServingProcess;
   let inspect: InspectChild;
   before(async () => {
-    server = spawn(process.execPath, [CLI, 'example-server', '--http', '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const url = await within(
-      new Promise<string>((resolve) => {
-        let out = '';
-        server.stdout!.on('data', (chunk: Buffer) => {
-          out += String(chunk);
-          const found = /^(http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(out);
-          if (found) resolve(found[1]!);
-        });
-      }),
-      20_000,
-      'the example server',
-    );
+    server = await serving(CLI, ['example-server', '--http', '--port', '0']);
+    const url = server.url;
     inspect = await startInspect([
       '--protocol-version',
       '2025-11-25',
@@ -48,7 +34,7 @@ describe('mcpkit inspect, a server by URL', () => {
   });
   after(async () => {
     await inspect?.stop();
-    server?.kill();
+    await server?.close();
   });
 
   async function state(): Promise<State> {
