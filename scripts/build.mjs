@@ -71,16 +71,19 @@ const exportsOf = Object.fromEntries(
     .map(([, output]) => [output.entryPoint, output.exports]),
 );
 
-// The library, in two parts that share what they have in common (one split chunk): what a
-// server over stdio needs, and the rest (clients, HTTP, testing, authorization, the fleet's
-// store in Redis); and the development authorization server, apart. Each entry point
-// re-exports its names from its part: a stdio server reads the two files it needs, no more.
+// The library in parts that share what they have in common (split chunks). Each entry point
+// re-exports its names from its part. The parts of runtime-neutral entry points (`core`, `web`)
+// hold no Node builtin, so a Worker or a page bundles them without `nodejs_compat` or shims:
+// what needs Node (stdio, `listen`, the host, the fleet's store in Redis) is in parts of its own,
+// which those entry points never load.
 const PARTS = {
-  core: ['index', 'server', 'stdio'],
+  core: ['index', 'server'],
+  stdio: ['stdio'],
+  web: ['client', 'http', 'testing', 'auth'],
   // The Redis store is small and shares the fleet's code with the server: a part of its own would
-  // split what the core part loads into more files. node-redis itself is external, loaded when a
-  // store connects.
-  more: ['client', 'http', 'node', 'testing', 'auth', 'host', 'redis'],
+  // split what it loads into more files. node-redis itself is external, loaded when a store
+  // connects.
+  node: ['node', 'host', 'redis'],
   // The development authorization server shares nothing with the rest: a part of its own.
   dev: ['dev-auth-server'],
   // OpenTelemetry's API is imported statically here, so it must not be loaded by the other parts:
