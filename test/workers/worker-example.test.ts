@@ -28,7 +28,18 @@ const PLAIN_WORKER = `
   import { createStreamableHttpHandler } from 'mcpkit/http';
   import { createServer } from './${EXAMPLE}src/server.ts';
   const handler = createStreamableHttpHandler(createServer());
-  export default { fetch: (request: Request) => handler(request) };
+  /** Whether this runtime lets code be generated from a string, as Ajv does. */
+  function codeGeneration(): string {
+    try {
+      return new Function('return "allowed"')();
+    } catch (error) {
+      return 'refused: ' + (error as Error).message;
+    }
+  }
+  export default {
+    fetch: (request: Request) =>
+      new URL(request.url).pathname === '/code-generation' ? new Response(codeGeneration()) : handler(request),
+  };
 `;
 
 /** Two isolates of the example (the second reaching the first's Durable Objects), two plain ones. */
@@ -73,6 +84,8 @@ describe('the example Worker in workerd', { skip: 'missing' in binary ? binary.m
   after(() => workerd?.close());
 
   it('serves tools, validated by plain JSON Schema, a resource and a prompt in 2026-07-28', async () => {
+    const codeGeneration = await (await fetch(new URL('/code-generation', url('plain-a')))).text();
+    assert.match(codeGeneration, /^refused: /, 'workerd refuses code generation, as Workers do');
     const { session } = await within(
       connectHttp(new Client({ name: 'w', version: '1' }), url('example-a'), { eraCache: false }),
       10_000,
