@@ -110,7 +110,7 @@ describe('the example Worker in workerd', { skip: 'missing' in binary ? binary.m
     }
   });
 
-  it('streams progress before the result, in both eras', async () => {
+  it('streams progress before the result, in both eras, several calls at once', async () => {
     for (const protocolVersion of ['2026-07-28', '2025-11-25'] as const) {
       const { session } = await within(
         connectHttp(new Client({ name: 'w', version: '1' }), url('example-a'), { eraCache: false, protocolVersion }),
@@ -118,13 +118,20 @@ describe('the example Worker in workerd', { skip: 'missing' in binary ? binary.m
         'connect',
       );
       try {
-        const progress: number[] = [];
-        const result = await session.callTool(
-          { name: 'countdown', arguments: { from: 3 } },
-          { onprogress: (p) => progress.push(p.progress) },
-        );
-        assert.deepEqual(progress, [1, 2, 3], `${protocolVersion}: every progress came before the result`);
-        assert.deepEqual(result.content, [{ type: 'text', text: 'liftoff' }]);
+        // Requests in flight together share the isolate (and, in 2025-11-25, the object).
+        const calls = [3, 4, 5].map(async (from) => {
+          const progress: number[] = [];
+          const result = await session.callTool(
+            { name: 'countdown', arguments: { from } },
+            { onprogress: (p) => progress.push(p.progress) },
+          );
+          return { from, progress, result };
+        });
+        for (const { from, progress, result } of await within(Promise.all(calls), 10_000, 'the countdowns')) {
+          const expected = Array.from({ length: from }, (_, i) => i + 1);
+          assert.deepEqual(progress, expected, `${protocolVersion}: every progress came before the result`);
+          assert.deepEqual(result.content, [{ type: 'text', text: 'liftoff' }]);
+        }
       } finally {
         await session.close();
       }
