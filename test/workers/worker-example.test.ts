@@ -21,7 +21,11 @@ import { startWorkerd, workerdBinary, type Workerd } from '../helpers/workerd.js
 const binary = workerdBinary();
 const EXAMPLE = 'examples/worker/';
 const wrangler = readFileSync(fileURLToPath(new URL(`../../../${EXAMPLE}wrangler.toml`, import.meta.url)), 'utf8');
+/** What wrangler.toml says: the test serves the Worker as that file describes it. */
 const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(wrangler)?.[1] ?? '';
+const main = /^main\s*=\s*"([^"]+)"/m.exec(wrangler)?.[1] ?? '';
+const [, binding = '', className = ''] =
+  /\[\[durable_objects\.bindings\]\]\s*name\s*=\s*"([^"]+)"\s*class_name\s*=\s*"([^"]+)"/.exec(wrangler) ?? [];
 
 /** The example's server with no session routing: every request served by the isolate it reaches. */
 const PLAIN_WORKER = `
@@ -46,14 +50,14 @@ const PLAIN_WORKER = `
 function config(): string {
   const worker = (file: string, rest = '') =>
     `(modules = [(name = "worker.js", esModule = embed "${file}")], compatibilityDate = "${compatibilityDate}"${rest})`;
-  const sessions = (ns: string) => `bindings = [(name = "MCP_SESSION", durableObjectNamespace = ${ns})]`;
+  const sessions = (ns: string) => `bindings = [(name = "${binding}", durableObjectNamespace = ${ns})]`;
   const services = [
     `(name = "example-a", worker = ${worker(
       'example.js',
-      `, durableObjectNamespaces = [(className = "McpSession", uniqueKey = "mcpkit-example-session")],
-       durableObjectStorage = (inMemory = void), ${sessions('"McpSession"')}`,
+      `, durableObjectNamespaces = [(className = "${className}", uniqueKey = "mcpkit-example-session")],
+       durableObjectStorage = (inMemory = void), ${sessions(`"${className}"`)}`,
     )})`,
-    `(name = "example-b", worker = ${worker('example.js', `, ${sessions('(className = "McpSession", serviceName = "example-a")')}`)})`,
+    `(name = "example-b", worker = ${worker('example.js', `, ${sessions(`(className = "${className}", serviceName = "example-a")`)}`)})`,
     `(name = "plain-a", worker = ${worker('plain.js')})`,
     `(name = "plain-b", worker = ${worker('plain.js')})`,
   ];
@@ -70,8 +74,9 @@ describe('the example Worker in workerd', { skip: 'missing' in binary ? binary.m
 
   before(async () => {
     assert.match(compatibilityDate, /^\d{4}-\d{2}-\d{2}$/, 'wrangler.toml names a compatibility_date');
+    assert.ok(main && binding && className, 'wrangler.toml names the entry and the Durable Object binding');
     const [example, plain] = await Promise.all([
-      bundleForWorkers({ entry: `${EXAMPLE}src/index.ts` }),
+      bundleForWorkers({ entry: EXAMPLE + main }),
       bundleForWorkers({ source: PLAIN_WORKER }),
     ]);
     workerd = await startWorkerd(
