@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os';
 import { ensureRedis } from './redis.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { ensureTmux } from './tmux.mjs';
+import { ensureRuntimes } from './runtimes.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
@@ -70,6 +71,8 @@ if (files.some((f) => f.includes('terminal-ui'))) ensureTmux();
 if (files.some((f) => f.includes('redis'))) ensureRedis();
 // The browser tests drive Debian's chromium: installed the same way.
 if (files.some((f) => f.includes(`${sep}browser${sep}`))) ensureChromium();
+// The tests under Bun and Deno run their binaries from the npm registry, kept in a cache.
+if (files.some((f) => f.includes(`${sep}runtimes${sep}`))) ensureRuntimes();
 const concurrency = String(Math.max(2, availableParallelism()));
 console.log(`Running ${files.length} test file${files.length === 1 ? '' : 's'}, ${concurrency} at a time\n`);
 const reporter = join('scripts', 'test-reporter.mjs');

@@ -1,5 +1,5 @@
-// A fixture served over Streamable HTTP from a real child process: `node <fixture> --http`
-// listens on 127.0.0.1 and a free port and prints its URL as the first line of stdout.
+// A server served over Streamable HTTP from a real child process (`node <fixture> --http`, or
+// any command) that listens on 127.0.0.1 and a free port and prints its URL as its first line.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import process from 'node:process';
@@ -17,10 +17,23 @@ export interface HttpChild {
  * Runs `node <fixture> --http`, which serves on a free port and prints its URL first; `env` is
  * added to this process's environment.
  */
-export async function startHttpChild(name: string, env: Record<string, string> = {}): Promise<HttpChild> {
-  const child = spawn(process.execPath, [fixture(name), '--http'], {
+export function startHttpChild(name: string, env: Record<string, string> = {}): Promise<HttpChild> {
+  return startHttpCommand(process.execPath, [fixture(name), '--http'], { name, env });
+}
+
+/**
+ * Runs `command` with `args` (in `cwd`), which serves on a free port and prints its URL as its
+ * first line of stdout; `env` is added to this process's environment.
+ */
+export async function startHttpCommand(
+  command: string,
+  args: readonly string[],
+  { name, env = {}, cwd }: { name: string; env?: Record<string, string>; cwd?: string },
+): Promise<HttpChild> {
+  const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
+    cwd,
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
