@@ -29,7 +29,8 @@ function step(what, cmd, args) {
 }
 
 step('Compiling (tsc)', process.execPath, [join('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
-if (!existsSync(join('dist', 'cli.js'))) step('Bundling dist/', process.execPath, [join('scripts', 'build.mjs'), '--bundle']);
+if (!existsSync(join('dist', 'cli.js')))
+  step('Bundling dist/', process.execPath, [join('scripts', 'build.mjs'), '--bundle']);
 process.stderr.write('\n');
 const r = spawnSync(process.execPath, ['--enable-source-maps', join('build', 'examples', name, 'main.js'), ...rest], {
   stdio: 'inherit',

@@ -18,7 +18,9 @@ try {
     await connectHttp(new Client({ name: 'no-token', version: '1.0.0' }), server.url);
   } catch (error) {
     if (!(error instanceof HttpStatusError)) throw error;
-    console.log(`without a token: ${error.status}, scope "${error.challenge?.scope}", see ${error.challenge?.resourceMetadata}`);
+    console.log(
+      `without a token: ${error.status}, scope "${error.challenge?.scope}", see ${error.challenge?.resourceMetadata}`,
+    );
   }
 
   const auth = new OAuthClient({

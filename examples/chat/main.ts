@@ -21,11 +21,14 @@ const host = new Host({ servers, model });
 try {
   console.log(`you: ${question}`);
   for await (const event of host.chat([{ role: 'user', content: question }])) {
-    if (event.type === 'text') process.stdout.write(event.text); // streamed as it comes
+    if (event.type === 'text')
+      process.stdout.write(event.text); // streamed as it comes
     else if (event.type === 'tool_call')
       console.log(`[calls ${event.call.name} ${JSON.stringify(event.call.arguments)}]`);
     else if (event.type === 'tool_result')
-      console.log(`[${event.call.name} answered: ${event.result.content.map((b) => ('text' in b ? b.text : '')).join('')}]`);
+      console.log(
+        `[${event.call.name} answered: ${event.result.content.map((b) => ('text' in b ? b.text : '')).join('')}]`,
+      );
     else if (event.type === 'tool_error') console.log(`[${event.call.name} failed: ${event.error.message}]`);
     else if (event.type === 'done') console.log(`\n(${event.steps} model calls, ended by ${event.stopReason})`);
   }

@@ -8,8 +8,7 @@ import { anthropicModel, openaiModel, type Model } from 'mcpkit/host';
 
 /** The model the environment names, or a sentence saying what to set. */
 export function modelFromEnvironment(env: NodeJS.ProcessEnv = process.env): Model | string {
-  const provider =
-    env.MCPKIT_PROVIDER || (env.ANTHROPIC_API_KEY && !env.OPENAI_API_KEY ? 'anthropic' : 'openai');
+  const provider = env.MCPKIT_PROVIDER || (env.ANTHROPIC_API_KEY && !env.OPENAI_API_KEY ? 'anthropic' : 'openai');
   if (provider !== 'openai' && provider !== 'anthropic')
     return `MCPKIT_PROVIDER must be openai or anthropic, not ${JSON.stringify(provider)}`;
   const apiKey = (provider === 'openai' ? env.OPENAI_API_KEY : env.ANTHROPIC_API_KEY) || undefined;

@@ -17,7 +17,9 @@ if (!process.env.REDIS_URL) {
   try {
     redis = await startRedisServer();
   } catch (error) {
-    console.error(`${(error as Error).message}: install it (apt-get install redis-server), set REDIS_URL, or use compose.yaml`);
+    console.error(
+      `${(error as Error).message}: install it (apt-get install redis-server), set REDIS_URL, or use compose.yaml`,
+    );
     process.exit(2);
   }
 }
@@ -36,9 +38,13 @@ try {
   console.log(`balancer at ${balancer.url}`);
   try {
     for (const era of ['legacy', 'modern'] as const) {
-      const { session, transport } = await connectHttp(new Client({ name: `${era}-client`, version: '1.0.0' }), balancer.url, {
-        era,
-      });
+      const { session, transport } = await connectHttp(
+        new Client({ name: `${era}-client`, version: '1.0.0' }),
+        balancer.url,
+        {
+          era,
+        },
+      );
       const sessionId = 'sessionId' in transport ? transport.sessionId : undefined;
       for (let call = 1; call <= 6; call++) {
         const result = await session.callTool({ name: 'where', arguments: {} });

@@ -12,9 +12,13 @@ const server = await startServing(process.execPath, [fileURLToPath(new URL('serv
 try {
   console.log(`server at ${server.url}`);
   for (const era of ['legacy', 'modern'] as const) {
-    const { session, transport } = await connectHttp(new Client({ name: `${era}-client`, version: '1.0.0' }), server.url, {
-      era,
-    });
+    const { session, transport } = await connectHttp(
+      new Client({ name: `${era}-client`, version: '1.0.0' }),
+      server.url,
+      {
+        era,
+      },
+    );
     const result = await session.callTool({ name: 'greet', arguments: { name: 'Ada' } });
     const text = result.content.map((block) => ('text' in block ? block.text : '')).join('');
     const sessionId = 'sessionId' in transport ? transport.sessionId : undefined;

@@ -11,7 +11,8 @@ const serverFile = fileURLToPath(new URL('server.js', import.meta.url));
 const session = await new Client({ name: 'typed-tools-example', version: '1.0.0' }).connect(
   new CommandTransport({ command: process.execPath, args: [serverFile] }),
 );
-for await (const tool of session.tools()) console.log(`${tool.name} takes ${JSON.stringify(tool.inputSchema.properties)}`);
+for await (const tool of session.tools())
+  console.log(`${tool.name} takes ${JSON.stringify(tool.inputSchema.properties)}`);
 const split = await session.callTool({ name: 'split_bill', arguments: { total: 90, people: 3 } });
 console.log('split_bill ->', JSON.stringify(split.structuredContent));
 const refused = await session.callTool({ name: 'split_bill', arguments: { total: -5, people: 0 } });

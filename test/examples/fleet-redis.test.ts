@@ -11,7 +11,8 @@ describe('examples/fleet', { skip: redisMissing() }, () => {
     const { code, stdout, stderr } = await runExample('fleet', { ms: 60_000, env: { REDIS_URL: '' } });
     assert.equal(code, 0, stderr);
     assert.match(stdout, /^redis at redis:\/\/127\.0\.0\.1:\d+$/m);
-    for (const name of ['A', 'B', 'C']) assert.match(stdout, new RegExp(`^process ${name} at http://127\\.0\\.0\\.1:\\d+/mcp$`, 'm'));
+    for (const name of ['A', 'B', 'C'])
+      assert.match(stdout, new RegExp(`^process ${name} at http://127\\.0\\.0\\.1:\\d+/mcp$`, 'm'));
 
     const calls = [...stdout.matchAll(/^2025-11-25 call \d \(session ([0-9a-f-]{36})\): served by process ([ABC])$/gm)];
     assert.equal(calls.length, 6, stdout);

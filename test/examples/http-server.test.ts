@@ -9,10 +9,7 @@ describe('examples/http-server', () => {
     const { code, stdout, stderr } = await runExample('http-server');
     assert.equal(code, 0, stderr);
     assert.match(stdout, /^server at http:\/\/127\.0\.0\.1:\d+\/mcp$/m);
-    assert.match(
-      stdout,
-      /^2025-11-25: Hello, Ada! \(served over 2025-11-25\) \(session [0-9a-f-]{36}\)$/m,
-    );
+    assert.match(stdout, /^2025-11-25: Hello, Ada! \(served over 2025-11-25\) \(session [0-9a-f-]{36}\)$/m);
     assert.match(stdout, /^2026-07-28: Hello, Ada! \(served over 2026-07-28\) \(session none\)$/m);
   });
 });

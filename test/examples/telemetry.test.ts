@@ -24,7 +24,10 @@ describe('examples/telemetry', () => {
     const call = (service: string, kind: number) =>
       collector.spans.find(
         (span) =>
-          span.traceId === traceId && span.service === service && span.kind === kind && span.name === 'tools/call forecast',
+          span.traceId === traceId &&
+          span.service === service &&
+          span.kind === kind &&
+          span.name === 'tools/call forecast',
       );
     // Every process flushed before it exited: all is there once the example has ended.
     assert.ok(call('weather-app', OTLP_KIND.client), JSON.stringify(collector.spans));
