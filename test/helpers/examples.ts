@@ -8,10 +8,10 @@ export function exampleFile(name: string, file = 'main.js'): string {
   return fileURLToPath(new URL(`../../examples/${name}/${file}`, import.meta.url));
 }
 
-/** Runs `node build/examples/<name>/main.js ...args` to its end (at most `ms`), with `env` added. */
+/** Runs `node build/examples/<name>/main.js ...args` to its end (at most `ms`, default 60 s), with `env` added. */
 export function runExample(
   name: string,
   options: { args?: readonly string[]; env?: Record<string, string>; ms?: number } = {},
 ): Promise<CliResult> {
-  return runCli(options.args ?? [], options.ms ?? 30_000, options.env ?? {}, exampleFile(name));
+  return runCli(options.args ?? [], options.ms ?? 60_000, options.env ?? {}, exampleFile(name));
 }
