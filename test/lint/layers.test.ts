@@ -69,7 +69,7 @@ describe('the layer order of src/', () => {
 
   it('refuses what is not part of the package, and the package by its own name', async () => {
     const code = [
-      "import { createEverythingServer } from '../../examples/client.js';",
+      "import { createEverythingServer } from '../../examples/client/main.js';",
       "import { ScriptedTransport } from '../../test/helpers/scripted-transport.js';",
       "import { run } from '../../bench/run.js';",
       "import { Server } from 'mcpkit/server';",
@@ -77,7 +77,7 @@ describe('the layer order of src/', () => {
     ].join('\n');
     const errors = await layerErrors('src/http/violation.ts', code);
     assert.deepEqual(errors, [
-      "1: src/ imports nothing outside it: '../../examples/client.js' is examples/client.js, which is not part of the package.",
+      "1: src/ imports nothing outside it: '../../examples/client/main.js' is examples/client/main.js, which is not part of the package.",
       "2: src/ imports nothing outside it: '../../test/helpers/scripted-transport.js' is test/helpers/scripted-transport.js, which is not part of the package.",
       "3: src/ imports nothing outside it: '../../bench/run.js' is bench/run.js, which is not part of the package.",
       "4: Inside the library, import by relative path: 'mcpkit/server' would load the published copy beside this one.",

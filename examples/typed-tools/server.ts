@@ -1,7 +1,7 @@
 /**
  * Tools described with Zod: the handler's arguments and the structured result are typed from
- * the schemas, and clients see the JSON Schema Zod derives. Run: `node build/examples/typed-tools.js`
- * after `npm test` (or compile it with `tsc`), then talk to it over stdio.
+ * the schemas, and clients see the JSON Schema Zod derives. Over stdio: `main.ts` starts it, or
+ * `npx mcpkit call split_bill total=90 people=3 -- node build/examples/typed-tools/server.js`.
  */
 import { z } from 'zod';
 import { Server } from 'mcpkit/server';

@@ -1,14 +1,14 @@
 /**
  * A client that starts a server as a child process, answers its sampling, elicitation and
- * roots requests, walks its tools and calls one. Run: `node build/examples/client.js` after
- * `npm test` (it starts the example server with `mcpkit example-server`).
+ * roots requests, walks its tools and calls one. Run: `npm run example -- client` (it starts
+ * the example server with `mcpkit example-server`).
  */
 import { fileURLToPath } from 'node:url';
 import { Client } from 'mcpkit/client';
 import { CommandTransport } from 'mcpkit/stdio';
 
-// The built package's command line (dist/cli.js, what `npx mcpkit` runs), from build/examples/.
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+// The built package's command line (dist/cli.js, what `npx mcpkit` runs), from build/examples/client/.
+const cli = fileURLToPath(new URL('../../../dist/cli.js', import.meta.url));
 
 const client = new Client(
   { name: 'my-app', version: '1.0.0' },
