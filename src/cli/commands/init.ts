@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { EXIT } from '../exit-codes.js';
 import { packageNameFrom, packageNameProblem } from '../init/package-name.js';
 import { projectFiles, type ProjectFile } from '../init/project-files.js';
-import { askAddBeside, askDirectory, askName, endQuestions, startQuestions } from '../init/questions.js';
+import { askAddBeside, askDirectory, askName, cancelQuestions, endQuestions, startQuestions } from '../init/questions.js';
 import { entriesOf, filesInTheWay, writeProject } from '../init/scaffold.js';
 import { UsageError } from '../server-target.js';
 import { canAsk } from '../terminal/index.js';
@@ -49,11 +49,13 @@ export async function runInit(args: string[]): Promise<number> {
   if (interactive) await startQuestions();
   const plan = await choose({ dir: positionals[0], name: values.name, force: values.force, interactive });
   if (plan === undefined) {
-    console.error('mcpkit init: cancelled; nothing was written.');
+    const message = 'Cancelled: nothing was written.';
+    if (interactive) await cancelQuestions(message);
+    else console.error(`mcpkit init: ${message}`);
     return EXIT.toolError;
   }
   writeProject(plan.dir, plan.files);
-  if (interactive) await endQuestions(`Made ${plan.name}`);
+  if (interactive) await endQuestions(`${plan.files.length} files written`);
   console.log(nextSteps(plan));
   return EXIT.ok;
 }
@@ -112,8 +114,7 @@ function nextSteps({ dir, name, files }: Plan): string {
   const from = relative(process.cwd(), dir);
   const cd = from === '' ? [] : [`  cd ${/^[\w./-]+$/.test(from) ? from : JSON.stringify(from)}`];
   return [
-    `Made ${name} in ${dir}:`,
-    `  ${files.map((file) => file.path).join(' ')}`,
+    `Made ${name} in ${dir} (${files.length} files: the server in src/server.ts, its tests in test/).`,
     '',
     'Next:',
     ...cd,

@@ -46,7 +46,7 @@ export async function askAddBeside(dir: string, count: number): Promise<boolean>
   const outcome = await ask((library, streams) =>
     library.confirm({
       ...streams,
-      message: `${dir} is not empty (${count} ${count === 1 ? 'entry' : 'entries'}). Add the project beside them? No file is overwritten.`,
+      message: `${dir} is not empty (${count} ${count === 1 ? 'entry' : 'entries'}). Add the project beside ${count === 1 ? 'it' : 'them'}? No file is overwritten.`,
       initialValue: false,
     }),
   );
@@ -56,4 +56,9 @@ export async function askAddBeside(dir: string, count: number): Promise<boolean>
 /** The last line of the questions. */
 export async function endQuestions(message: string): Promise<void> {
   (await clack()).outro(message, { output: process.stderr });
+}
+
+/** The last line when the user cancelled at a question. */
+export async function cancelQuestions(message: string): Promise<void> {
+  (await clack()).cancel(message, { output: process.stderr });
 }
