@@ -10,7 +10,14 @@ import { parseArgs } from 'node:util';
 import { EXIT } from '../exit-codes.js';
 import { packageNameFrom, packageNameProblem } from '../init/package-name.js';
 import { projectFiles, type ProjectFile } from '../init/project-files.js';
-import { askAddBeside, askDirectory, askName, cancelQuestions, endQuestions, startQuestions } from '../init/questions.js';
+import {
+  askAddBeside,
+  askDirectory,
+  askName,
+  cancelQuestions,
+  endQuestions,
+  startQuestions,
+} from '../init/questions.js';
 import { entriesOf, filesInTheWay, writeProject } from '../init/scaffold.js';
 import { UsageError } from '../server-target.js';
 import { canAsk } from '../terminal/index.js';
