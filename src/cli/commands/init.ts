@@ -5,7 +5,7 @@
  * what it was not told; with `--yes`, or with no terminal, it takes the defaults. It never
  * overwrites a file, and adds to a folder that holds other files only with `--force` (or a yes).
  */
-import { basename, relative, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT } from '../exit-codes.js';
 import { packageNameFrom, packageNameProblem } from '../init/package-name.js';
@@ -118,7 +118,9 @@ function counted(entry: string): boolean {
 
 /** What was made, and the commands to run next. */
 function nextSteps({ dir, name, files }: Plan): string {
-  const from = relative(process.cwd(), dir);
+  // A folder under this one by its relative path; one elsewhere by its own.
+  const below = relative(process.cwd(), dir);
+  const from = below.startsWith('..') || isAbsolute(below) ? dir : below;
   const cd = from === '' ? [] : [`  cd ${/^[\w./-]+$/.test(from) ? from : JSON.stringify(from)}`];
   return [
     `Made ${name} in ${dir} (${files.length} files: the server in src/server.ts, its tests in test/).`,
