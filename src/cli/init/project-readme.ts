@@ -49,9 +49,10 @@ npx mcpkit call greet name=Ada -- node dist/src/stdio.js
 
 ## Use it from an MCP client
 
-Build it first (\`npm run build\`): clients start \`node ${entry}\` themselves. The paths
-below are this folder's as it was made; change them if you move it. Restart the client (or
-reload its servers) after changing its configuration.
+Build it first (\`npm run build\`): a client starts the built server itself, with Node.js
+(20.19 or newer) and the path of \`dist/src/stdio.js\`. The paths below are this folder's as
+it was made; change them if you move it. Restart the client (or reload its servers) after
+changing its configuration.
 
 ### Claude Desktop
 
