@@ -108,6 +108,15 @@ describe('a project made by mcpkit init', { timeout: 8 * 60_000 }, () => {
     assert.match(read.stdout, /made with mcpkit/);
   });
 
+  it('the installed mcpkit makes the same project: the template ships in the package', async () => {
+    const mcpkit = join(dir, 'node_modules', 'mcpkit', 'dist', 'cli.js');
+    const again = join(root, 'again');
+    const made = await runCli(['init', again, '--yes', '--name', 'greeter'], 30_000, {}, mcpkit);
+    assert.equal(made.code, 0, made.stderr);
+    for (const file of ['src/server.ts', 'src/stdio.ts', 'src/http.ts', 'test/server.test.ts', 'tsconfig.json'])
+      assert.equal(readFileSync(join(again, file), 'utf8'), readFileSync(join(dir, file), 'utf8'), file);
+  });
+
   it('serves its tool over Streamable HTTP on a free port', async () => {
     const server = await serving(join(dir, 'dist', 'src', 'http.js'), [], { PORT: '0' });
     try {

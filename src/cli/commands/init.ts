@@ -54,7 +54,13 @@ export async function runInit(args: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(' ')}`);
   const interactive = !values.yes && canAsk();
   if (interactive) await startQuestions();
-  const plan = await choose({ dir: positionals[0], name: values.name, force: values.force, interactive });
+  const plan = await choose({ dir: positionals[0], name: values.name, force: values.force, interactive }).catch(
+    async (error: unknown) => {
+      // After the questions, a refusal ends their guide, as a cancel does, then is reported.
+      if (interactive) await cancelQuestions('Nothing was written.');
+      throw error;
+    },
+  );
   if (plan === undefined) {
     const message = 'Cancelled: nothing was written.';
     if (interactive) await cancelQuestions(message);
