@@ -12,7 +12,7 @@
 //   node scripts/build.mjs             bundles and declarations, as published: no source maps
 //   node scripts/build.mjs --bundle    bundles only, with source maps (fast: the test command checks them)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -156,6 +156,9 @@ await build({
   jsxImportSource: 'preact',
 });
 copyFileSync(join('src', 'cli', 'inspect', 'page', 'index.html'), join('dist', 'inspector', 'index.html'));
+
+// The project template of `mcpkit init`, its TypeScript as written: the command copies it.
+cpSync(join('src', 'cli', 'init', 'template'), join('dist', 'init-template'), { recursive: true });
 
 if (!bundleOnly) {
   const tsc = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });

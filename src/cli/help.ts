@@ -61,6 +61,7 @@ Usage:
   mcpkit example-server [--http [--port N] [--auth] [--redis URL]] [--skills DIR [--watch]]
                                             the example server
   mcpkit completion bash|zsh|fish           a shell completion script
+  mcpkit init [dir] [--name N] [--yes]      a new MCP server project, in TypeScript
 
 ${SERVERS}
 
@@ -221,6 +222,21 @@ logs in the same way when it needs to.
   --scope <scopes>    scopes to ask for besides those the server asks for (repeatable)
   --no-input          (on other commands) never open a browser: a login needed is an error
 A command that cannot get authorization exits with status 4.`,
+  init: `Usage: mcpkit init [dir] [--name <name>] [--yes] [--force]
+
+Makes a new MCP server project in dir (default: this folder), in TypeScript: src/server.ts (a
+server with one tool and one resource), src/stdio.ts and src/http.ts (it served over stdio
+and over Streamable HTTP), test/server.test.ts (tests with mcpkit/testing and node --test),
+package.json (build, test, start, start:http, inspect), tsconfig.json, .gitignore and a
+README.md saying how Claude Desktop, Cursor and VS Code start it. It depends on this version
+of mcpkit. Then: cd dir, npm install, npm test, npm start.
+In a terminal it asks for what it was not told; otherwise it takes the defaults.
+  --name <name>   the npm package name, which the server takes too (default: the folder's)
+  --yes, -y       ask nothing: take the defaults
+  --force         add the project to a folder that holds other files (a Git repository
+                  alone does not count)
+It never overwrites a file: one that exists already stops it before anything is written.
+A folder that is not empty, or a name npm would refuse, is refused (exit status 2).`,
   logout: `Usage: mcpkit logout <url>
 
 Forgets the tokens and client registration kept for a server.`,

@@ -7,6 +7,7 @@ import { runCall } from './commands/call.js';
 import { runChat } from './commands/chat.js';
 import { runCompletion } from './commands/completion.js';
 import { runExampleServer } from './commands/example-server.js';
+import { runInit } from './commands/init.js';
 import { runInspect } from './commands/inspect.js';
 import { runList } from './commands/list.js';
 import { runLogin } from './commands/login.js';
@@ -39,6 +40,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   'example-server': runExampleServer,
   inspect: runInspect,
   completion: runCompletion,
+  init: runInit,
 };
 
 /**

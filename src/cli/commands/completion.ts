@@ -37,6 +37,7 @@ const OPTIONS: Record<string, string[]> = {
   logout: ['--help'],
   'example-server': ['--http', '--port', '--auth', '--auth-port', '--redis', '--skills', '--watch', '--help'],
   completion: ['bash', 'zsh', 'fish'],
+  init: ['--name', '--yes', '--force', '--help'],
 };
 
 /** Options followed by a file or directory name. */
