@@ -48,7 +48,7 @@ export interface JwtVerifierOptions {
    * another resource is refused.
    */
   audience?: string | readonly string[];
-  /** Accepted signature algorithms. Default: the asymmetric ones ({@link ASYMMETRIC_ALGORITHMS}). */
+  /** Accepted signature algorithms. Default: the asymmetric ones (RS, PS and ES 256 to 512, EdDSA, Ed25519). */
   algorithms?: readonly string[];
   /** The JWS `typ` header the tokens must carry (`at+jwt` for RFC 9068 tokens). Default: any. */
   type?: string;

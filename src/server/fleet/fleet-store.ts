@@ -97,7 +97,7 @@ export interface StreamTail {
  * A POST's answer stream is written by the process that serves the POST: it is opened
  * (`open`), written (`write`) and finished (`finish`) by that process alone, and leaves with
  * a last word, the message it ends with should that process's lease lapse before it finishes
- * it (see {@link FleetLeases}). Once finished or reaped, a stream takes no more events, so a
+ * it (see `FleetLeases`). Once finished or reaped, a stream takes no more events, so a
  * request is never answered twice.
  */
 export interface SessionEvents {
