@@ -96,10 +96,11 @@ app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
 });
 
 /**
- * The members of a constant's inferred type (the entries of `METHODS`, each a table row), which
- * its value documents: TypeDoc would ask a comment of each key of each row.
+ * Names whose value documents them, which TypeDoc would ask a comment of: the members of a
+ * constant's inferred type (each key of each row of `METHODS`), and tags, properties whose type
+ * is one literal (`kind: 'tool'`, `jsonrpc: '2.0'`), which tell the members of a union apart.
  */
-function membersOfConstants(project) {
+function documentedByValue(project) {
   const inConstant = (reflection) => {
     for (let at = reflection.parent; at; at = at.parent) {
       if (constants.has(at)) return true;
@@ -107,17 +108,24 @@ function membersOfConstants(project) {
     }
     return false;
   };
-  return project
+  // TypeDoc asks nothing of the members of a parameter's type, and would call them listed for nothing.
+  const inParameter = (reflection) => {
+    for (let at = reflection.parent; at; at = at.parent) if (at.kindOf(ReflectionKind.Parameter)) return true;
+    return false;
+  };
+  const names = project
     .getReflectionsByKind(ReflectionKind.Property)
-    .filter((reflection) => !reflection.hasComment() && inConstant(reflection))
+    .filter((reflection) => !reflection.hasComment() && !inParameter(reflection))
+    .filter((reflection) => inConstant(reflection) || reflection.type?.type === 'literal')
     .map((reflection) => reflection.getFriendlyFullName());
+  return [...new Set(names)];
 }
 
 const project = await app.convert();
 if (!project) process.exit(1);
 app.options.setValue('intentionallyNotDocumented', [
   ...app.options.getValue('intentionallyNotDocumented'),
-  ...membersOfConstants(project),
+  ...documentedByValue(project),
 ]);
 app.validate(project);
 if (app.logger.hasErrors() || app.logger.hasWarnings()) {

@@ -45,8 +45,10 @@ export interface AppEventMap {
   teardown: { reason?: string };
 }
 
+/** The name of an event the host sends a view. */
 export type AppEvent = keyof AppEventMap;
 
+/** The options of an `App`: what the view can do, whether it reports its size, how long it waits for the host. */
 export interface AppOptions {
   /**
    * What the view can do: its display modes, tools of its own. A tool registered before
@@ -69,6 +71,11 @@ const NOTIFICATIONS: Readonly<Record<string, AppEvent>> = {
   'ui/notifications/host-context-changed': 'hostcontextchanged',
 };
 
+/**
+ * The page inside an MCP App's view: `connect()` makes the handshake with the host, the host's
+ * notifications arrive as events (`on`), and the view calls the server's tools and resources, and
+ * asks things of the host, through it.
+ */
 export class App {
   readonly #info: Implementation;
   readonly #options: AppOptions;
@@ -114,10 +121,12 @@ export class App {
     return result;
   }
 
+  /** Who the host is, once `connect()` has resolved. */
   get hostInfo(): AppInitializeResult['hostInfo'] | undefined {
     return this.#host?.hostInfo;
   }
 
+  /** What the host can do for the view, once `connect()` has resolved. */
   get hostCapabilities(): AppHostCapabilities | undefined {
     return this.#host?.hostCapabilities;
   }

@@ -32,6 +32,7 @@ export type SamplingHandler = (
 
 /** Sampling support: the handler, and what the application's model can do beyond plain messages. */
 export interface SamplingOptions {
+  /** Answers the server's `sampling/createMessage` with the application's model. */
   handler: SamplingHandler;
   /** The model can use the tools a server offers (`tools`, `toolChoice`); declares `sampling.tools` (2025-11-25). */
   tools?: boolean;

@@ -63,9 +63,13 @@ export type SubscriptionEnd =
 
 /** The events of a subscription, by name, with what each listener receives. */
 export interface SubscriptionEventMap {
+  /** The server's tools changed: list them again. */
   toolsListChanged: ListChangedNotificationParams;
+  /** The server's prompts changed: list them again. */
   promptsListChanged: ListChangedNotificationParams;
+  /** The server's resources changed: list them again. */
   resourcesListChanged: ListChangedNotificationParams;
+  /** A resource subscribed to changed: read it again. */
   resourceUpdated: ResourceUpdatedNotificationParams;
   /** The stream dropped (or its connection ended); notifications may be missed until `reestablished`. */
   interrupted: Error;
@@ -74,6 +78,7 @@ export interface SubscriptionEventMap {
    * sent in between were missed: read again what matters.
    */
   reestablished: SubscriptionFilter;
+  /** The subscription ended, and why; no event follows. */
   end: SubscriptionEnd;
 }
 
@@ -184,6 +189,10 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
     return this.#acknowledged;
   }
 
+  /**
+   * Where the subscription is: `active`, `reconnecting` after its stream broke, `interrupted` while
+   * it waits to try again, or `ended`.
+   */
   get state(): SubscriptionState {
     return this.#state;
   }

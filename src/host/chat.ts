@@ -23,13 +23,17 @@ import { modelContent } from './model-content.js';
 
 /** What the loop needs of the host; skills are offered when it has them. */
 export interface ChatHost extends Partial<SkillsChatHost> {
+  /** The tools the model may be offered. */
   tools(): Promise<CatalogTool[]>;
+  /** Calls a tool of the catalog, through consent. */
   callTool(name: string, args: Record<string, unknown>, options?: HostCallOptions): Promise<CallToolResult>;
 }
 
+/** The options of one `chat`: the model and its settings, the tools it may call, and when to stop. */
 export interface ChatOptions {
   /** The model; default the host's. */
   model?: Model;
+  /** The system prompt. */
   system?: string;
   /** The most model calls in one turn. Default 10. */
   maxSteps?: number;
@@ -40,7 +44,9 @@ export interface ChatOptions {
    * and a `read_skill` tool that reads them through consent), or `false` for none. Default all.
    */
   skills?: boolean | ((skill: CatalogSkill) => boolean);
+  /** The most tokens each model call may answer with. */
   maxTokens?: number;
+  /** Sampling temperature of each model call. */
   temperature?: number;
   /** Ends the turn: the model's answer and any tool call under way are cancelled. */
   signal?: AbortSignal;

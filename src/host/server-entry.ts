@@ -9,17 +9,23 @@ import type { ToolPolicy } from './config/server-config.js';
 /** A server the host starts as a child process and speaks to over stdio. */
 export interface StdioEntry {
   type: 'stdio';
+  /** The program to start. */
   command: string;
+  /** Its arguments. */
   args?: string[];
   /** Added to the environment the child inherits. */
   env?: Record<string, string>;
+  /** The directory it starts in. Default the host's. */
   cwd?: string;
 }
 
 /** A server behind a URL: Streamable HTTP (falling back to HTTP+SSE), or HTTP+SSE only. */
 export interface HttpEntry {
+  /** `http` is Streamable HTTP, falling back to HTTP+SSE; `sse` is HTTP+SSE alone. */
   type: 'http' | 'sse';
+  /** The server's endpoint. */
   url: string;
+  /** Headers sent with every request (an API key, say). */
   headers?: Record<string, string>;
 }
 
@@ -41,4 +47,5 @@ export interface EntrySettings {
   disabled?: boolean;
 }
 
+/** A server of a host: how to start or reach it, and what of it the host shows. */
 export type ServerEntry = (StdioEntry | HttpEntry) & EntrySettings;

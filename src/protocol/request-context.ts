@@ -47,11 +47,15 @@ export class CancelledByPeerError extends RequestCancelledError {
 }
 
 export class RequestContext implements CancelSource {
+  /** The session the request came in on. */
   readonly session: Session;
+  /** The request's JSON-RPC id. */
   readonly requestId: RequestId;
+  /** The request's method (`tools/call`). */
   readonly method: string;
   /** The protocol revision this request is served under. */
   readonly protocolVersion: string;
+  /** The request's params, as received (already checked against the revision's shape). */
   readonly params: Record<string, unknown>;
   readonly #envelope: RequestEnvelope | undefined;
   /** Set once the peer cancelled the request or the session ended: no response will be sent. */

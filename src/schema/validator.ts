@@ -17,6 +17,10 @@ export type ValidateFunction<T = unknown> = (value: unknown) => ValidationResult
 
 /** Compiles schemas into checks. Implementations cache per schema object. */
 export interface Validator<Schema = unknown> {
+  /**
+   * Turns a schema into the function that checks values against it; throws when the schema cannot
+   * be used.
+   */
   compile(schema: Schema): ValidateFunction;
 }
 

@@ -59,6 +59,7 @@ export type PromptConfig<A extends readonly PromptArgument[] = readonly PromptAr
 };
 
 export interface RegisteredPrompt extends FeatureHandle {
+  /** The prompt's name. */
   readonly name: string;
 }
 

@@ -78,12 +78,14 @@ export type ResourceTemplateConfig<T extends string = string> = Omit<ResourceTem
   };
 
 export interface RegisteredResource extends FeatureHandle {
+  /** The resource's URI. */
   readonly uri: string;
   /** The resource as registered (for `resourceLink`). */
   readonly resource: Resource;
 }
 
 export interface RegisteredResourceTemplate extends FeatureHandle {
+  /** The template, parsed. */
   readonly uriTemplate: UriTemplate;
 }
 

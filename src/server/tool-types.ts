@@ -113,6 +113,7 @@ export interface RegisteredTool<
   In extends ToolInputSchemaLike = ToolInputSchemaLike,
   Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined,
 > extends FeatureHandle {
+  /** The tool's name. */
   readonly name: string;
   /**
    * Changes the tool's definition or handler. Members set to `undefined` are removed. The new

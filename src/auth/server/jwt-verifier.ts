@@ -34,6 +34,7 @@ export const ASYMMETRIC_ALGORITHMS: readonly string[] = Object.freeze([
 /** Default clock tolerance of `exp`, `nbf` and `iat`: 30 s. */
 export const DEFAULT_CLOCK_TOLERANCE_MS = 30_000;
 
+/** The options of `jwtVerifier`: the issuer, the audience, and what a token must satisfy. */
 export interface JwtVerifierOptions {
   /** The authorization server that issues the tokens: their `iss` must be exactly this. */
   issuer: string;

@@ -32,7 +32,9 @@ export interface HostSettings {
 /** A server run as a child process, spoken to over its stdin and stdout. */
 export interface StdioServerConfig extends HostSettings {
   type: 'stdio';
+  /** The program to start. */
   command: string;
+  /** Its arguments. */
   args: string[];
   /** The variables added to the child's environment: the `envFile`'s, overridden by `env`'s. */
   env: Record<string, string>;
@@ -45,15 +47,20 @@ export interface StdioServerConfig extends HostSettings {
  * speaks that), `sse` is HTTP+SSE alone.
  */
 export interface HttpServerConfig extends HostSettings {
+  /** `http` is Streamable HTTP, falling back to HTTP+SSE; `sse` is HTTP+SSE alone. */
   type: 'http' | 'sse';
+  /** The server's endpoint. */
   url: string;
+  /** Headers sent with every request, interpolated. */
   headers: Record<string, string>;
 }
 
+/** A server as a configuration file writes it: a command to start, or a URL to reach. */
 export type ServerConfig = StdioServerConfig | HttpServerConfig;
 
 /** A whole configuration: servers by name, as the file names them. */
 export interface HostConfig {
+  /** The servers, by the names the file gives them. */
   servers: Record<string, ServerConfig>;
   /** The absolute path of the file it was read from, if any. */
   file?: string;
@@ -82,20 +89,25 @@ export interface ConfigOptions {
 
 /** One thing wrong with a configuration, and where. */
 export interface ConfigProblem {
+  /** The server whose entry it is in, if any. */
   server?: string;
   /** A path into the entry: `command`, `args[2]`, `env.TOKEN`, `tools.allow[0]`. */
   field?: string;
   /** 1-based, for text that is not valid JSON. */
   line?: number;
+  /** 1-based, with `line`. */
   column?: number;
+  /** What is wrong, in words. */
   message: string;
 }
 
 /** Everything wrong with a configuration, one problem a line, each naming its file, server and field. */
 export class ConfigError extends Error {
+  /** `'ConfigError'`, also in bundles that rename classes. */
   override name = 'ConfigError';
   /** The file as it was named to the reader, if any. */
   readonly file: string | undefined;
+  /** Every problem found, not only the first. */
   readonly problems: readonly ConfigProblem[];
   constructor(problems: readonly ConfigProblem[], file?: string) {
     super(problems.map((problem) => describeProblem(problem, file)).join('\n'));

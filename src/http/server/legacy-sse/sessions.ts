@@ -21,6 +21,7 @@ import type { Clock } from '../../../jsonrpc/clock.js';
  * it checks tokens, the scopes requests need.
  */
 export interface LegacySseSessionHost extends Partial<ScopedServer> {
+  /** Serves a new session over `transport` (a `Server` does). */
   connect(transport: Transport): Promise<unknown>;
 }
 
