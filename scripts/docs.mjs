@@ -8,20 +8,24 @@
 // warns about a name that is on it but no longer needs to be).
 //   node scripts/docs.mjs              writes docs/reference/ (npm run docs)
 //   node scripts/docs.mjs --out DIR    writes DIR instead (the test compares it with the committed copy)
+//   node scripts/docs.mjs --root DIR   documents the package in DIR (the test's small one that must fail)
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import ts from 'typescript';
 import { Application, Converter, ReflectionKind } from 'typedoc';
 
-const root = resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const outAt = args.indexOf('--out');
-if (args.some((arg, i) => arg !== '--out' && i !== outAt + 1) || (outAt !== -1 && !args[outAt + 1])) {
-  console.error('usage: node scripts/docs.mjs [--out DIR]');
+let options;
+try {
+  options = parseArgs({ options: { out: { type: 'string' }, root: { type: 'string' } } }).values;
+} catch (error) {
+  console.error(`${error.message}\nusage: node scripts/docs.mjs [--out DIR] [--root DIR]`);
   process.exit(2);
 }
-const out = outAt === -1 ? join(root, 'docs', 'reference') : resolve(args[outAt + 1]);
+const root = resolve(options.root ?? join(import.meta.dirname, '..'));
+const out = resolve(options.out ?? join(root, 'docs', 'reference'));
 const UNDOCUMENTED = join(root, 'scripts', 'docs-undocumented.txt');
+const README = join(root, 'scripts', 'docs-readme.md');
 
 /** Each entry point of package.json `exports` (`mcpkit/server`) and its source, from tsconfig's `paths`. */
 function entryPoints() {
@@ -57,9 +61,9 @@ const app = await Application.bootstrapWithPlugins({
   tsconfig: join(root, 'tsconfig.build.json'),
   plugin: ['typedoc-plugin-markdown'],
   out,
-  // `tsc` type-checks the sources; TypeDoc only reads them (a third of the time).
+  // `tsc` type-checks the sources; TypeDoc only reads them.
   skipErrorChecking: true,
-  readme: join(root, 'scripts', 'docs-readme.md'),
+  readme: existsSync(README) ? README : 'none',
   mergeReadme: true,
   router: 'module',
   // Line numbers would change the committed copy on every edit of a file.
@@ -129,7 +133,10 @@ app.options.setValue('intentionallyNotDocumented', [
 ]);
 app.validate(project);
 if (app.logger.hasErrors() || app.logger.hasWarnings()) {
-  console.error('docs: the reference was not written; fix the warnings above');
+  console.error(
+    'docs: the reference was not written; fix the warnings above (a name documented now that is still' +
+      ' listed in scripts/docs-undocumented.txt: take it off the list)',
+  );
   process.exit(1);
 }
 rmSync(out, { recursive: true, force: true });

@@ -35,6 +35,7 @@ export interface ViewDocument {
 
 /** A view that cannot be rendered: not a `ui://` URI, not one HTML document, not the view's type. */
 export class ViewError extends Error {
+  /** `'ViewError'`, also in bundles that rename classes. */
   override name = 'ViewError';
 }
 

@@ -29,6 +29,7 @@ export const requestContextAccess: RequestContextAccess = {} as RequestContextAc
 
 /** The reason a request's signal aborts when the peer cancels it. */
 export class RequestCancelledError extends Error {
+  /** @param reason The reason the peer gave, if any. */
   constructor(readonly reason: string | undefined) {
     super(reason ? `Request cancelled by the peer: ${reason}` : 'Request cancelled by the peer');
     this.name = 'RequestCancelledError';

@@ -22,6 +22,7 @@ export class ServerSession extends Session {
     return this.#asked?.logLevel;
   }
 
+  /** Set as the client asks, by the server's `logging/setLevel` handler. */
   set logLevel(level: LoggingLevel | undefined) {
     (this.#asked ??= {}).logLevel = level;
   }

@@ -56,15 +56,21 @@ export type AppCsp = {
 
 /** Browser permissions a view asks for, each as `{}`; a host may grant them or not. */
 export type AppPermissions = {
+  /** The camera. */
   camera?: Record<string, never>;
+  /** The microphone. */
   microphone?: Record<string, never>;
+  /** The user's location. */
   geolocation?: Record<string, never>;
+  /** Writing to the clipboard. */
   clipboardWrite?: Record<string, never>;
 };
 
 /** A view resource's `_meta.ui`, on its listing and on the content read. */
 export type AppViewMeta = {
+  /** The origins the view needs beyond its own document; none by default. */
   csp?: AppCsp;
+  /** The browser permissions the view asks for. */
   permissions?: AppPermissions;
   /** A dedicated origin for the view, in the host's own format; hosts decide what they accept. */
   domain?: string;
@@ -81,6 +87,7 @@ export type AppCapabilities = {
   availableDisplayModes?: AppDisplayMode[];
   /** The view offers tools of its own to the host. */
   tools?: { listChanged?: boolean };
+  /** Capabilities outside the extension, by name. */
   experimental?: Record<string, object>;
 };
 
@@ -88,36 +95,58 @@ export type AppCapabilities = {
 export type AppHostContext = {
   /** The call that showed the view. */
   toolInfo?: { id?: string | number; tool: { name: string; [key: string]: unknown } };
+  /** The host's color scheme. */
   theme?: 'light' | 'dark';
+  /** The host's CSS variables and fonts, for a view that wants to look like it. */
   styles?: { variables?: Record<string, string | undefined>; css?: { fonts?: string } };
+  /** How the view is shown now. */
   displayMode?: AppDisplayMode;
+  /** The display modes the host can put the view in. */
   availableDisplayModes?: AppDisplayMode[];
+  /** The room the view has, in CSS pixels: a fixed size, or a maximum it may grow to. */
   containerDimensions?: { width?: number; maxWidth?: number; height?: number; maxHeight?: number };
+  /** The user's language, as a BCP 47 tag (`en-GB`). */
   locale?: string;
+  /** The user's time zone, as an IANA name (`Europe/Paris`). */
   timeZone?: string;
+  /** The host application, by name and version. */
   userAgent?: string;
+  /** Where the host runs. */
   platform?: 'web' | 'desktop' | 'mobile';
+  /** What the device's input can do: touch, hover. */
   deviceCapabilities?: { touch?: boolean; hover?: boolean };
+  /** The edges of the view the host's own interface covers, in CSS pixels. */
   safeAreaInsets?: { top: number; right: number; bottom: number; left: number };
   [key: string]: unknown;
 };
 
 /** What a host can do for a view: each member present means the host serves those requests. */
 export type AppHostCapabilities = {
+  /** The host opens links for the view (`ui/open-link`). */
   openLinks?: object;
+  /** The view may call its server's tools through the host. */
   serverTools?: { listChanged?: boolean };
+  /** The view may list and read its server's resources through the host. */
   serverResources?: { listChanged?: boolean };
+  /** The host takes the view's log messages. */
   logging?: object;
+  /** The host adds the view's messages to the conversation (`ui/message`). */
   message?: object;
+  /** The host passes what the view says to the model in later turns (`ui/update-model-context`). */
   updateModelContext?: object;
+  /** The permissions and origins the host actually grants the view. */
   sandbox?: { permissions?: AppPermissions; csp?: AppCsp };
   [key: string]: unknown;
 };
 
 /** The host's answer to `ui/initialize`. */
 export type AppInitializeResult = {
+  /** The revision of the Apps protocol the host speaks. */
   protocolVersion: string;
+  /** Who the host is. */
   hostInfo: { name: string; version: string; [key: string]: unknown };
+  /** What the host does for the view. */
   hostCapabilities: AppHostCapabilities;
+  /** The host's theme, display and locale as the view starts. */
   hostContext: AppHostContext;
 };

@@ -9,7 +9,9 @@ export type ExtensionCapabilities = Record<string, JsonObject>;
 
 /** Client-side task support. 2025-11-25 only. */
 export type ClientTasksCapability = {
+  /** The client answers `tasks/list`. */
   list?: JsonObject;
+  /** The client answers `tasks/cancel`. */
   cancel?: JsonObject;
   /** Which server-to-client requests may be task-augmented. */
   requests?: {
@@ -20,7 +22,9 @@ export type ClientTasksCapability = {
 
 /** Server-side task support. 2025-11-25 only. */
 export type ServerTasksCapability = {
+  /** The server answers `tasks/list`. */
   list?: JsonObject;
+  /** The server answers `tasks/cancel`. */
   cancel?: JsonObject;
   /** Which client-to-server requests may be task-augmented. */
   requests?: {
@@ -34,10 +38,12 @@ export type ClientCapabilities = {
   experimental?: Record<string, JsonObject>;
   /** Since 2026-07-28. */
   extensions?: ExtensionCapabilities;
+  /** The client answers `roots/list` with the directories the server may work in. */
   roots?: {
     /** Until 2025-11-25 (2026-07-28 removed `notifications/roots/list_changed`). */
     listChanged?: boolean;
   };
+  /** The client answers `sampling/createMessage` with its model. */
   sampling?: {
     /** Supports `includeContext` other than `none`. Since 2025-11-25. */
     context?: JsonObject;
@@ -61,11 +67,18 @@ export type ServerCapabilities = {
   experimental?: Record<string, JsonObject>;
   /** Since 2026-07-28. */
   extensions?: ExtensionCapabilities;
+  /** The server sends log messages (`notifications/message`), at the level the client asks for. */
   logging?: JsonObject;
   /** Since 2025-03-26. */
   completions?: JsonObject;
+  /** The server has prompts; `listChanged`: it says when they change. */
   prompts?: { listChanged?: boolean };
+  /**
+   * The server has resources; `subscribe`: a client may subscribe to one; `listChanged`: it says
+   * when they change.
+   */
   resources?: { subscribe?: boolean; listChanged?: boolean };
+  /** The server has tools; `listChanged`: it says when they change. */
   tools?: { listChanged?: boolean };
   /** 2025-11-25 only. */
   tasks?: ServerTasksCapability;

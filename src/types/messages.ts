@@ -53,28 +53,47 @@ import type { CallToolRequestParams, CallToolResult, ListToolsResult } from './t
 
 /** The task methods, which either side may send (2025-11-25 only). */
 interface TaskRequestMap {
+  /** Reads a task's state. */
   'tasks/get': { params: GetTaskRequestParams; result: GetTaskResult };
+  /** Waits for a task's result. */
   'tasks/result': { params: GetTaskPayloadRequestParams; result: GetTaskPayloadResult };
+  /** Cancels a task. */
   'tasks/cancel': { params: CancelTaskRequestParams; result: CancelTaskResult };
+  /** Lists the tasks the sender may see. */
   'tasks/list': { params: PaginatedRequestParams | undefined; result: ListTasksResult };
 }
 
 /** Requests a client sends, by method. `params` admitting `undefined` may be omitted. */
 export interface ClientRequestMap extends TaskRequestMap {
+  /** Opens a legacy session: revision, capabilities and identities. */
   initialize: { params: InitializeRequestParams; result: InitializeResult };
+  /** Checks the server answers. */
   ping: { params: PingRequestParams | undefined; result: EmptyResult };
+  /** Asks a modern server its revisions and capabilities. */
   'server/discover': { params: DiscoverRequestParams | undefined; result: DiscoverResult };
+  /** Lists resources, a page at a time. */
   'resources/list': { params: PaginatedRequestParams | undefined; result: ListResourcesResult };
+  /** Lists resource templates, a page at a time. */
   'resources/templates/list': { params: PaginatedRequestParams | undefined; result: ListResourceTemplatesResult };
+  /** Reads a resource. */
   'resources/read': { params: ReadResourceRequestParams; result: ReadResourceResult };
+  /** Asks to be told when a resource changes (legacy). */
   'resources/subscribe': { params: SubscribeRequestParams; result: EmptyResult };
+  /** Stops being told of a resource's changes (legacy). */
   'resources/unsubscribe': { params: UnsubscribeRequestParams; result: EmptyResult };
+  /** Opens a stream of the notifications the client chooses (2026-07-28). */
   'subscriptions/listen': { params: SubscriptionsListenRequestParams; result: SubscriptionsListenResult };
+  /** Lists prompts, a page at a time. */
   'prompts/list': { params: PaginatedRequestParams | undefined; result: ListPromptsResult };
+  /** Gets a prompt's messages, its arguments filled in. */
   'prompts/get': { params: GetPromptRequestParams; result: GetPromptResult };
+  /** Lists tools, a page at a time. */
   'tools/list': { params: PaginatedRequestParams | undefined; result: ListToolsResult };
+  /** Calls a tool. */
   'tools/call': { params: CallToolRequestParams; result: CallToolResult };
+  /** Sets the lowest level of log messages the client hears (legacy). */
   'logging/setLevel': { params: SetLevelRequestParams; result: EmptyResult };
+  /** Asks for values that complete an argument. */
   'completion/complete': { params: CompleteRequestParams; result: CompleteResult };
 }
 
@@ -83,32 +102,51 @@ export interface ClientRequestMap extends TaskRequestMap {
  * multi round-trip input requests).
  */
 export interface ServerRequestMap extends TaskRequestMap {
+  /** Checks the client answers. */
   ping: { params: PingRequestParams | undefined; result: EmptyResult };
+  /** Asks the client's model for a message. */
   'sampling/createMessage': { params: CreateMessageRequestParams; result: CreateMessageResult };
+  /** Asks the user, through the client, for information or to open a URL. */
   'elicitation/create': { params: ElicitRequestParams; result: ElicitResult };
+  /** Asks the client for the directories the server may work in. */
   'roots/list': { params: ListRootsRequestParams | undefined; result: ListRootsResult };
 }
 
 /** Notifications a client sends: method → params. */
 export interface ClientNotificationMap {
+  /** Cancels a request the client sent. */
   'notifications/cancelled': CancelledNotificationParams;
+  /** Ends the handshake: the session is ready (legacy). */
   'notifications/initialized': NotificationParams | undefined;
+  /** Progress of a request the server sent. */
   'notifications/progress': ProgressNotificationParams;
+  /** The client's roots changed. */
   'notifications/roots/list_changed': ListChangedNotificationParams | undefined;
+  /** A task the client runs changed state. */
   'notifications/tasks/status': TaskStatusNotificationParams;
 }
 
 /** Notifications a server sends: method → params. */
 export interface ServerNotificationMap {
+  /** Cancels a request the server sent. */
   'notifications/cancelled': CancelledNotificationParams;
+  /** Progress of a request the client sent. */
   'notifications/progress': ProgressNotificationParams;
+  /** A log message. */
   'notifications/message': LoggingMessageNotificationParams;
+  /** A resource the client subscribed to changed. */
   'notifications/resources/updated': ResourceUpdatedNotificationParams;
+  /** The list of resources changed. */
   'notifications/resources/list_changed': ListChangedNotificationParams | undefined;
+  /** The tools changed. */
   'notifications/tools/list_changed': ListChangedNotificationParams | undefined;
+  /** The prompts changed. */
   'notifications/prompts/list_changed': ListChangedNotificationParams | undefined;
+  /** A URL-mode elicitation's interaction finished. */
   'notifications/elicitation/complete': ElicitationCompleteNotificationParams;
+  /** A task the server runs changed state. */
   'notifications/tasks/status': TaskStatusNotificationParams;
+  /** Opens a subscription: the notifications it will carry. */
   'notifications/subscriptions/acknowledged': SubscriptionsAcknowledgedNotificationParams;
 }
 

@@ -43,6 +43,7 @@ export type InputResponses = Record<string, InputResponse>;
  */
 export type InputRequiredResult = Result & {
   resultType: 'input_required';
+  /** What the client must answer before it sends the request again, by the server's keys. */
   inputRequests?: InputRequests;
   /** Opaque server state the client echoes back unchanged on the retry. */
   requestState?: string;
@@ -50,6 +51,8 @@ export type InputRequiredResult = Result & {
 
 /** Params of a request that may be a retry carrying input responses. The two fields are since 2026-07-28. */
 export type InputResponseRequestParams = RequestParams & {
+  /** The answers to the previous round's `inputRequests`, under the same keys. */
   inputResponses?: InputResponses;
+  /** The previous round's `requestState`, unchanged. */
   requestState?: string;
 };

@@ -53,6 +53,7 @@ export type SkillFrontmatter = {
 
 /** One file of a skill: its URI, and the size and digest of its bytes as served. */
 export type SkillResource = {
+  /** The file's URI, under its skill's folder. */
   uri: string;
   /** `sha256:` and the lowercase hexadecimal SHA-256 of the file's bytes. */
   digest: string;
@@ -64,9 +65,11 @@ export type SkillResource = {
 export type Skill = {
   /** The SKILL.md's URI: `skill://<skill path>/SKILL.md`. */
   uri: string;
+  /** The YAML front matter of its SKILL.md, as JSON: its name and description among others. */
   frontmatter: SkillFrontmatter;
   /** Every file of the skill once, its SKILL.md included; `'dynamic'` when generated. */
   resources: SkillResource[] | 'dynamic';
+  /** Metadata, as MCP's `_meta` everywhere. */
   _meta?: Meta;
 };
 

@@ -84,7 +84,7 @@ export type HttpExchangeHandler = (request: HttpRequestLike, response: HttpRespo
 
 /** The body was larger than allowed. */
 export class BodyTooLargeError extends Error {
-  /** The limit in bytes the body passed. */
+  /** @param limit The limit in bytes the body passed. */
   constructor(readonly limit: number) {
     super(`Request body exceeds the limit of ${limit} bytes`);
     this.name = 'BodyTooLargeError';
