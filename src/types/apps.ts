@@ -86,7 +86,10 @@ export type AppCapabilities = {
   /** The display modes the view supports; a host never puts it in another. */
   availableDisplayModes?: AppDisplayMode[];
   /** The view offers tools of its own to the host. */
-  tools?: { listChanged?: boolean };
+  tools?: {
+    /** The view says when its tools change. */
+    listChanged?: boolean;
+  };
   /** Capabilities outside the extension, by name. */
   experimental?: Record<string, object>;
 };
@@ -94,17 +97,43 @@ export type AppCapabilities = {
 /** The host's theme, styles, display and locale, as it tells a view; any member may be absent. */
 export type AppHostContext = {
   /** The call that showed the view. */
-  toolInfo?: { id?: string | number; tool: { name: string; [key: string]: unknown } };
+  toolInfo?: {
+    /** The id of the `tools/call` request. */
+    id?: string | number;
+    /** The tool called, as the server lists it. */
+    tool: {
+      /** The tool's name. */
+      name: string;
+      [key: string]: unknown;
+    };
+  };
   /** The host's color scheme. */
   theme?: 'light' | 'dark';
   /** The host's CSS variables and fonts, for a view that wants to look like it. */
-  styles?: { variables?: Record<string, string | undefined>; css?: { fonts?: string } };
+  styles?: {
+    /** CSS custom properties by name (`--color-background-primary`); a missing one is left to the view. */
+    variables?: Record<string, string | undefined>;
+    /** Style sheets to add to the view's document. */
+    css?: {
+      /** CSS that loads the host's fonts (`@font-face` or `@import` rules). */
+      fonts?: string;
+    };
+  };
   /** How the view is shown now. */
   displayMode?: AppDisplayMode;
   /** The display modes the host can put the view in. */
   availableDisplayModes?: AppDisplayMode[];
   /** The room the view has, in CSS pixels: a fixed size, or a maximum it may grow to. */
-  containerDimensions?: { width?: number; maxWidth?: number; height?: number; maxHeight?: number };
+  containerDimensions?: {
+    /** The fixed width. */
+    width?: number;
+    /** The widest the view may grow, when its width is not fixed. */
+    maxWidth?: number;
+    /** The fixed height. */
+    height?: number;
+    /** The tallest the view may grow, when its height is not fixed. */
+    maxHeight?: number;
+  };
   /** The user's language, as a BCP 47 tag (`en-GB`). */
   locale?: string;
   /** The user's time zone, as an IANA name (`Europe/Paris`). */
@@ -114,9 +143,23 @@ export type AppHostContext = {
   /** Where the host runs. */
   platform?: 'web' | 'desktop' | 'mobile';
   /** What the device's input can do: touch, hover. */
-  deviceCapabilities?: { touch?: boolean; hover?: boolean };
+  deviceCapabilities?: {
+    /** The device has a touch screen. */
+    touch?: boolean;
+    /** The pointer can hover over an element without pressing. */
+    hover?: boolean;
+  };
   /** The edges of the view the host's own interface covers, in CSS pixels. */
-  safeAreaInsets?: { top: number; right: number; bottom: number; left: number };
+  safeAreaInsets?: {
+    /** Covered at the top. */
+    top: number;
+    /** Covered at the right. */
+    right: number;
+    /** Covered at the bottom. */
+    bottom: number;
+    /** Covered at the left. */
+    left: number;
+  };
   [key: string]: unknown;
 };
 
@@ -125,9 +168,15 @@ export type AppHostCapabilities = {
   /** The host opens links for the view (`ui/open-link`). */
   openLinks?: object;
   /** The view may call its server's tools through the host. */
-  serverTools?: { listChanged?: boolean };
+  serverTools?: {
+    /** The host tells the view when the server's tools change. */
+    listChanged?: boolean;
+  };
   /** The view may list and read its server's resources through the host. */
-  serverResources?: { listChanged?: boolean };
+  serverResources?: {
+    /** The host tells the view when the server's resources change. */
+    listChanged?: boolean;
+  };
   /** The host takes the view's log messages. */
   logging?: object;
   /** The host adds the view's messages to the conversation (`ui/message`). */
@@ -135,7 +184,12 @@ export type AppHostCapabilities = {
   /** The host passes what the view says to the model in later turns (`ui/update-model-context`). */
   updateModelContext?: object;
   /** The permissions and origins the host actually grants the view. */
-  sandbox?: { permissions?: AppPermissions; csp?: AppCsp };
+  sandbox?: {
+    /** The browser permissions granted (camera, microphone, …). */
+    permissions?: AppPermissions;
+    /** The origins the view may load from and connect to. */
+    csp?: AppCsp;
+  };
   [key: string]: unknown;
 };
 
@@ -144,7 +198,13 @@ export type AppInitializeResult = {
   /** The revision of the Apps protocol the host speaks. */
   protocolVersion: string;
   /** Who the host is. */
-  hostInfo: { name: string; version: string; [key: string]: unknown };
+  hostInfo: {
+    /** The host's name. */
+    name: string;
+    /** The host's version. */
+    version: string;
+    [key: string]: unknown;
+  };
   /** What the host does for the view. */
   hostCapabilities: AppHostCapabilities;
   /** The host's theme, display and locale as the view starts. */

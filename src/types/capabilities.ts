@@ -15,8 +15,16 @@ export type ClientTasksCapability = {
   cancel?: JsonObject;
   /** Which server-to-client requests may be task-augmented. */
   requests?: {
-    sampling?: { createMessage?: JsonObject };
-    elicitation?: { create?: JsonObject };
+    /** Sampling requests. */
+    sampling?: {
+      /** `sampling/createMessage` may be task-augmented. */
+      createMessage?: JsonObject;
+    };
+    /** Elicitation requests. */
+    elicitation?: {
+      /** `elicitation/create` may be task-augmented. */
+      create?: JsonObject;
+    };
   };
 };
 
@@ -28,7 +36,11 @@ export type ServerTasksCapability = {
   cancel?: JsonObject;
   /** Which client-to-server requests may be task-augmented. */
   requests?: {
-    tools?: { call?: JsonObject };
+    /** Tool requests. */
+    tools?: {
+      /** `tools/call` may be task-augmented. */
+      call?: JsonObject;
+    };
   };
 };
 
@@ -71,15 +83,23 @@ export type ServerCapabilities = {
   logging?: JsonObject;
   /** Since 2025-03-26. */
   completions?: JsonObject;
-  /** The server has prompts; `listChanged`: it says when they change. */
-  prompts?: { listChanged?: boolean };
-  /**
-   * The server has resources; `subscribe`: a client may subscribe to one; `listChanged`: it says
-   * when they change.
-   */
-  resources?: { subscribe?: boolean; listChanged?: boolean };
-  /** The server has tools; `listChanged`: it says when they change. */
-  tools?: { listChanged?: boolean };
+  /** The server has prompts. */
+  prompts?: {
+    /** It says when they change (`notifications/prompts/list_changed`). */
+    listChanged?: boolean;
+  };
+  /** The server has resources. */
+  resources?: {
+    /** A client may subscribe to one to hear of its changes. */
+    subscribe?: boolean;
+    /** It says when the list changes (`notifications/resources/list_changed`). */
+    listChanged?: boolean;
+  };
+  /** The server has tools. */
+  tools?: {
+    /** It says when they change (`notifications/tools/list_changed`). */
+    listChanged?: boolean;
+  };
   /** 2025-11-25 only. */
   tasks?: ServerTasksCapability;
 };

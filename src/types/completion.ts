@@ -28,7 +28,12 @@ export type CompleteRequestParams = RequestParams & {
   /** The prompt or resource template whose argument is being completed. */
   ref: PromptReference | ResourceTemplateReference;
   /** The argument's name, and what the user has typed so far. */
-  argument: { name: string; value: string };
+  argument: {
+    /** The argument's name. */
+    name: string;
+    /** What the user has typed so far, perhaps nothing. */
+    value: string;
+  };
   /** Since 2025-06-18. */
   context?: {
     /** Values of arguments already resolved. */

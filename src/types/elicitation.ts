@@ -69,8 +69,13 @@ export type TitledSingleSelectEnumSchema = {
   title?: string;
   /** What to enter, shown with the field. */
   description?: string;
-  /** The values to choose from (`const`), each with its label (`title`). */
-  oneOf: { const: string; title: string }[];
+  /** The values to choose from, each with its label. */
+  oneOf: {
+    /** The value, as the answer carries it. */
+    const: string;
+    /** The value's label, as the user sees it. */
+    title: string;
+  }[];
   /** The value the form starts with. */
   default?: string;
 };
@@ -87,7 +92,11 @@ export type UntitledMultiSelectEnumSchema = {
   /** The most values to choose. */
   maxItems?: number;
   /** The values to choose from, shown as they are. */
-  items: { type: 'string'; enum: string[] };
+  items: {
+    type: 'string';
+    /** The values, shown as they are and sent back as they are. */
+    enum: string[];
+  };
   /** The values chosen when the form opens. */
   default?: string[];
 };
@@ -103,8 +112,16 @@ export type TitledMultiSelectEnumSchema = {
   minItems?: number;
   /** The most values to choose. */
   maxItems?: number;
-  /** The values to choose from (`const`), each with its label (`title`). */
-  items: { anyOf: { const: string; title: string }[] };
+  /** The values to choose from, each with its label. */
+  items: {
+    /** One entry per value. */
+    anyOf: {
+      /** The value, as the answer carries it. */
+      const: string;
+      /** The value's label, as the user sees it. */
+      title: string;
+    }[];
+  };
   /** The values chosen when the form opens. */
   default?: string[];
 };

@@ -83,15 +83,27 @@ export type HeaderMismatchError = ErrorResponseOf<ErrorObject & { code: -32020 }
 
 /** The error response for a missing client capability. Since 2026-07-28. */
 export type MissingRequiredClientCapabilityError = ErrorResponseOf<
-  ErrorObject & { code: -32021; data: MissingRequiredClientCapabilityErrorData }
+  ErrorObject & {
+    code: -32021;
+    /** The capabilities the request needed and the client did not declare. */
+    data: MissingRequiredClientCapabilityErrorData;
+  }
 >;
 
 /** The error response for an unsupported protocol version. Since 2026-07-28. */
 export type UnsupportedProtocolVersionError = ErrorResponseOf<
-  ErrorObject & { code: -32022; data: UnsupportedProtocolVersionErrorData }
+  ErrorObject & {
+    code: -32022;
+    /** The revisions the server speaks, and the one it was asked for. */
+    data: UnsupportedProtocolVersionErrorData;
+  }
 >;
 
 /** The error response asking for URL-mode elicitations first. 2025-11-25 only. */
 export type URLElicitationRequiredError = ErrorResponseOf<
-  ErrorObject & { code: -32042; data: URLElicitationRequiredErrorData }
+  ErrorObject & {
+    code: -32042;
+    /** The URL-mode elicitations to complete before retrying the request. */
+    data: URLElicitationRequiredErrorData;
+  }
 >;

@@ -107,7 +107,14 @@ export type MethodInfo = {
    * Revisions in which an extension, not the revision itself, defines it (`tasks/get` of the
    * tasks extension of 2026-07-28): it exists there for peers that negotiate the extension.
    */
-  extension?: { id: string; client?: Span; server?: Span };
+  extension?: {
+    /** The extension's identifier (`io.modelcontextprotocol/tasks`). */
+    id: string;
+    /** Revisions in which clients send it under the extension. */
+    client?: Span;
+    /** Revisions in which servers send it under the extension. */
+    server?: Span;
+  };
 };
 
 type ClientMethod = keyof ClientRequestMap | keyof ClientNotificationMap;

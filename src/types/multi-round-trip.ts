@@ -24,9 +24,21 @@ export type InputRequiredMethod = 'tools/call' | 'prompts/get' | 'resources/read
 
 /** A request the server needs the client to fulfil: a JSON-RPC request without `jsonrpc` and `id`. */
 export type InputRequest =
-  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
-  | { method: 'roots/list'; params?: ListRootsRequestParams }
-  | { method: 'elicitation/create'; params: ElicitRequestParams };
+  | {
+      method: 'sampling/createMessage';
+      /** The conversation, the preferences for the model, and the limits of the answer. */
+      params: CreateMessageRequestParams;
+    }
+  | {
+      method: 'roots/list';
+      /** Nothing but, optionally, `_meta`. */
+      params?: ListRootsRequestParams;
+    }
+  | {
+      method: 'elicitation/create';
+      /** What to ask the user: a form's schema, or a URL to open. */
+      params: ElicitRequestParams;
+    };
 
 /** Server-chosen keys to the requests to fulfil. */
 export type InputRequests = Record<string, InputRequest>;

@@ -83,7 +83,11 @@ type SkillsCacheHints = {
 export type ListSkillsRequestParams = PaginatedRequestParams;
 
 /** Result of `skills/list`: a page of entries, in URI order. */
-export type ListSkillsResult = PaginatedResult & SkillsCacheHints & { skills: Skill[] };
+export type ListSkillsResult = PaginatedResult &
+  SkillsCacheHints & {
+    /** The skills of this page. */
+    skills: Skill[];
+  };
 
 /** Params of `skills/get`. */
 export type GetSkillRequestParams = RequestParams & {
@@ -92,7 +96,11 @@ export type GetSkillRequestParams = RequestParams & {
 };
 
 /** Result of `skills/get`. */
-export type GetSkillResult = Result & SkillsCacheHints & { skill: Skill };
+export type GetSkillResult = Result &
+  SkillsCacheHints & {
+    /** The skill asked for. */
+    skill: Skill;
+  };
 
 /** Params of `resources/directory/read`. */
 export type ReadResourceDirectoryRequestParams = PaginatedRequestParams & {
@@ -104,4 +112,8 @@ export type ReadResourceDirectoryRequestParams = PaginatedRequestParams & {
  * Result of `resources/directory/read`: a page of the directory's direct children, in URI
  * order; folders carry `mimeType: "inode/directory"` and no size.
  */
-export type ReadResourceDirectoryResult = PaginatedResult & SkillsCacheHints & { resources: Resource[] };
+export type ReadResourceDirectoryResult = PaginatedResult &
+  SkillsCacheHints & {
+    /** The directory's children of this page: files and folders. */
+    resources: Resource[];
+  };

@@ -120,7 +120,14 @@ export type DetailedTask = ExtensionTask & {
   /** The request's result, when `completed`. */
   result?: Record<string, unknown>;
   /** The JSON-RPC error that ended it, when `failed`. */
-  error?: { code: number; message: string; data?: unknown };
+  error?: {
+    /** The JSON-RPC error code. */
+    code: number;
+    /** A short description of the error. */
+    message: string;
+    /** More about the error, as the server chose. */
+    data?: unknown;
+  };
 };
 
 /** The extension's answer to a request that became a task: `resultType: "task"` and the task, flat. */
