@@ -22,7 +22,14 @@ import type {
   Root,
 } from 'mcpkit';
 import { McpError } from 'mcpkit';
-import { Client, type ClientSession, type EraCache, type EraChoice, type SkillFile } from 'mcpkit/client';
+import {
+  Client,
+  type ClientSession,
+  type EraCache,
+  type EraChoice,
+  type SkillFile,
+  type UrlElicitationResult,
+} from 'mcpkit/client';
 import type { HttpClientOptions } from 'mcpkit/http';
 import { UriTemplate } from 'mcpkit/server';
 import {
@@ -62,7 +69,7 @@ export interface HostElicitation {
     server: string,
     params: ElicitRequestURLParams,
     signal: AbortSignal,
-  ) => { action: 'accept' | 'decline' | 'cancel' } | Promise<{ action: 'accept' | 'decline' | 'cancel' }>;
+  ) => UrlElicitationResult | Promise<UrlElicitationResult>;
 }
 
 /** The options of a `Host`: its servers, and how it asks for consent, elicitation and sampling. */
@@ -72,7 +79,12 @@ export interface HostOptions {
   /** Who the host says it is to servers. Default `mcpkit-host`. */
   clientInfo?: Implementation;
   /** Names of tools and prompts in the catalog. Default `<server>__<tool>`; `{ separator }` changes the `__`. */
-  toolName?: ToolNaming | { separator: string };
+  toolName?:
+    | ToolNaming
+    | {
+        /** What joins the server's name to the tool's, in place of `__`. */
+        separator: string;
+      };
   /** Asks the user before a call that the policy says to ask about. Without it, such calls are refused. */
   consent?: ConsentHook;
   /** Shows the servers' requests for input; without it, the host does not declare elicitation. */

@@ -38,7 +38,12 @@ export interface EntrySettings {
   /** The time limit of each request to it, in milliseconds. */
   timeoutMs?: number;
   /** Which of its tools the host offers (names, `*` matching any run of characters); `deny` wins. */
-  tools?: { allow?: string[]; deny?: string[] };
+  tools?: {
+    /** The tools offered; all when absent. */
+    allow?: string[];
+    /** The tools never offered, even when `allow` names them. */
+    deny?: string[];
+  };
   /** Consent per tool name (or `*`): `allow`, `deny` or `ask`; over the defaults. */
   consent?: Record<string, ToolPolicy>;
   /** The directories offered to this server as roots (paths or `file://` URIs), in place of the host's. */

@@ -17,7 +17,12 @@ export interface HostSettings {
   /** A limit on each request to this server, in milliseconds. */
   timeoutMs?: number;
   /** Which of the server's tools the host offers, by name; `*` matches any run of characters. */
-  tools?: { allow?: string[]; deny?: string[] };
+  tools?: {
+    /** The tools offered; all when absent. */
+    allow?: string[];
+    /** The tools never offered, even when `allow` names them. */
+    deny?: string[];
+  };
   /** A policy per tool name of this server, or `*` for the rest. */
   consent?: Record<string, ToolPolicy>;
   /**
@@ -68,8 +73,28 @@ export interface HostConfig {
 
 /** A VS Code input: a value `${input:id}` asks for when the configuration is read. */
 export type ConfigInput =
-  | { type: 'promptString'; id: string; description: string; password?: boolean; default?: string }
-  | { type: 'pickString'; id: string; description: string; options: string[]; default?: string };
+  | {
+      type: 'promptString';
+      /** The name `${input:id}` uses. */
+      id: string;
+      /** What to ask the user. */
+      description: string;
+      /** The answer is a secret: it is not shown as it is typed. */
+      password?: boolean;
+      /** The answer when the user gives none. */
+      default?: string;
+    }
+  | {
+      type: 'pickString';
+      /** The name `${input:id}` uses. */
+      id: string;
+      /** What to ask the user. */
+      description: string;
+      /** The values to pick from. */
+      options: string[];
+      /** The value picked when the user picks none. */
+      default?: string;
+    };
 
 /**
  * Answers an input (a terminal prompts, for instance). Asked at most once per id and read; a

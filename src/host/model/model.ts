@@ -7,7 +7,19 @@
  */
 
 /** A piece of a message that is not plain text: images travel base64-encoded. */
-export type ModelPart = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
+export type ModelPart =
+  | {
+      type: 'text';
+      /** The text. */
+      text: string;
+    }
+  | {
+      type: 'image';
+      /** The image's bytes, base64-encoded. */
+      data: string;
+      /** The image's format (`image/png`). */
+      mimeType: string;
+    };
 
 /** A tool the model asked to run, with the arguments it chose (parsed from its JSON). */
 export interface ModelToolCall {
@@ -21,14 +33,25 @@ export interface ModelToolCall {
 
 /** One turn of the conversation. The system prompt is not a message: see {@link ModelRequest.system}. */
 export type ModelMessage =
-  | { role: 'user'; content: string | ModelPart[] }
-  | { role: 'assistant'; content: string; toolCalls?: ModelToolCall[] }
+  | {
+      role: 'user';
+      /** What the user said: text, or text and images. */
+      content: string | ModelPart[];
+    }
+  | {
+      role: 'assistant';
+      /** What the model answered, perhaps nothing when it only called tools. */
+      content: string;
+      /** The tools the model asked to run; a `tool` message answers each. */
+      toolCalls?: ModelToolCall[];
+    }
   | {
       role: 'tool';
       /** The {@link ModelToolCall.id} this answers. */
       toolCallId: string;
       /** The tool's name, as the model called it. */
       name: string;
+      /** What the tool returned: text, or text and images. */
       content: string | ModelPart[];
       /** The tool failed: the content says how. */
       isError?: boolean;
@@ -71,14 +94,29 @@ export type ModelStopReason = 'end' | 'tool_use' | 'max_tokens' | 'stop_sequence
 
 /** What a model streams: text as it comes, each tool call once complete, then one `done`. */
 export type ModelEvent =
-  | { type: 'text'; text: string }
-  | { type: 'tool_call'; call: ModelToolCall }
+  | {
+      type: 'text';
+      /** The next piece of the answer's text. */
+      text: string;
+    }
+  | {
+      type: 'tool_call';
+      /** A tool the model asks to run, its arguments complete. */
+      call: ModelToolCall;
+    }
   | {
       type: 'done';
+      /** Why the model stopped. */
       stopReason: ModelStopReason;
       /** The model that answered, as the provider names it. */
       model: string;
-      usage?: { inputTokens?: number; outputTokens?: number };
+      /** Tokens read and written, when the provider says. */
+      usage?: {
+        /** Tokens of the request: prompt, conversation and tools. */
+        inputTokens?: number;
+        /** Tokens of the answer. */
+        outputTokens?: number;
+      };
     };
 
 /**
@@ -124,7 +162,12 @@ export interface ModelAnswer {
   /** The model that answered, as the provider names it. */
   model: string;
   /** Tokens read and written, when the provider says. */
-  usage?: { inputTokens?: number; outputTokens?: number };
+  usage?: {
+    /** Tokens of the request: prompt, conversation and tools. */
+    inputTokens?: number;
+    /** Tokens of the answer. */
+    outputTokens?: number;
+  };
 }
 
 /** Runs `request` to the end and returns the whole answer. */
