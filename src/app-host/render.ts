@@ -35,7 +35,10 @@ export interface ViewServer {
 }
 
 /** A tool as the server listed it: its name and `_meta`. */
-export type ViewTool = ToolWithMeta & { name: string };
+export type ViewTool = ToolWithMeta & {
+  /** The tool's name, as the server lists it. */
+  name: string;
+};
 
 /** The options of `renderView`: where the frame goes, the sandbox page, and the host's side of the view. */
 export interface RenderViewOptions {

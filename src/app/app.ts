@@ -32,17 +32,29 @@ import { ViewTools, type ViewToolConfig, type ViewToolHandle, type ViewToolHandl
 /** What the host tells a view, by event. */
 export interface AppEventMap {
   /** The tool's arguments, complete: once. */
-  toolinput: { arguments?: Record<string, unknown> };
+  toolinput: {
+    /** The arguments the model chose. */
+    arguments?: Record<string, unknown>;
+  };
   /** The arguments so far, while the model still writes them. */
-  toolinputpartial: { arguments?: Record<string, unknown> };
+  toolinputpartial: {
+    /** The arguments as far as the model has written them; later events add to them. */
+    arguments?: Record<string, unknown>;
+  };
   /** The tool's result. */
   toolresult: CallToolResult;
   /** The call ended without a result. */
-  toolcancelled: { reason?: string };
+  toolcancelled: {
+    /** Why, in the host's words. */
+    reason?: string;
+  };
   /** What changed of the host's context; `app.hostContext` holds all of it, merged. */
   hostcontextchanged: AppHostContext;
   /** The host is about to remove the view: what is not saved before the listeners resolve is lost. */
-  teardown: { reason?: string };
+  teardown: {
+    /** Why, in the host's words. */
+    reason?: string;
+  };
 }
 
 /** The name of an event the host sends a view. */

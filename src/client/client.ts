@@ -77,7 +77,12 @@ export interface ClientOptions {
    * served from the session's cache while fresh. `false` turns that off; `maxEntries` bounds
    * what a session keeps (default 500, the oldest stored going first).
    */
-  cache?: boolean | { maxEntries?: number };
+  cache?:
+    | boolean
+    | {
+        /** The most results a session keeps. Default 500. */
+        maxEntries?: number;
+      };
   /** Problems that do not end a session: malformed messages, listeners or handlers that fail. */
   onError?: (error: Error) => void;
   /** The clock of timeouts and of the cache's freshness. Default the system's. */

@@ -55,11 +55,23 @@ export type SubscriptionEnd =
   /** This side closed it (`close()`, its signal, or its session's `close()`). */
   | { reason: 'closed' }
   /** The server ended it on purpose, answering the listen request (on shutdown, say). */
-  | { reason: 'completed'; result: SubscriptionsListenResult }
+  | {
+      reason: 'completed';
+      /** The server's answer to the listen request. */
+      result: SubscriptionsListenResult;
+    }
   /** The server tore the stream down with `notifications/cancelled` (stdio). */
-  | { reason: 'cancelled'; message: string | undefined }
+  | {
+      reason: 'cancelled';
+      /** The reason the cancellation gave, if any. */
+      message: string | undefined;
+    }
   /** It could not be kept: the server refused a new listen request, or every attempt failed. */
-  | { reason: 'dropped'; error: Error };
+  | {
+      reason: 'dropped';
+      /** The refusal, or the last attempt's failure. */
+      error: Error;
+    };
 
 /** The events of a subscription, by name, with what each listener receives. */
 export interface SubscriptionEventMap {
@@ -84,9 +96,21 @@ export interface SubscriptionEventMap {
 
 /** What the async iterator of a subscription yields. */
 export type SubscriptionEvent =
-  | { type: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged'; params: ListChangedNotificationParams }
-  | { type: 'resourceUpdated'; params: ResourceUpdatedNotificationParams }
-  | { type: 'reestablished'; acknowledged: SubscriptionFilter };
+  | {
+      type: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged';
+      /** The notification's params: nothing but, optionally, `_meta`. */
+      params: ListChangedNotificationParams;
+    }
+  | {
+      type: 'resourceUpdated';
+      /** The notification's params: the URI of the resource that changed. */
+      params: ResourceUpdatedNotificationParams;
+    }
+  | {
+      type: 'reestablished';
+      /** What the server now agrees to send. */
+      acknowledged: SubscriptionFilter;
+    };
 
 /** What a subscription runs on: a connection's session and the router of its stream messages. */
 export interface SubscriptionHost {
