@@ -3,9 +3,7 @@
 // the doc comments. The entry points are read from package.json `exports` and the sources they
 // come from from tsconfig.base.json `paths`, so a new entry point gets its page by itself.
 // The build fails on any warning: an exported name without a doc comment, a `{@link}` that
-// resolves to nothing, a relative link to a file that does not exist. Names still waiting for
-// their comment are listed in scripts/docs-undocumented.txt; the list may only shrink (TypeDoc
-// warns about a name that is on it but no longer needs to be).
+// resolves to nothing, a relative link to a file that does not exist.
 //   node scripts/docs.mjs              writes docs/reference/ (npm run docs)
 //   node scripts/docs.mjs --out DIR    writes DIR instead (the test compares it with the committed copy)
 //   node scripts/docs.mjs --root DIR   documents the package in DIR (the test's small one that must fail)
@@ -24,7 +22,6 @@ try {
 }
 const root = resolve(options.root ?? join(import.meta.dirname, '..'));
 const out = resolve(options.out ?? join(root, 'docs', 'reference'));
-const UNDOCUMENTED = join(root, 'scripts', 'docs-undocumented.txt');
 const README = join(root, 'scripts', 'docs-readme.md');
 
 /** Each entry point of package.json `exports` (`mcpkit/server`) and its source, from tsconfig's `paths`. */
@@ -44,15 +41,6 @@ function entryPoints() {
     entries.set(resolve(root, source), specifier);
   }
   return entries;
-}
-
-/** Names that may stay without a doc comment for now, one a line; `#` starts a comment. */
-function stillUndocumented() {
-  if (!existsSync(UNDOCUMENTED)) return [];
-  return readFileSync(UNDOCUMENTED, 'utf8')
-    .split('\n')
-    .map((line) => line.replace(/#.*/, '').trim())
-    .filter((line) => line !== '');
 }
 
 const entries = entryPoints();
@@ -75,7 +63,6 @@ const app = await Application.bootstrapWithPlugins({
   validation: { notExported: false, invalidLink: true, invalidPath: true, rewrittenLink: true, notDocumented: true },
   treatWarningsAsErrors: true,
   treatValidationWarningsAsErrors: true,
-  intentionallyNotDocumented: stillUndocumented(),
   logLevel: 'Warn',
 });
 // The program holds the entry points and what they import, not every file of src/ (the command
@@ -127,16 +114,10 @@ function documentedByValue(project) {
 
 const project = await app.convert();
 if (!project) process.exit(1);
-app.options.setValue('intentionallyNotDocumented', [
-  ...app.options.getValue('intentionallyNotDocumented'),
-  ...documentedByValue(project),
-]);
+app.options.setValue('intentionallyNotDocumented', documentedByValue(project));
 app.validate(project);
 if (app.logger.hasErrors() || app.logger.hasWarnings()) {
-  console.error(
-    'docs: the reference was not written; fix the warnings above (a name documented now that is still' +
-      ' listed in scripts/docs-undocumented.txt: take it off the list)',
-  );
+  console.error('docs: the reference was not written; fix the warnings above');
   process.exit(1);
 }
 rmSync(out, { recursive: true, force: true });

@@ -85,7 +85,7 @@ describe('the API reference', { timeout: 180_000 }, () => {
 });
 
 describe('the reference build', { timeout: 120_000 }, () => {
-  it('refuses an exported name without a doc comment and a link to nothing, writing no page', async () => {
+  it('refuses an exported name or inline member without a doc comment, and a link to nothing, writing no page', async () => {
     const work = mkdtempSync(join(tmpdir(), 'mcpkit-reference-refusal-'));
     try {
       const files: Record<string, string> = {
@@ -103,7 +103,8 @@ describe('the reference build', { timeout: 120_000 }, () => {
         }),
         'tsconfig.build.json': JSON.stringify({ extends: './tsconfig.base.json', include: ['src'] }),
         'src/index.ts':
-          '/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\nexport const bare = 1;\n',
+          '/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\nexport const bare = 1;\n' +
+          '/** A box. */\nexport interface Box {\n  /** Its size. */\n  size: { width: number };\n}\n',
         'src/extra.ts':
           '/** Multiplies, as {@link nowhere} does. */\nexport const times = (a: number, b: number) => a * b;\n',
       };
@@ -115,6 +116,7 @@ describe('the reference build', { timeout: 120_000 }, () => {
       const { code, output } = await docs('--root', work, '--out', out);
       assert.equal(code, 1, output);
       assert.match(output, /demo\.bare \(Variable\).*does not have any documentation/);
+      assert.match(output, /demo\.Box\.size\.__type\.width \(Property\).*does not have any documentation/);
       assert.match(output, /Failed to resolve link to "nowhere" in comment for demo\/extra\.times/);
       assert.equal(existsSync(out), false, 'no page is written');
     } finally {
