@@ -36,14 +36,17 @@ const DENIED = -32000;
 export interface ViewHooks {
   /** A tool of the view's server (already checked: its visibility includes `app`). */
   callTool?(name: string, args: Params): Promise<Params>;
+  /** A resource of the view's server (`resources/read`). */
   readResource?(uri: string): Promise<Params>;
   /** A page of the server's resources (`resources/list`). */
   listResources?(params: { cursor?: string }): Promise<Params>;
   /** A user message for the conversation. */
   message?(params: { role: 'user'; content: unknown[] }): Promise<void | boolean>;
+  /** A link the view asks the host to open; `false` refuses. */
   openLink?(url: string): Promise<void | boolean>;
   /** Files the view offers its user: embedded resources, or links the host fetches. */
   downloadFile?(params: { contents: unknown[] }): Promise<void | boolean>;
+  /** What the view wants the model to know in the next turns; `false` refuses. */
   updateModelContext?(params: Params): Promise<void | boolean>;
   /** The mode the view is now in. */
   requestDisplayMode?(mode: AppDisplayMode): Promise<AppDisplayMode>;
@@ -51,22 +54,37 @@ export interface ViewHooks {
   requestTeardown?(): void;
   /** The tools the view offers changed: list them again. */
   viewToolsChanged?(): void;
+  /** A log message of the view. */
   log?(params: Params): void;
+  /** The size the view's content now needs, in CSS pixels, for the host to fit its frame. */
   size?(size: { width?: number; height?: number }): void;
 }
 
 /** How far the tool call the view was shown for has gone, as the view was told. */
 type CallPhase = 'waiting' | 'input' | 'ended';
 
+/**
+ * What a `ViewBridge` tells the view (who the host is, what it can do, its context) and the hooks
+ * that answer the view's requests.
+ */
 export interface ViewBridgeOptions {
+  /** Who the host is to the view. */
   hostInfo: Implementation;
+  /** What the host does for the view (which of `hooks` it offers, display modes, ...). */
   hostCapabilities: AppHostCapabilities;
+  /** Theme, locale, display mode and the rest, as the view starts; `sendHostContext` changes it later. */
   hostContext: AppHostContext;
   /** The visibility of each tool of the view's server, by name: only `app` tools are callable. */
   toolVisibility: (name: string) => AppVisibility[] | undefined;
+  /** The application's side of the view's requests. */
   hooks: ViewHooks;
 }
 
+/**
+ * A host's side of one MCP App view, over `postMessage` with the view's frame: it answers the
+ * view's handshake, hands it the tool's input and result, and passes its requests to the host's
+ * hooks.
+ */
 export class ViewBridge {
   readonly #options: ViewBridgeOptions;
   readonly #context: AppHostContext;

@@ -28,13 +28,19 @@ type Params = Record<string, unknown>;
 
 /** What the page's connection to the view's server must do: a `ClientSession` does it. */
 export interface ViewServer {
+  /** Reads a resource of the server (the view's HTML, and what the view reads). */
   readResource(params: { uri: string }): Promise<object>;
+  /** Calls a tool of the server for the view. */
   callTool(params: { name: string; arguments?: Params }): Promise<object>;
 }
 
 /** A tool as the server listed it: its name and `_meta`. */
-export type ViewTool = ToolWithMeta & { name: string };
+export type ViewTool = ToolWithMeta & {
+  /** The tool's name, as the server lists it. */
+  name: string;
+};
 
+/** The options of `renderView`: where the frame goes, the sandbox page, and the host's side of the view. */
 export interface RenderViewOptions {
   /** Where the view's frame goes: it is appended to this element. */
   container: Element;
@@ -50,6 +56,7 @@ export interface RenderViewOptions {
   tools?: readonly ViewTool[];
   /** The same, by tool name (what `host.readView` of `mcpkit/host` gives); wins over `tools`. */
   toolVisibility?: Readonly<Record<string, readonly AppVisibility[]>>;
+  /** Who the host is to the view. */
   hostInfo: Implementation;
   /** What the host offers; by default what `server` and `hooks` make possible. */
   hostCapabilities?: AppHostCapabilities;
@@ -67,8 +74,11 @@ export interface RenderViewOptions {
 
 /** A view on the page. */
 export interface RenderedView {
+  /** The outer frame, as placed in the container. */
   readonly frame: HTMLIFrameElement;
+  /** The host's side of the conversation with the view. */
   readonly bridge: ViewBridge;
+  /** The Content Security Policy and permissions the view runs under. */
   readonly policy: ViewPolicy;
   /** Resolves once the view said `initialized`. */
   readonly ready: Promise<void>;

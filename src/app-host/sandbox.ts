@@ -11,6 +11,7 @@ import type { AppCsp } from '../types/apps.js';
 import { viewPolicy } from './policy.js';
 import { SANDBOX_PAGE } from './sandbox-page.js';
 
+/** The options of `sandboxResponse`. */
 export interface SandboxOptions {
   /** The origins of the host pages that may frame the sandbox, such as `https://chat.example.com`. */
   hostOrigins: readonly string[];

@@ -17,13 +17,17 @@ import {
 
 /** What these functions read of a tool: its `_meta`. */
 export interface ToolWithMeta {
+  /** The tool's name, for messages. */
   name?: string;
+  /** The tool's `_meta`, where `ui.resourceUri` names its view. */
   _meta?: Record<string, unknown>;
 }
 
 /** A view's document, ready to render. */
 export interface ViewDocument {
+  /** The `ui://` resource the HTML was read from. */
   uri: string;
+  /** The view's HTML. */
   html: string;
   /** The content's `_meta.ui`, else the listing's; `undefined` when neither has one. */
   meta: AppViewMeta | undefined;
@@ -31,6 +35,7 @@ export interface ViewDocument {
 
 /** A view that cannot be rendered: not a `ui://` URI, not one HTML document, not the view's type. */
 export class ViewError extends Error {
+  /** `'ViewError'`, also in bundles that rename classes. */
   override name = 'ViewError';
 }
 

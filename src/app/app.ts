@@ -32,21 +32,35 @@ import { ViewTools, type ViewToolConfig, type ViewToolHandle, type ViewToolHandl
 /** What the host tells a view, by event. */
 export interface AppEventMap {
   /** The tool's arguments, complete: once. */
-  toolinput: { arguments?: Record<string, unknown> };
+  toolinput: {
+    /** The arguments the model chose. */
+    arguments?: Record<string, unknown>;
+  };
   /** The arguments so far, while the model still writes them. */
-  toolinputpartial: { arguments?: Record<string, unknown> };
+  toolinputpartial: {
+    /** The arguments as far as the model has written them; later events add to them. */
+    arguments?: Record<string, unknown>;
+  };
   /** The tool's result. */
   toolresult: CallToolResult;
   /** The call ended without a result. */
-  toolcancelled: { reason?: string };
+  toolcancelled: {
+    /** Why, in the host's words. */
+    reason?: string;
+  };
   /** What changed of the host's context; `app.hostContext` holds all of it, merged. */
   hostcontextchanged: AppHostContext;
   /** The host is about to remove the view: what is not saved before the listeners resolve is lost. */
-  teardown: { reason?: string };
+  teardown: {
+    /** Why, in the host's words. */
+    reason?: string;
+  };
 }
 
+/** The name of an event the host sends a view. */
 export type AppEvent = keyof AppEventMap;
 
+/** The options of an `App`: what the view can do, whether it reports its size, how long it waits for the host. */
 export interface AppOptions {
   /**
    * What the view can do: its display modes, tools of its own. A tool registered before
@@ -69,6 +83,11 @@ const NOTIFICATIONS: Readonly<Record<string, AppEvent>> = {
   'ui/notifications/host-context-changed': 'hostcontextchanged',
 };
 
+/**
+ * The page inside an MCP App's view: `connect()` makes the handshake with the host, the host's
+ * notifications arrive as events (`on`), and the view calls the server's tools and resources, and
+ * asks things of the host, through it.
+ */
 export class App {
   readonly #info: Implementation;
   readonly #options: AppOptions;
@@ -114,10 +133,12 @@ export class App {
     return result;
   }
 
+  /** Who the host is, once `connect()` has resolved. */
   get hostInfo(): AppInitializeResult['hostInfo'] | undefined {
     return this.#host?.hostInfo;
   }
 
+  /** What the host can do for the view, once `connect()` has resolved. */
   get hostCapabilities(): AppHostCapabilities | undefined {
     return this.#host?.hostCapabilities;
   }

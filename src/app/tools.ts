@@ -13,12 +13,17 @@ import type { CallToolResult } from '../types/tools.js';
 
 /** What a view says of one of its tools. */
 export interface ViewToolConfig {
+  /** A name for people. */
   title?: string;
+  /** What the tool does, for the model. */
   description?: string;
   /** A JSON Schema object. Default: `{ type: 'object', properties: {} }`, no arguments. */
   inputSchema?: ToolInputSchema;
+  /** A JSON Schema object of its `structuredContent`, if it returns some. */
   outputSchema?: ToolOutputSchema;
+  /** Hints about its behaviour (read-only, destructive, ...), as a server's tool has. */
   annotations?: ToolAnnotations;
+  /** Metadata sent with the tool as it is listed. */
   _meta?: Record<string, unknown>;
 }
 
@@ -30,9 +35,13 @@ export type ViewToolHandler = (args: Record<string, unknown>) => CallToolResult 
 
 /** A registered tool: turned on and off, changed or removed; the host hears of each change. */
 export interface ViewToolHandle {
+  /** The tool's name. */
   readonly name: string;
+  /** Whether the host sees it: a disabled tool is left out of the list and refused when called. */
   readonly enabled: boolean;
+  /** Lists the tool again. */
   enable(): void;
+  /** Hides the tool until it is enabled; it stays registered. */
   disable(): void;
   /** Changes what the tool says of itself, or its handler. */
   update(changes: ViewToolConfig & { handler?: ViewToolHandler }): void;

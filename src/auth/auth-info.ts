@@ -5,6 +5,10 @@
  * @module
  */
 
+/**
+ * What a verified access token says: who issued it, for whom, for which client, with which scopes,
+ * until when. A handler reads it as `ctx.auth`.
+ */
 export interface AuthInfo {
   /** The authorization server that issued the token (`iss`), when known. */
   readonly issuer: string | undefined;

@@ -89,6 +89,10 @@ export interface ClientSessionSetup {
 /** Params of a list walked by an iterator: the cursor is the iterator's business. */
 export type ListParams = Omit<PaginatedRequestParams, 'cursor'>;
 
+/**
+ * One session with one server, made by `Client.connect`: what the server declared, and its tools,
+ * resources, prompts, skills and tasks, each call checked against the revision spoken.
+ */
 export class ClientSession {
   readonly #session: Session;
   readonly #events: SessionEvents;
@@ -102,9 +106,16 @@ export class ClientSession {
   #skills: SessionSkills | undefined;
   /** Aborted when the session ends: input handlers still running then have no one to answer. */
   readonly #closing = new AbortController();
+  /** Who the server said it is. */
   readonly serverInfo: Implementation;
+  /**
+   * What the server declared it can do; calls that need a capability it lacks are refused before
+   * they are sent.
+   */
   readonly serverCapabilities: ServerCapabilities;
+  /** The server's guidance for the model on how to use it, if it gave any. */
   readonly instructions: string | undefined;
+  /** The revision this session speaks. */
   readonly protocolVersion: string;
 
   /** Made by `Client.connect`, which routes the session's notifications to `setup.events`. */
@@ -124,6 +135,7 @@ export class ClientSession {
     this.protocolVersion = outcome.protocolVersion;
   }
 
+  /** Whether the session has ended: closed by either side or by its transport. */
   get closed(): boolean {
     return this.#session.closed;
   }

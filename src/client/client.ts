@@ -37,6 +37,10 @@ import { DEFAULT_MAX_CACHE_ENTRIES, ResultCache } from './result-cache.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { Validator } from '../schema/validator.js';
 
+/**
+ * The options of a `Client`: the capabilities and answers it declares, how sessions check and cache
+ * what servers send.
+ */
 export interface ClientOptions {
   /**
    * Capabilities to declare beyond those that follow from `sampling`, `elicitation` and
@@ -73,9 +77,15 @@ export interface ClientOptions {
    * served from the session's cache while fresh. `false` turns that off; `maxEntries` bounds
    * what a session keeps (default 500, the oldest stored going first).
    */
-  cache?: boolean | { maxEntries?: number };
+  cache?:
+    | boolean
+    | {
+        /** The most results a session keeps. Default 500. */
+        maxEntries?: number;
+      };
   /** Problems that do not end a session: malformed messages, listeners or handlers that fail. */
   onError?: (error: Error) => void;
+  /** The clock of timeouts and of the cache's freshness. Default the system's. */
   clock?: Clock;
   /**
    * Declares the tasks extension (`io.modelcontextprotocol/tasks`) to 2026-07-28 servers, so a
@@ -87,6 +97,10 @@ export interface ClientOptions {
   tasks?: boolean;
 }
 
+/**
+ * The options of one `connect`: the revision or era to speak, what is remembered of a server's
+ * era, timeouts, a signal to give up.
+ */
 export interface ConnectOptions {
   /**
    * Pins the revision. A legacy one (`2025-11-25`, ...) runs the initialize handshake with
@@ -115,6 +129,7 @@ export interface ConnectOptions {
    * Default: none beyond each request's own limit (`requestTimeoutMs`).
    */
   timeoutMs?: number;
+  /** Gives up connecting: the promise rejects and the transport is closed. */
   signal?: AbortSignal;
 }
 
@@ -124,7 +139,13 @@ interface OpenSession {
   declared: Record<string, unknown>;
 }
 
+/**
+ * An MCP client: who the application is and how it answers a server's requests (sampling,
+ * elicitation, roots). Each `connect` opens one session with one server and resolves once it is
+ * ready.
+ */
 export class Client {
+  /** Who this application is to servers (`clientInfo`). */
   readonly info: Implementation;
   readonly #options: ClientOptions;
   readonly #requestHandlers = new Map<string, RequestHandler>();

@@ -32,6 +32,7 @@ export type SamplingHandler = (
 
 /** Sampling support: the handler, and what the application's model can do beyond plain messages. */
 export interface SamplingOptions {
+  /** Answers the server's `sampling/createMessage` with the application's model. */
   handler: SamplingHandler;
   /** The model can use the tools a server offers (`tools`, `toolChoice`); declares `sampling.tools` (2025-11-25). */
   tools?: boolean;
@@ -49,7 +50,10 @@ export type FormElicitationHandler = (
 ) => ElicitResult | Promise<ElicitResult>;
 
 /** What the user did with a URL elicitation. `accept` means they agreed to open the URL, not that they finished. */
-export type UrlElicitationResult = { action: 'accept' | 'decline' | 'cancel' };
+export type UrlElicitationResult = {
+  /** `accept`: the user agreed to open the URL; `decline`: they refused; `cancel`: they dismissed the question. */
+  action: 'accept' | 'decline' | 'cancel';
+};
 
 /**
  * Shows `params.url` in full and asks the user's consent before opening it (never fetch it

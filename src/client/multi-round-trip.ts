@@ -66,6 +66,7 @@ export class InputRequestNotSupportedError extends McpError {
 
 /** A call was still asked for input after its round limit. `result` is the server's last `InputRequiredResult`. */
 export class InputRoundsExceededError extends McpError {
+  /** The server's last answer, still asking for input. */
   readonly result: InputRequiredResult;
 
   constructor(method: string, rounds: number, result: InputRequiredResult) {

@@ -19,6 +19,10 @@ export type SkillVerificationReason = 'unlisted' | 'size' | 'digest' | 'frontmat
 
 /** A skill file that is not what its skill's entry says; nothing of it is returned. */
 export class SkillVerificationError extends McpError {
+  /**
+   * What did not match: the file is not in the skill's manifest, or its size, digest or front
+   * matter differ from the entry.
+   */
   readonly reason: SkillVerificationReason;
   /** The file's URI. */
   readonly uri: string;
@@ -38,7 +42,9 @@ export class SkillVerificationError extends McpError {
 export interface SkillFile {
   /** The file's URI, as the entry lists it. */
   readonly uri: string;
+  /** Its MIME type, as the server sent it. */
   readonly mimeType: string | undefined;
+  /** Its content, checked against the entry's size and digest. */
   readonly bytes: Uint8Array;
   /** The bytes as text, when they are UTF-8. */
   readonly text: string | undefined;

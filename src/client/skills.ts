@@ -47,6 +47,10 @@ export interface ListSkillsOptions extends CachedRequestOptions {
   onInvalid?: (entry: Skill, problems: readonly string[]) => void;
 }
 
+/**
+ * A session's view of the server's skills (`session.skills`): their entries, one skill, its files
+ * read and checked against the entry.
+ */
 export class SessionSkills {
   readonly #session: SkillsSession;
 

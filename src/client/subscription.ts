@@ -55,17 +55,33 @@ export type SubscriptionEnd =
   /** This side closed it (`close()`, its signal, or its session's `close()`). */
   | { reason: 'closed' }
   /** The server ended it on purpose, answering the listen request (on shutdown, say). */
-  | { reason: 'completed'; result: SubscriptionsListenResult }
+  | {
+      reason: 'completed';
+      /** The server's answer to the listen request. */
+      result: SubscriptionsListenResult;
+    }
   /** The server tore the stream down with `notifications/cancelled` (stdio). */
-  | { reason: 'cancelled'; message: string | undefined }
+  | {
+      reason: 'cancelled';
+      /** The reason the cancellation gave, if any. */
+      message: string | undefined;
+    }
   /** It could not be kept: the server refused a new listen request, or every attempt failed. */
-  | { reason: 'dropped'; error: Error };
+  | {
+      reason: 'dropped';
+      /** The refusal, or the last attempt's failure. */
+      error: Error;
+    };
 
 /** The events of a subscription, by name, with what each listener receives. */
 export interface SubscriptionEventMap {
+  /** The server's tools changed: list them again. */
   toolsListChanged: ListChangedNotificationParams;
+  /** The server's prompts changed: list them again. */
   promptsListChanged: ListChangedNotificationParams;
+  /** The server's resources changed: list them again. */
   resourcesListChanged: ListChangedNotificationParams;
+  /** A resource subscribed to changed: read it again. */
   resourceUpdated: ResourceUpdatedNotificationParams;
   /** The stream dropped (or its connection ended); notifications may be missed until `reestablished`. */
   interrupted: Error;
@@ -74,14 +90,27 @@ export interface SubscriptionEventMap {
    * sent in between were missed: read again what matters.
    */
   reestablished: SubscriptionFilter;
+  /** The subscription ended, and why; no event follows. */
   end: SubscriptionEnd;
 }
 
 /** What the async iterator of a subscription yields. */
 export type SubscriptionEvent =
-  | { type: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged'; params: ListChangedNotificationParams }
-  | { type: 'resourceUpdated'; params: ResourceUpdatedNotificationParams }
-  | { type: 'reestablished'; acknowledged: SubscriptionFilter };
+  | {
+      type: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged';
+      /** The notification's params: nothing but, optionally, `_meta`. */
+      params: ListChangedNotificationParams;
+    }
+  | {
+      type: 'resourceUpdated';
+      /** The notification's params: the URI of the resource that changed. */
+      params: ResourceUpdatedNotificationParams;
+    }
+  | {
+      type: 'reestablished';
+      /** What the server now agrees to send. */
+      acknowledged: SubscriptionFilter;
+    };
 
 /** What a subscription runs on: a connection's session and the router of its stream messages. */
 export interface SubscriptionHost {
@@ -184,6 +213,10 @@ export class Subscription implements AsyncIterable<SubscriptionEvent> {
     return this.#acknowledged;
   }
 
+  /**
+   * Where the subscription is: `active`, `reconnecting` after its stream broke, `interrupted` while
+   * it waits to try again, or `ended`.
+   */
   get state(): SubscriptionState {
     return this.#state;
   }

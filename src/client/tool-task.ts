@@ -30,6 +30,7 @@ export interface TaskSession {
   readonly clock?: Clock;
 }
 
+/** The options of waiting for a task's result. */
 export interface TaskWaitOptions {
   /** Stops waiting (the task goes on; `cancel()` ends it). */
   signal?: AbortSignal;
@@ -47,7 +48,12 @@ const REF_CLOCK: Clock = {
 /** How often to poll a server that does not say. */
 const DEFAULT_POLL_MS = 1000;
 
+/**
+ * A tool call the server runs as a task (`ClientSession.callToolAsTask`): wait for its result, read
+ * its state, answer the input it asks for, or cancel it.
+ */
 export class ToolTask {
+  /** The server's id of the task. */
   readonly taskId: string;
   readonly #session: TaskSession;
   /** The keys of input requests already answered: a request shown twice is answered once. */

@@ -72,6 +72,7 @@ export class ToolApps {
 export interface HostView {
   /** The tool's catalog name. */
   name: string;
+  /** The server whose tool it is; the view's calls and reads go there. */
   server: string;
   /** The tool as its server describes it (what the view's `hostContext.toolInfo.tool` is). */
   tool: Tool;

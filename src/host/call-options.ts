@@ -9,10 +9,13 @@ import type { InputRequiredHook } from 'mcpkit/client';
 
 /** Options of one call through the host. */
 export interface HostCallOptions {
+  /** Cancels the call: the server is told, and the promise rejects. */
   signal?: AbortSignal;
   /** Cancels the call as `signal` does, without one (see `CancelSource`): a gateway's client's request. */
   cancelWith?: CancelSource;
+  /** The time limit of the call, in place of the server's or the host's. */
   timeoutMs?: number;
+  /** Called with each progress notification the server sends about the call. */
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The user asked for this very call: the policy's `ask` is taken as answered (a `deny` still refuses). */
   approved?: boolean;

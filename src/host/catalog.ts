@@ -15,8 +15,11 @@ import { modelToolName, type ToolNaming } from './tool-names.js';
  * what MCP Apps say of it (`_meta.ui`): the view shown for its calls, and who may call it.
  */
 export interface CatalogTool {
+  /** The tool's name in the catalog (`<server>__<tool>` by default), which the model calls it by. */
   name: string;
+  /** The server's name in the host's configuration. */
   server: string;
+  /** The tool as its server describes it. */
   tool: Tool;
   /** The `ui://` URI of its view; absent when it has none (or names it wrong: the host reports that). */
   view?: string;
@@ -26,18 +29,27 @@ export interface CatalogTool {
 
 /** A prompt in the catalog, named like tools are. */
 export interface CatalogPrompt {
+  /** The prompt's name in the catalog. */
   name: string;
+  /** The server's name in the host's configuration. */
   server: string;
+  /** The prompt as its server describes it. */
   prompt: Prompt;
 }
 
+/** A resource of the catalog, and the server that has it. */
 export interface CatalogResource {
+  /** The server's name in the host's configuration. */
   server: string;
+  /** The resource as its server lists it. */
   resource: Resource;
 }
 
+/** A resource template of the catalog, and the server that has it. */
 export interface CatalogTemplate {
+  /** The server's name in the host's configuration. */
   server: string;
+  /** The template as its server lists it. */
   template: ResourceTemplate;
 }
 

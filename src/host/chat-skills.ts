@@ -17,7 +17,9 @@ export const READ_SKILL_TOOL = 'read_skill';
 
 /** What offering skills needs of the host. */
 export interface SkillsChatHost {
+  /** The skills of the catalog. */
   skills(): Promise<CatalogSkill[]>;
+  /** Reads a file of a skill (its SKILL.md by default), through consent. */
   readSkill(name: string, path?: string, options?: HostCallOptions): Promise<SkillFile>;
 }
 

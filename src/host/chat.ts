@@ -23,13 +23,21 @@ import { modelContent } from './model-content.js';
 
 /** What the loop needs of the host; skills are offered when it has them. */
 export interface ChatHost extends Partial<SkillsChatHost> {
+  /** The skills of the catalog; without it, the turn offers none. */
+  skills?: SkillsChatHost['skills'];
+  /** Reads a file of a skill (its SKILL.md by default), through consent; without it, the turn offers no skill. */
+  readSkill?: SkillsChatHost['readSkill'];
+  /** The tools the model may be offered. */
   tools(): Promise<CatalogTool[]>;
+  /** Calls a tool of the catalog, through consent. */
   callTool(name: string, args: Record<string, unknown>, options?: HostCallOptions): Promise<CallToolResult>;
 }
 
+/** The options of one `chat`: the model and its settings, the tools it may call, and when to stop. */
 export interface ChatOptions {
   /** The model; default the host's. */
   model?: Model;
+  /** The system prompt. */
   system?: string;
   /** The most model calls in one turn. Default 10. */
   maxSteps?: number;
@@ -40,7 +48,9 @@ export interface ChatOptions {
    * and a `read_skill` tool that reads them through consent), or `false` for none. Default all.
    */
   skills?: boolean | ((skill: CatalogSkill) => boolean);
+  /** The most tokens each model call may answer with. */
   maxTokens?: number;
+  /** Sampling temperature of each model call. */
   temperature?: number;
   /** Ends the turn: the model's answer and any tool call under way are cancelled. */
   signal?: AbortSignal;
@@ -69,19 +79,48 @@ export interface ChatView {
 
 /** What a turn streams. */
 export type ChatEvent =
-  | { type: 'text'; text: string }
+  | {
+      type: 'text';
+      /** The next piece of the model's answer, as it streams. */
+      text: string;
+    }
   /** A call starts; `view` when its tool has one, so its rendering can start with the input. */
-  | { type: 'tool_call'; call: ModelToolCall; server: string | undefined; view?: ChatView }
+  | {
+      type: 'tool_call';
+      /** The call the model asked for: its id, the tool's catalog name, the arguments. */
+      call: ModelToolCall;
+      /** The server the tool belongs to; `undefined` when the catalog has no such tool. */
+      server: string | undefined;
+      /** The tool's view, to render with the call's input. */
+      view?: ChatView;
+    }
   /** A call's result; `view` when its tool has one: the view to render with the call's input and this result. */
-  | { type: 'tool_result'; call: ModelToolCall; result: CallToolResult; view?: ChatView }
+  | {
+      type: 'tool_result';
+      /** The call this answers. */
+      call: ModelToolCall;
+      /** What the tool returned, as the model is given it. */
+      result: CallToolResult;
+      /** The tool's view, to render with the call's input and this result. */
+      view?: ChatView;
+    }
   /** The call did not run: refused (consent, configuration), unknown, or its server failed. */
-  | { type: 'tool_error'; call: ModelToolCall; error: Error; denied: boolean }
+  | {
+      type: 'tool_error';
+      /** The call that did not run. */
+      call: ModelToolCall;
+      /** Why it did not run: the refusal, or the failure. */
+      error: Error;
+      /** The host refused it (the error is a `ConsentDeniedError`), rather than it failing. */
+      denied: boolean;
+    }
   | {
       type: 'done';
       /** Why the turn ended: the model's reason, or `max_steps`. */
       stopReason: ModelStopReason | 'max_steps';
       /** The conversation with this turn's messages added: pass it to the next turn. */
       messages: ModelMessage[];
+      /** How many times the model was called in the turn. */
       steps: number;
     };
 

@@ -15,6 +15,7 @@ export interface ToolConsentRequest {
   tool: Tool;
   /** The tool's name in the host's catalog (`<server>__<tool>` by default). */
   name: string;
+  /** The arguments the tool would be called with. */
   arguments: Record<string, unknown>;
   /** Whether the configuration trusts this server. */
   trusted: boolean;
@@ -25,8 +26,11 @@ export interface ToolConsentRequest {
 /** A server asks the host's model for a completion (`sampling/createMessage`). */
 export interface SamplingConsentRequest {
   kind: 'sampling';
+  /** The server's name in the host's configuration. */
   server: string;
+  /** What the server asks the model: its messages, system prompt, limits and tools. */
   params: CreateMessageRequestParams;
+  /** Whether the configuration trusts this server. */
   trusted: boolean;
 }
 
@@ -36,6 +40,7 @@ export interface SamplingConsentRequest {
  */
 export interface SkillConsentRequest {
   kind: 'skill';
+  /** The server's name in the host's configuration. */
   server: string;
   /** The skill's name in the host's catalog (`<server>__<skill>` by default). */
   name: string;
@@ -43,9 +48,14 @@ export interface SkillConsentRequest {
   skill: Skill;
   /** The file to read. */
   uri: string;
+  /** Whether the configuration trusts this server. */
   trusted: boolean;
 }
 
+/**
+ * What the host asks the user's consent for: a tool call, a server's sampling request, a skill read
+ * into the model's context.
+ */
 export type ConsentRequest = ToolConsentRequest | SamplingConsentRequest | SkillConsentRequest;
 
 /**

@@ -28,6 +28,7 @@ import { ServerUnavailableError, type ServerStatus } from './server-connection.j
 /** The host's options a gateway takes: what servers ask of the application is the gateway's clients' business. */
 export type GatewayHostOptions = Omit<HostOptions, 'consent' | 'elicitation' | 'model' | 'sampling'>;
 
+/** The options of a `Gateway`: who it is to its clients, and the options of its server. */
 export interface GatewayOptions {
   /** Who the gateway says it is to its clients. Default `mcpkit-gateway`. */
   info?: Implementation;
@@ -43,6 +44,10 @@ const GATEWAY_CAPABILITIES: ServerCapabilities = {
   completions: {},
 };
 
+/**
+ * A host served as one MCP server: its clients see the tools, resources and prompts of every server
+ * behind it, named as the host names them.
+ */
 export class Gateway {
   /** The servers behind the gateway. */
   readonly host: Host;
@@ -85,6 +90,7 @@ export class Gateway {
     await this.host.close();
   }
 
+  /** Closes the gateway, as `close` does, for `await using`. */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }

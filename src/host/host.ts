@@ -22,7 +22,14 @@ import type {
   Root,
 } from 'mcpkit';
 import { McpError } from 'mcpkit';
-import { Client, type ClientSession, type EraCache, type EraChoice, type SkillFile } from 'mcpkit/client';
+import {
+  Client,
+  type ClientSession,
+  type EraCache,
+  type EraChoice,
+  type SkillFile,
+  type UrlElicitationResult,
+} from 'mcpkit/client';
 import type { HttpClientOptions } from 'mcpkit/http';
 import { UriTemplate } from 'mcpkit/server';
 import {
@@ -55,21 +62,29 @@ import { prefixedToolName, type ToolNaming } from './tool-names.js';
 
 /** How the application shows a server's request for input. `signal` aborts when the server gives up. */
 export interface HostElicitation {
+  /** Shows a server's form to the user and returns their answer. */
   form?: (server: string, params: ElicitRequestFormParams, signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
+  /** Asks the user to open a server's URL; `accept` means they agreed to go, not that they finished. */
   url?: (
     server: string,
     params: ElicitRequestURLParams,
     signal: AbortSignal,
-  ) => { action: 'accept' | 'decline' | 'cancel' } | Promise<{ action: 'accept' | 'decline' | 'cancel' }>;
+  ) => UrlElicitationResult | Promise<UrlElicitationResult>;
 }
 
+/** The options of a `Host`: its servers, and how it asks for consent, elicitation and sampling. */
 export interface HostOptions {
   /** The servers, by name: from `readConfig(...).servers`, or written in code. */
   servers: Record<string, ServerEntry>;
   /** Who the host says it is to servers. Default `mcpkit-host`. */
   clientInfo?: Implementation;
   /** Names of tools and prompts in the catalog. Default `<server>__<tool>`; `{ separator }` changes the `__`. */
-  toolName?: ToolNaming | { separator: string };
+  toolName?:
+    | ToolNaming
+    | {
+        /** What joins the server's name to the tool's, in place of `__`. */
+        separator: string;
+      };
   /** Asks the user before a call that the policy says to ask about. Without it, such calls are refused. */
   consent?: ConsentHook;
   /** Shows the servers' requests for input; without it, the host does not declare elicitation. */
@@ -103,10 +118,13 @@ export interface HostOptions {
   environment?: 'inherit' | 'default';
   /** The era to speak, and where the era of each server is remembered (see `ConnectOptions`). */
   era?: EraChoice;
+  /** Pins the revision spoken to every server (see `ConnectOptions`). */
   protocolVersion?: ProtocolVersion;
+  /** Where the era of each server is remembered; `false` remembers nothing (see `ConnectOptions`). */
   eraCache?: EraCache | false;
   /** The time limit of each request, and of connecting, unless the server's entry sets its own. Default 60 s. */
   timeoutMs?: number;
+  /** Whether and how often a server that ends on its own is started again. */
   restart?: RestartPolicy;
   /** Asks every server that logs to send messages at this level and above. */
   logLevel?: LoggingLevel;
@@ -136,6 +154,11 @@ export interface ListOptions {
 /** The time limit of each request without one of its own. */
 export const DEFAULT_HOST_TIMEOUT_MS = 60_000;
 
+/**
+ * Many servers behind one catalog of their tools, resources, prompts and skills. It asks the user's
+ * consent before a tool runs, answers what servers ask of the application (elicitation, sampling,
+ * roots) and routes each call to its server; `chat` runs a model over the catalog.
+ */
 export class Host {
   readonly #options: HostOptions;
   readonly #naming: ToolNaming;
@@ -208,16 +231,19 @@ export class Host {
       .map(({ name, server, item }) => ({ name, server, tool: item, ...this.#apps.of(server, item) }));
   }
 
+  /** The prompts of the servers, named as tools are; a server that cannot be reached is left out. */
   async prompts(options: ListOptions = {}): Promise<CatalogPrompt[]> {
     const lists = await this.#lists('prompts', options.servers);
     return this.#catalog.name(lists).map(({ name, server, item }) => ({ name, server, prompt: item }));
   }
 
+  /** The resources of the servers, each with its server's name. */
   async resources(options: ListOptions = {}): Promise<CatalogResource[]> {
     const lists = await this.#lists('resources', options.servers);
     return lists.flatMap(([server, resources]) => resources.map((resource) => ({ server, resource })));
   }
 
+  /** The resource templates of the servers, each with its server's name. */
   async resourceTemplates(options: ListOptions = {}): Promise<CatalogTemplate[]> {
     const lists = await this.#lists('templates', options.servers);
     return lists.flatMap(([server, templates]) => templates.map((template) => ({ server, template })));
@@ -346,6 +372,7 @@ export class Host {
     await Promise.all([...this.#connections.values()].map((c) => c.close()));
   }
 
+  /** Closes the host, as `close` does, for `await using`. */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }

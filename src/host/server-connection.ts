@@ -12,7 +12,9 @@ export type ServerState = 'idle' | 'starting' | 'ready' | 'restarting' | 'failed
 
 /** What the host can tell of one server. */
 export interface ServerStatus {
+  /** The server's name in the host's configuration. */
   name: string;
+  /** Where it is in its life. */
   state: ServerState;
   /** Why it is `failed` or `restarting`: how it ended or why it would not start. */
   error?: string;
@@ -20,6 +22,7 @@ export interface ServerStatus {
   restarts: number;
   /** Once connected: the revision spoken, and who the server says it is. */
   protocolVersion?: string;
+  /** Who the server says it is, once connected. */
   serverInfo?: Implementation;
 }
 
@@ -40,7 +43,9 @@ export type SessionOpener = (client: Client, signal: AbortSignal) => Promise<Cli
 
 /** A server the host will not reach: disabled, failed to start, or closed. */
 export class ServerUnavailableError extends Error {
+  /** `'ServerUnavailableError'`, also in bundles that rename classes. */
   override name = 'ServerUnavailableError';
+  /** The server's name in the host's configuration. */
   readonly server: string;
   constructor(server: string, message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -12,8 +12,11 @@ import { ConsentDeniedError } from './errors.js';
 
 /** A skill in the catalog: its name there, its server, and its entry. */
 export interface CatalogSkill {
+  /** The skill's name in the catalog (`<server>__<skill>` by default). */
   name: string;
+  /** The server's name in the host's configuration. */
   server: string;
+  /** The skill's entry: its front matter and the manifest of its files. */
   skill: Skill;
 }
 

@@ -5,9 +5,13 @@
 
 export type TimerHandle = unknown;
 
+/** Where timeouts read the time and set their timers: the system's by default, a `ManualClock` in tests. */
 export interface Clock {
+  /** Milliseconds since the epoch. */
   now(): number;
+  /** Calls `callback` once, `ms` milliseconds from now. */
   setTimeout(callback: () => void, ms: number): TimerHandle;
+  /** Cancels a timer `setTimeout` set; a timer that already ran is left alone. */
   clearTimeout(handle: TimerHandle): void;
 }
 

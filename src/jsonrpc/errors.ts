@@ -22,7 +22,9 @@ const BRANDS = Symbol.for('mcpkit.errorClasses');
  * `instanceof` works across duplicate copies of the package through a global symbol brand.
  */
 export class JsonRpcError extends Error {
+  /** The JSON-RPC error code (`ErrorCode`, or an MCP one), as the error response carries it. */
   readonly code: number;
+  /** Whatever the error response's `data` holds: more detail, shaped by the code. */
   readonly data: unknown;
 
   constructor(code: number, message: string, data?: unknown, options?: ErrorOptions) {
@@ -37,6 +39,10 @@ export class JsonRpcError extends Error {
     Object.defineProperty(this, BRANDS, { value: names });
   }
 
+  /**
+   * `instanceof` that also knows the errors of another copy of mcpkit loaded in the same process
+   * (two bundles, two versions), by their brand.
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     const names = typeof value === 'object' && value !== null ? (value as Record<symbol, unknown>)[BRANDS] : undefined;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { sandboxResponse, type SandboxOptions } from '../app-host/sandbox.js';
 import { hostOriginRejection } from '../http/server/host-origin-check.js';
 
+/** The options of the sandbox proxy page served on a port of its own. */
 export interface SandboxServerOptions extends SandboxOptions {
   /** The port on 127.0.0.1; 0 (the default) lets the system pick a free one. */
   port?: number;
@@ -19,6 +20,7 @@ export interface SandboxServerOptions extends SandboxOptions {
 export interface SandboxServer {
   /** The proxy page's URL, `http://127.0.0.1:<port>/`: give it to `renderView` as `sandbox`. */
   readonly url: string;
+  /** The port it listens on. */
   readonly port: number;
   /** Stops listening; resolves once the port is free. */
   close(): Promise<void>;

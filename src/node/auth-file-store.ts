@@ -23,6 +23,7 @@ interface Entry {
  * same directory, then renames it over the old one.
  */
 export class FileAuthStore implements AuthStore {
+  /** The directory the files are kept in. */
   readonly directory: string;
 
   constructor(directory: string) {

@@ -15,6 +15,7 @@ import { asEraRecord, type EraCache, type EraRecord } from '../protocol/era-cach
  * empty cache: remembering eras saves time, and its failure must never fail a connection.
  */
 export class FileEraCache implements EraCache {
+  /** The file the cache is kept in. */
   readonly path: string;
   readonly #maxEntries: number;
 

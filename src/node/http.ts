@@ -75,7 +75,9 @@ export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
 export interface ListeningServer {
   /** The MCP endpoint, e.g. `http://127.0.0.1:49152/mcp`. */
   readonly url: string;
+  /** Node's server, to add routes or read its address. */
   readonly httpServer: NodeHttpServer;
+  /** The Streamable HTTP endpoint: its sessions and its fetch handler. */
   readonly core: StreamableHttpCore;
   /** The HTTP+SSE endpoints, when `legacySse` asked for them. */
   readonly legacy: LegacySseCore | undefined;

@@ -30,7 +30,12 @@ export interface FolderSkillsOptions {
    * its clients that the resource list changed. `debounceMs` (default 100) is how long changes
    * must settle first. Default: no watching.
    */
-  watch?: boolean | { debounceMs?: number };
+  watch?:
+    | boolean
+    | {
+        /** How long changes must settle before clients are told, in milliseconds. Default 100. */
+        debounceMs?: number;
+      };
 }
 
 // Not on every platform (Windows has neither): there the checks after opening stand alone.

@@ -30,6 +30,10 @@ import { networkOf } from '../protocol/transport-abilities.js';
 import { commonAttributes, spanAttributes, spanName, type Attributes } from './attributes.js';
 import { OperationRecording } from './recording.js';
 
+/**
+ * Where `instrument` and `McpTelemetry` send their spans and durations, and whether spans hold a
+ * tool call's content.
+ */
 export interface McpTelemetryOptions {
   /** Where spans go. Default: the global tracer provider, looked up on each message. */
   tracerProvider?: TracerProvider;

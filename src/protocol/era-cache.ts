@@ -10,6 +10,7 @@ export type Era = 'modern' | 'legacy';
 
 /** What is remembered of one server. */
 export interface EraRecord {
+  /** The era the server spoke. */
   era: Era;
   /** The revision the last connection spoke. */
   protocolVersion: string;
@@ -19,8 +20,11 @@ export interface EraRecord {
 
 /** Where eras are remembered, by a key naming the server (a URL, a command line). */
 export interface EraCache {
+  /** What is remembered of the server `key` names, if anything. */
   get(key: string): EraRecord | undefined;
+  /** Remembers what a connection to the server learned. */
   set(key: string, record: EraRecord): void;
+  /** Forgets the server: its era was wrong, or changed. */
   delete(key: string): void;
 }
 

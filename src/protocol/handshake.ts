@@ -17,9 +17,16 @@ import {
 import { McpErrorCode } from './errors.js';
 import { shapeForRevision } from './revision-shape.js';
 
+/**
+ * Who a client, server or host is: its name and version (`clientInfo`, `serverInfo`), and a name
+ * for people.
+ */
 export interface Implementation {
+  /** The program's name, for logs and programs (`weather`). */
   name: string;
+  /** Its version. */
   version: string;
+  /** A name for people, where `name` is an identifier (2025-06-18 on). */
   title?: string;
   [key: string]: unknown;
 }

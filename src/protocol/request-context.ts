@@ -29,6 +29,7 @@ export const requestContextAccess: RequestContextAccess = {} as RequestContextAc
 
 /** The reason a request's signal aborts when the peer cancels it. */
 export class RequestCancelledError extends Error {
+  /** @param reason The reason the peer gave, if any. */
   constructor(readonly reason: string | undefined) {
     super(reason ? `Request cancelled by the peer: ${reason}` : 'Request cancelled by the peer');
     this.name = 'RequestCancelledError';
@@ -47,11 +48,15 @@ export class CancelledByPeerError extends RequestCancelledError {
 }
 
 export class RequestContext implements CancelSource {
+  /** The session the request came in on. */
   readonly session: Session;
+  /** The request's JSON-RPC id. */
   readonly requestId: RequestId;
+  /** The request's method (`tools/call`). */
   readonly method: string;
   /** The protocol revision this request is served under. */
   readonly protocolVersion: string;
+  /** The request's params, as received (already checked against the revision's shape). */
   readonly params: Record<string, unknown>;
   readonly #envelope: RequestEnvelope | undefined;
   /** Set once the peer cancelled the request or the session ended: no response will be sent. */

@@ -96,6 +96,10 @@ export interface SessionOptions {
   telemetry?: Telemetry | false;
 }
 
+/**
+ * The options of one request: its timeout and signal, and what to do with the progress the server
+ * reports.
+ */
 export interface SendRequestOptions extends RequestOptions {
   /** Called for each `notifications/progress` the peer sends about this request. */
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
@@ -187,6 +191,7 @@ export class Session {
     return this.#peerCapabilities === undefined ? undefined : this.#revision;
   }
 
+  /** Whether the session has ended: closed by either side or by its transport. */
   get closed(): boolean {
     return this.#connection.closed;
   }
@@ -201,6 +206,9 @@ export class Session {
     return this.#finished.promise;
   }
 
+  /**
+   * Ends the session: its connection and transport are closed, and requests still waiting fail.
+   */
   close(): Promise<void> {
     return this.#connection.close();
   }

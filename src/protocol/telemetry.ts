@@ -17,7 +17,9 @@ export interface Operation {
   readonly transport: Transport;
   /** Whether this side plays the client or the server of the session. */
   readonly role: 'client' | 'server';
+  /** The method sent or handled. */
   readonly method: string;
+  /** Its params. */
   readonly params: Record<string, unknown> | undefined;
   /**
    * A request's id; absent for a notification. A request this side sends gets its id once
@@ -33,6 +35,7 @@ export interface Operation {
 export interface Recording {
   /** The params to send instead of the operation's: trace context added to `_meta`. Outbound only. */
   readonly params: Record<string, unknown> | undefined;
+  /** Runs `work` in the operation's trace context and records how it ended; returns what it returns. */
   run<T>(work: () => T): T;
 }
 
@@ -45,6 +48,7 @@ export type ActivityAttributes = Record<string, string | number | boolean | stri
  * (`execute_tool`). Named by OpenTelemetry's conventions for generative AI.
  */
 export interface Activity {
+  /** Which of the three it is: a turn of the agent loop, a model call, or a tool call. */
   readonly operation: 'invoke_agent' | 'chat' | 'execute_tool';
   /** What the span's name adds to the operation: the model of a `chat`, the tool of an `execute_tool`. */
   readonly target?: string;

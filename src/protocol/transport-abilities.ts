@@ -12,6 +12,7 @@ import type { Transport } from '../jsonrpc/transport.js';
  * endpoint's URL. `Client.connect` uses it as the key of its era cache.
  */
 export interface EraCacheKeyed {
+  /** Names the server this transport reaches, the same for every connection to it. */
   readonly eraCacheKey: string;
 }
 
@@ -21,6 +22,7 @@ export interface EraCacheKeyed {
  * the client's); nothing looks for it on a plain `Transport`.
  */
 export interface SessionIdentified {
+  /** The session id the server gave, once known. */
   readonly sessionId: string | undefined;
 }
 
@@ -30,6 +32,7 @@ export interface SessionIdentified {
  * a caller that negotiated some other way.
  */
 export interface ProtocolVersionSetter {
+  /** Sends `version` with every message from now on. */
   setProtocolVersion(version: string): void;
 }
 
@@ -47,6 +50,7 @@ export type NetworkAttributes = Readonly<Record<string, string | number>>;
 
 /** A transport that describes its channel to telemetry. */
 export interface NetworkDescribed {
+  /** The channel's attributes, for every span of its messages. */
   readonly network: NetworkAttributes;
 }
 

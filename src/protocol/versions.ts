@@ -42,11 +42,16 @@ export const MODERN_VERSIONS = newestFirst<readonly [...Reversed<ModernOf<typeof
 /** Every revision this library speaks, newest first. */
 export const SUPPORTED_VERSIONS = [...MODERN_VERSIONS, ...LEGACY_VERSIONS] as const;
 
+/** A revision with the initialize handshake and sessions (`2025-11-25` and older). */
 export type LegacyVersion = (typeof LEGACY_VERSIONS)[number];
+/** A revision without a handshake, whose requests carry their version in `_meta` (`2026-07-28`). */
 export type ModernVersion = (typeof MODERN_VERSIONS)[number];
+/** Any revision this library speaks. */
 export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number];
 
+/** The newest revision with the initialize handshake. */
 export const LATEST_LEGACY_VERSION: LegacyVersion = LEGACY_VERSIONS[0];
+/** The newest revision this library speaks. */
 export const LATEST_VERSION: ProtocolVersion = SUPPORTED_VERSIONS[0];
 
 /**

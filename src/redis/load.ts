@@ -10,18 +10,27 @@
  * The members of a node-redis client (`createClient()` of `redis` or `@redis/client`, version 6) that the store uses.
  */
 export interface NodeRedisClient {
+  /** Whether the client is connected or connecting. */
   readonly isOpen: boolean;
+  /** Whether the client can send commands now. */
   readonly isReady: boolean;
+  /** Connects; resolves once commands can be sent. */
   connect(): Promise<unknown>;
   /** A new client with the same options, not connected. */
   duplicate(): NodeRedisClient;
+  /** Sends one command as its words (`['GET', key]`). */
   sendCommand(args: readonly string[]): Promise<unknown>;
+  /** Calls `listener` with each message published on `channel`. */
   subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>;
+  /** Stops calling `listener` for `channel`. */
   unsubscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>;
+  /** Hears the client's errors (a lost connection), which would otherwise crash the process. */
   on(event: 'error', listener: (error: Error) => void): unknown;
+  /** Stops hearing its errors. */
   off(event: 'error', listener: (error: Error) => void): unknown;
   /** Closes the connection once the commands sent have their answers. */
   close(): Promise<void>;
+  /** Closes the connection at once; commands without an answer fail. */
   destroy(): void;
 }
 

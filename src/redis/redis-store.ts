@@ -43,6 +43,7 @@ import {
 /** Where Redis is when neither `url` nor `client` says. */
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
+/** The options of `redisStore`: where Redis is, and the names and lifetimes of what the fleet keeps there. */
 export interface RedisStoreOptions extends KeyRotationOptions {
   /**
    * Where Redis is: `redis[s]://[[username][:password]@]host[:port][/db-number]`. Default

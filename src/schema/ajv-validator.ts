@@ -183,6 +183,10 @@ export class JsonSchemaValidator implements Validator<JsonSchema> {
   readonly #interpreted = new InterpretingValidator();
   #refused = false;
 
+  /**
+   * Checks `schema` and returns the function that checks values against it; throws `SchemaError`
+   * when the schema cannot be used.
+   */
   compile(schema: JsonSchema): ValidateFunction {
     if (this.#refused) return this.#interpreted.compile(schema);
     const compiled = this.#compiled.compile(schema);

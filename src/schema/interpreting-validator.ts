@@ -53,6 +53,10 @@ let library: Promise<{ Validator: InterpreterClass }> | undefined;
 export class InterpretingValidator implements Validator<JsonSchema> {
   readonly #cache = new WeakMap<JsonSchema, ValidateFunction>();
 
+  /**
+   * Checks `schema` and returns the function that checks values against it; throws `SchemaError`
+   * when the schema cannot be used.
+   */
   compile(schema: JsonSchema): ValidateFunction {
     const cached = this.#cache.get(schema);
     if (cached !== undefined) return cached;

@@ -7,7 +7,17 @@
 import type { StandardIssue, StandardPathSegment, StandardSchemaV1 } from './standard.js';
 
 /** The outcome of a check: the value to use from here on, or what is wrong with it. */
-export type ValidationResult<T = unknown> = { ok: true; value: T } | { ok: false; issues: string[] };
+export type ValidationResult<T = unknown> =
+  | {
+      ok: true;
+      /** The value to use: the one checked, or what a Standard Schema made of it (its output). */
+      value: T;
+    }
+  | {
+      ok: false;
+      /** What is wrong, one message per problem, each naming where (`a: must be number`). */
+      issues: string[];
+    };
 
 /**
  * Checks one value. Asynchronous when the validator must load or compile first, or when the
@@ -17,6 +27,10 @@ export type ValidateFunction<T = unknown> = (value: unknown) => ValidationResult
 
 /** Compiles schemas into checks. Implementations cache per schema object. */
 export interface Validator<Schema = unknown> {
+  /**
+   * Turns a schema into the function that checks values against it; throws when the schema cannot
+   * be used.
+   */
   compile(schema: Schema): ValidateFunction;
 }
 

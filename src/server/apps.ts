@@ -32,7 +32,9 @@ export type AppViewSource = string | Uint8Array | (() => string | Uint8Array | P
 export interface AppViewConfig extends AppViewMeta {
   /** Default: the URI. */
   name?: string;
+  /** A name for people, in the resource's listing. */
   title?: string;
+  /** What the view shows, in the resource's listing. */
   description?: string;
 }
 

@@ -29,7 +29,16 @@ export interface CompletionContext {
  * Suggestions: a list of values (the first 100 are sent, with `total` and `hasMore` set from
  * the list), or a result that already knows its total and whether more exist.
  */
-export type CompletionValues = readonly string[] | { values: readonly string[]; total?: number; hasMore?: boolean };
+export type CompletionValues =
+  | readonly string[]
+  | {
+      /** The values, best first; the first 100 are sent. */
+      values: readonly string[];
+      /** How many values there are in all, beyond those sent. */
+      total?: number;
+      /** More values exist than those sent. */
+      hasMore?: boolean;
+    };
 
 /** Suggests values for one argument or variable, given what has been typed so far. */
 export type Completer = (value: string, context: CompletionContext) => CompletionValues | Promise<CompletionValues>;

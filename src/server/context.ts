@@ -31,6 +31,10 @@ import type { AuthInfo } from '../auth/auth-info.js';
 
 /** Form-mode params; `mode` may be left out. */
 export type ElicitFormParams = Omit<ElicitRequestFormParams, 'mode'> & { mode?: 'form' };
+/**
+ * URL-mode params: the user is sent to a page of the server's (a sign-in, a payment) rather than
+ * shown a form.
+ */
 export type ElicitUrlParams = ElicitRequestURLParams;
 
 /** Options of a call to the client. */
@@ -83,6 +87,7 @@ export const serverContextAccess: ServerContextAccess = {} as ServerContextAcces
 
 /** A request being served: signal, metadata, progress, logging, and who is asking. */
 export class ServerContext extends RequestContext {
+  /** The session of the client that sent the request. */
   declare readonly session: ServerSession;
   /**
    * Who the request's access token speaks for, when the HTTP endpoint checks tokens (its

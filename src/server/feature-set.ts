@@ -14,6 +14,7 @@ export interface FeatureHandle {
   disable(): void;
   /** Forgets the feature. */
   remove(): void;
+  /** Whether clients see it: a disabled item is left out of lists and refused when asked for. */
   readonly enabled: boolean;
 }
 

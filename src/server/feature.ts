@@ -7,6 +7,11 @@ import type { RequestHandler } from '../protocol/session.js';
 import type { ServerCapabilities } from '../types/capabilities.js';
 import type { ServerContext } from './context.js';
 
+/**
+ * A part of a server's behaviour (tools, resources, ...): the requests it answers and the
+ * capabilities it declares. The built-in features fill it; `Server.addFeature` plugs in one of the
+ * application's.
+ */
 export interface ServerFeature {
   /** The requests this feature answers, by method. */
   readonly handlers: Readonly<Record<string, RequestHandler<ServerContext>>>;

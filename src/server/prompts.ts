@@ -18,7 +18,16 @@ import { SerializedResult } from '../jsonrpc/serialized-result.js';
 import { checkedScopes, NO_SCOPES } from '../auth/server/scopes.js';
 
 /** What a prompt handler returns; a string is one user message with that text. */
-export type PromptReturn = { description?: string; messages: PromptMessage[]; _meta?: Meta } | string;
+export type PromptReturn =
+  | {
+      /** What the prompt is, filled in, for the client to show. */
+      description?: string;
+      /** The prompt's messages, in order. */
+      messages: PromptMessage[];
+      /** Metadata of the result. */
+      _meta?: Meta;
+    }
+  | string;
 
 /**
  * The arguments a prompt's handler receives, typed by its declared arguments: a required one is
@@ -59,6 +68,7 @@ export type PromptConfig<A extends readonly PromptArgument[] = readonly PromptAr
 };
 
 export interface RegisteredPrompt extends FeatureHandle {
+  /** The prompt's name. */
   readonly name: string;
 }
 

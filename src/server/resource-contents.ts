@@ -11,7 +11,14 @@ import type { Resource } from '../types/resources.js';
 
 /** Contents as a read handler may give them: the URI may be left out when it is the one read. */
 export type ResourceContentsInput =
-  (Omit<TextResourceContents, 'uri'> & { uri?: string }) | (Omit<BlobResourceContents, 'uri'> & { uri?: string });
+  | (Omit<TextResourceContents, 'uri'> & {
+      /** The contents' URI; default the one read. */
+      uri?: string;
+    })
+  | (Omit<BlobResourceContents, 'uri'> & {
+      /** The contents' URI; default the one read. */
+      uri?: string;
+    });
 
 /** Text contents of a resource. */
 export function textContents(uri: string, text: string, mimeType?: string): TextResourceContents {

@@ -39,7 +39,16 @@ import { checkedScopes, NO_SCOPES } from '../auth/server/scopes.js';
  * for clients of the modern revision, over the server's `cache` option.
  */
 export type ReadResourceReturn =
-  | { contents: ResourceContentsInput[]; _meta?: Meta; ttlMs?: number; cacheScope?: CacheScope }
+  | {
+      /** The resource's contents, one or more parts. */
+      contents: ResourceContentsInput[];
+      /** Metadata of the result. */
+      _meta?: Meta;
+      /** How long a client may keep the result, in milliseconds. */
+      ttlMs?: number;
+      /** Who may keep it: the client alone (`private`), or shared intermediaries too (`public`). */
+      cacheScope?: CacheScope;
+    }
   | string
   | Uint8Array
   | undefined;
@@ -78,12 +87,14 @@ export type ResourceTemplateConfig<T extends string = string> = Omit<ResourceTem
   };
 
 export interface RegisteredResource extends FeatureHandle {
+  /** The resource's URI. */
   readonly uri: string;
   /** The resource as registered (for `resourceLink`). */
   readonly resource: Resource;
 }
 
 export interface RegisteredResourceTemplate extends FeatureHandle {
+  /** The template, parsed. */
   readonly uriTemplate: UriTemplate;
 }
 

@@ -15,6 +15,10 @@ import type { SkillsOptions } from './skills/options.js';
 import type { SkillSource } from './skills/source.js';
 import type { TaskOptions } from './tasks/task-manager.js';
 
+/**
+ * The options of a `Server`: what it tells clients, the revisions it speaks, and where it keeps
+ * tasks, state and sessions.
+ */
 export interface ServerOptions {
   /** Guidance for the model on how to use this server, sent at initialization. */
   instructions?: string;
@@ -57,6 +61,7 @@ export interface ServerOptions {
    * the handler's own error as its `cause`.
    */
   onError?: (error: Error) => void;
+  /** The clock of the server's timeouts, task lifetimes and state expiries. Default the system's. */
   clock?: Clock;
   /**
    * Serve modern requests (2026-07-28: the revision in each request's `_meta`) beside the

@@ -9,6 +9,10 @@ import type { ClientCapabilities } from '../types/capabilities.js';
 import type { Implementation } from '../types/base.js';
 import type { LoggingLevel } from '../types/logging.js';
 
+/**
+ * One client connected to a server: who it is, what it declared, the log level it asked for and the
+ * resources it subscribed to. Handlers reach it as `ctx.session`.
+ */
 export class ServerSession extends Session {
   /** What the client asked this session for, once it asks: one field for the many that never do. */
   #asked: { logLevel?: LoggingLevel | undefined; subscriptions?: Set<string> } | undefined;
@@ -18,6 +22,7 @@ export class ServerSession extends Session {
     return this.#asked?.logLevel;
   }
 
+  /** Set as the client asks, by the server's `logging/setLevel` handler. */
   set logLevel(level: LoggingLevel | undefined) {
     (this.#asked ??= {}).logLevel = level;
   }
@@ -32,10 +37,18 @@ export class ServerSession extends Session {
     return this.#asked?.subscriptions?.has(uri) ?? false;
   }
 
+  /**
+   * Who the client said it is (in `initialize`, or in a modern request's `_meta`); `undefined`
+   * until it says.
+   */
   get clientInfo(): Implementation | undefined {
     return sessionAccess.peerInfo(this) as Implementation | undefined;
   }
 
+  /**
+   * What the client declared it can do (in `initialize`, or in a modern request's `_meta`);
+   * `undefined` until it says.
+   */
   get clientCapabilities(): ClientCapabilities | undefined {
     return sessionAccess.peerCapabilities(this) as ClientCapabilities | undefined;
   }

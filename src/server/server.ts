@@ -92,7 +92,13 @@ export interface ServerAccess {
 /** @internal */
 export const serverAccess: ServerAccess = {} as ServerAccess;
 
+/**
+ * An MCP server: its tools, resources, prompts and the rest, registered once and served to any
+ * number of sessions over any transports (`connect` once per transport). What is added, changed or
+ * removed while sessions are open is told to their clients.
+ */
 export class Server {
+  /** Who the server is to clients (`serverInfo`). */
   readonly info: Implementation;
   readonly #options: ServerOptions;
   readonly #sessions = new OpenSessions(() => this.capabilities);

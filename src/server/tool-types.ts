@@ -34,8 +34,20 @@ export type ToolResult<Out = undefined> = [Out] extends [undefined]
   ? CallToolResult
   : Omit<CallToolResult, 'content' | 'structuredContent' | 'isError'> &
       (
-        | { content?: ContentBlock[]; structuredContent: ToolStructuredContent<Out>; isError?: false }
-        | { content: ContentBlock[]; structuredContent?: unknown; isError: true }
+        | {
+            /** What the model reads; default the JSON of `structuredContent`, as text. */
+            content?: ContentBlock[];
+            /** The result, fitting the output schema. */
+            structuredContent: ToolStructuredContent<Out>;
+            isError?: false;
+          }
+        | {
+            /** What went wrong, for the model to read. */
+            content: ContentBlock[];
+            /** Anything; an error result is not checked against the output schema. */
+            structuredContent?: unknown;
+            isError: true;
+          }
       );
 
 /** A tool's definition as declared by its author; the name is given separately. */
@@ -77,7 +89,15 @@ export interface ToolConfig<
    * `ctx.listRoots` become the task's input requests. Listed to 2025-11-25 clients as
    * `execution.taskSupport`.
    */
-  task?: 'optional' | 'required' | { support: 'optional' | 'required'; deferred?: boolean };
+  task?:
+    | 'optional'
+    | 'required'
+    | {
+        /** `optional` or `required`, as above. */
+        support: 'optional' | 'required';
+        /** The handler starts the task itself, with `ctx.startTask()`. */
+        deferred?: boolean;
+      };
   /** Whether the tool may run as a task, as the spec lists it; `task` sets it. Shown to clients of 2025-11-25 only. */
   execution?: ToolExecution;
   /** Extra metadata. Shown to clients of 2025-06-18 and later. */
@@ -105,6 +125,7 @@ export type ToolUpdate<
   In extends ToolInputSchemaLike = ToolInputSchemaLike,
   Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined,
 > = Partial<ToolConfig<In, Out>> & {
+  /** The handler that runs the tool's calls from now on. */
   handler?: ToolHandler<In, Out>;
 };
 
@@ -113,6 +134,7 @@ export interface RegisteredTool<
   In extends ToolInputSchemaLike = ToolInputSchemaLike,
   Out extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined,
 > extends FeatureHandle {
+  /** The tool's name. */
   readonly name: string;
   /**
    * Changes the tool's definition or handler. Members set to `undefined` are removed. The new

@@ -136,6 +136,7 @@ export class UriTemplate<T extends string = string> {
     return new RegExp(`^${source}$`).test(uri);
   }
 
+  /** The template as it was written. */
   toString(): string {
     return this.template;
   }

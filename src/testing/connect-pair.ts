@@ -18,7 +18,14 @@ export interface ConnectPairOptions extends ConnectOptions {
    * The client that connects: a `Client` (its handlers, roots and options in play), or the info
    * and options to make one. Default: a new client named `test-client`, version `1.0.0`.
    */
-  client?: Client | { info?: Implementation; options?: ClientOptions };
+  client?:
+    | Client
+    | {
+        /** Who the client says it is. Default `test-client`, version `1.0.0`. */
+        info?: Implementation;
+        /** The client's options, as `new Client` takes them. */
+        options?: ClientOptions;
+      };
 }
 
 /** Two connected sessions, from {@link connectPair}. */

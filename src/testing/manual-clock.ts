@@ -10,6 +10,10 @@ interface Timer {
   seq: number;
 }
 
+/**
+ * A clock that moves only when told (`advance`), for testing timeouts without waiting: give it to a
+ * server, client or connection as `clock`.
+ */
 export class ManualClock implements Clock {
   #now: number;
   #seq = 0;
@@ -19,16 +23,19 @@ export class ManualClock implements Clock {
     this.#now = start;
   }
 
+  /** The clock's time, in milliseconds: it moves only with `advance`. */
   now(): number {
     return this.#now;
   }
 
+  /** Calls `callback` once `advance` has moved the clock `ms` milliseconds on. */
   setTimeout(callback: () => void, ms: number): TimerHandle {
     const seq = ++this.#seq;
     this.#timers.set(seq, { at: this.#now + Math.max(0, ms), callback, seq });
     return seq;
   }
 
+  /** Cancels a timer that has not run. */
   clearTimeout(handle: TimerHandle): void {
     this.#timers.delete(handle as number);
   }

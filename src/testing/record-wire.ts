@@ -13,10 +13,15 @@ import type { Transport } from '../jsonrpc/transport.js';
  */
 export interface WireMessage {
   jsonrpc?: '2.0';
+  /** A request's or response's id. */
   id?: RequestId | null;
+  /** A request's or notification's method. */
   method?: string;
+  /** A request's or notification's params. */
   params?: Record<string, unknown>;
+  /** A success's result. */
   result?: Record<string, unknown>;
+  /** An error response's error. */
   error?: JsonRpcErrorObject;
 }
 
@@ -25,7 +30,9 @@ export type WireDirection = 'sent' | 'received';
 
 /** One message that crossed the recorded transport. */
 export interface WireEntry {
+  /** Which way it went. */
   readonly direction: WireDirection;
+  /** The message, as sent or received. */
   readonly message: WireMessage;
 }
 

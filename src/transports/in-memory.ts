@@ -14,8 +14,8 @@ export interface InMemoryPairOptions {
    * Pass each message through `JSON.stringify`/`JSON.parse`, so the receiver sees exactly what a
    * wire would carry (no shared objects, `undefined` fields dropped) and a message that cannot be
    * serialized makes `send` reject. Default `true`; `false` hands over the same object, except
-   * a response carrying a {@link SerializedResult}: the sender keeps that for many answers, so
-   * the receiver gets a copy of its own, as plain data.
+   * a response carrying a `SerializedResult` (a result serialized once for many answers): the
+   * sender keeps that for many answers, so the receiver gets a copy of its own, as plain data.
    */
   clone?: boolean;
 }

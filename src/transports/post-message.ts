@@ -11,7 +11,10 @@ import type { Transport, TransportReceiver } from '../jsonrpc/transport.js';
 /** What the transport needs of a window: to post to the peer, and to hear messages. */
 export interface PostMessagePeer {
   /** The peer's window (`window.parent` for a view, the frame's `contentWindow` for a host). */
-  readonly target: { postMessage(message: unknown, targetOrigin: string): void };
+  readonly target: {
+    /** Sends `message` to the peer, if its page is of `targetOrigin` (`*`: any). */
+    postMessage(message: unknown, targetOrigin: string): void;
+  };
   /** The window messages arrive on: this one. */
   readonly listenOn: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
   /** The origin messages are posted to; `*` when the peer's origin is opaque (a sandboxed frame). */

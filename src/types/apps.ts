@@ -56,15 +56,21 @@ export type AppCsp = {
 
 /** Browser permissions a view asks for, each as `{}`; a host may grant them or not. */
 export type AppPermissions = {
+  /** The camera. */
   camera?: Record<string, never>;
+  /** The microphone. */
   microphone?: Record<string, never>;
+  /** The user's location. */
   geolocation?: Record<string, never>;
+  /** Writing to the clipboard. */
   clipboardWrite?: Record<string, never>;
 };
 
 /** A view resource's `_meta.ui`, on its listing and on the content read. */
 export type AppViewMeta = {
+  /** The origins the view needs beyond its own document; none by default. */
   csp?: AppCsp;
+  /** The browser permissions the view asks for. */
   permissions?: AppPermissions;
   /** A dedicated origin for the view, in the host's own format; hosts decide what they accept. */
   domain?: string;
@@ -80,44 +86,127 @@ export type AppCapabilities = {
   /** The display modes the view supports; a host never puts it in another. */
   availableDisplayModes?: AppDisplayMode[];
   /** The view offers tools of its own to the host. */
-  tools?: { listChanged?: boolean };
+  tools?: {
+    /** The view says when its tools change. */
+    listChanged?: boolean;
+  };
+  /** Capabilities outside the extension, by name. */
   experimental?: Record<string, object>;
 };
 
 /** The host's theme, styles, display and locale, as it tells a view; any member may be absent. */
 export type AppHostContext = {
   /** The call that showed the view. */
-  toolInfo?: { id?: string | number; tool: { name: string; [key: string]: unknown } };
+  toolInfo?: {
+    /** The id of the `tools/call` request. */
+    id?: string | number;
+    /** The tool called, as the server lists it. */
+    tool: {
+      /** The tool's name. */
+      name: string;
+      [key: string]: unknown;
+    };
+  };
+  /** The host's color scheme. */
   theme?: 'light' | 'dark';
-  styles?: { variables?: Record<string, string | undefined>; css?: { fonts?: string } };
+  /** The host's CSS variables and fonts, for a view that wants to look like it. */
+  styles?: {
+    /** CSS custom properties by name (`--color-background-primary`); a missing one is left to the view. */
+    variables?: Record<string, string | undefined>;
+    /** Style sheets to add to the view's document. */
+    css?: {
+      /** CSS that loads the host's fonts (`@font-face` or `@import` rules). */
+      fonts?: string;
+    };
+  };
+  /** How the view is shown now. */
   displayMode?: AppDisplayMode;
+  /** The display modes the host can put the view in. */
   availableDisplayModes?: AppDisplayMode[];
-  containerDimensions?: { width?: number; maxWidth?: number; height?: number; maxHeight?: number };
+  /** The room the view has, in CSS pixels: a fixed size, or a maximum it may grow to. */
+  containerDimensions?: {
+    /** The fixed width. */
+    width?: number;
+    /** The widest the view may grow, when its width is not fixed. */
+    maxWidth?: number;
+    /** The fixed height. */
+    height?: number;
+    /** The tallest the view may grow, when its height is not fixed. */
+    maxHeight?: number;
+  };
+  /** The user's language, as a BCP 47 tag (`en-GB`). */
   locale?: string;
+  /** The user's time zone, as an IANA name (`Europe/Paris`). */
   timeZone?: string;
+  /** The host application, by name and version. */
   userAgent?: string;
+  /** Where the host runs. */
   platform?: 'web' | 'desktop' | 'mobile';
-  deviceCapabilities?: { touch?: boolean; hover?: boolean };
-  safeAreaInsets?: { top: number; right: number; bottom: number; left: number };
+  /** What the device's input can do: touch, hover. */
+  deviceCapabilities?: {
+    /** The device has a touch screen. */
+    touch?: boolean;
+    /** The pointer can hover over an element without pressing. */
+    hover?: boolean;
+  };
+  /** The edges of the view the host's own interface covers, in CSS pixels. */
+  safeAreaInsets?: {
+    /** Covered at the top. */
+    top: number;
+    /** Covered at the right. */
+    right: number;
+    /** Covered at the bottom. */
+    bottom: number;
+    /** Covered at the left. */
+    left: number;
+  };
   [key: string]: unknown;
 };
 
 /** What a host can do for a view: each member present means the host serves those requests. */
 export type AppHostCapabilities = {
+  /** The host opens links for the view (`ui/open-link`). */
   openLinks?: object;
-  serverTools?: { listChanged?: boolean };
-  serverResources?: { listChanged?: boolean };
+  /** The view may call its server's tools through the host. */
+  serverTools?: {
+    /** The host tells the view when the server's tools change. */
+    listChanged?: boolean;
+  };
+  /** The view may list and read its server's resources through the host. */
+  serverResources?: {
+    /** The host tells the view when the server's resources change. */
+    listChanged?: boolean;
+  };
+  /** The host takes the view's log messages. */
   logging?: object;
+  /** The host adds the view's messages to the conversation (`ui/message`). */
   message?: object;
+  /** The host passes what the view says to the model in later turns (`ui/update-model-context`). */
   updateModelContext?: object;
-  sandbox?: { permissions?: AppPermissions; csp?: AppCsp };
+  /** The permissions and origins the host actually grants the view. */
+  sandbox?: {
+    /** The browser permissions granted (camera, microphone, …). */
+    permissions?: AppPermissions;
+    /** The origins the view may load from and connect to. */
+    csp?: AppCsp;
+  };
   [key: string]: unknown;
 };
 
 /** The host's answer to `ui/initialize`. */
 export type AppInitializeResult = {
+  /** The revision of the Apps protocol the host speaks. */
   protocolVersion: string;
-  hostInfo: { name: string; version: string; [key: string]: unknown };
+  /** Who the host is. */
+  hostInfo: {
+    /** The host's name. */
+    name: string;
+    /** The host's version. */
+    version: string;
+    [key: string]: unknown;
+  };
+  /** What the host does for the view. */
   hostCapabilities: AppHostCapabilities;
+  /** The host's theme, display and locale as the view starts. */
   hostContext: AppHostContext;
 };

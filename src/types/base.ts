@@ -54,6 +54,7 @@ export type CacheableMethod =
 export type Icon = {
   /** An http(s) URL or a `data:` URI. */
   src: string;
+  /** The image's type, when the URL does not say it (`image/png`). */
   mimeType?: string;
   /** Sizes such as `48x48`, or `any` for scalable formats. */
   sizes?: string[];
@@ -69,6 +70,7 @@ export type Icons = {
 
 /** A programmatic name plus an optional display title. */
 export type BaseMetadata = {
+  /** The identifier programs and models use. */
   name: string;
   /** Display name. Since 2025-06-18. */
   title?: string;
@@ -86,6 +88,7 @@ export type Implementation = BaseMetadata &
 
 /** Hints for clients about how to use or display an object. */
 export type Annotations = {
+  /** Who the object is for: the `user`, the `assistant` (the model), or both. */
   audience?: Role[];
   /** 0 (least important) to 1 (most important). */
   priority?: number;
@@ -95,6 +98,7 @@ export type Annotations = {
 
 /** The `_meta` of a request. The `io.modelcontextprotocol/*` keys are the per-request protocol fields of 2026-07-28. */
 export type RequestMeta = {
+  /** Asks for `notifications/progress` about this request, which carry this token. */
   progressToken?: ProgressToken;
   /** Required on every request since 2026-07-28. */
   'io.modelcontextprotocol/protocolVersion'?: string;
@@ -111,7 +115,9 @@ export type RequestMeta = {
 
 /** The request `_meta` as 2026-07-28 requires it: protocol version and client capabilities present. */
 export type RequestMetaObject = RequestMeta & {
+  /** The revision the request is written in. */
   'io.modelcontextprotocol/protocolVersion': string;
+  /** What the client can do, for this request. */
   'io.modelcontextprotocol/clientCapabilities': ClientCapabilities;
 };
 
@@ -141,16 +147,19 @@ export type RequestParams = {
 
 /** Params every notification may carry. */
 export type NotificationParams = {
+  /** Metadata: the subscription or task the notification belongs to, and the application's own keys. */
   _meta?: NotificationMeta;
 };
 
 /** Params of a paginated list request. */
 export type PaginatedRequestParams = RequestParams & {
+  /** Where the page starts: the `nextCursor` of the previous page; absent for the first. */
   cursor?: Cursor;
 };
 
 /** Fields every result may carry. The protocol layer adds `resultType` for peers that require it. */
 export type Result = {
+  /** Metadata: who answered (2026-07-28), the task it belongs to, and the application's own keys. */
   _meta?: ResultMeta;
   /** Required since 2026-07-28 (absent means `complete`). */
   resultType?: ResultType;

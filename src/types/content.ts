@@ -8,7 +8,9 @@ import type { Resource } from './resources.js';
 /** Text for or from a model. */
 export type TextContent = {
   type: 'text';
+  /** The text. */
   text: string;
+  /** Who the content is for, and how much it matters. */
   annotations?: Annotations;
   /** Since 2025-06-18. */
   _meta?: Meta;
@@ -19,7 +21,9 @@ export type ImageContent = {
   type: 'image';
   /** Base64-encoded bytes. */
   data: string;
+  /** The image's type (`image/png`). */
   mimeType: string;
+  /** Who the content is for, and how much it matters. */
   annotations?: Annotations;
   /** Since 2025-06-18. */
   _meta?: Meta;
@@ -30,7 +34,9 @@ export type AudioContent = {
   type: 'audio';
   /** Base64-encoded bytes. */
   data: string;
+  /** The audio's type (`audio/wav`). */
   mimeType: string;
+  /** Who the content is for, and how much it matters. */
   annotations?: Annotations;
   /** Since 2025-06-18. */
   _meta?: Meta;
@@ -44,7 +50,9 @@ export type ResourceLink = Resource & {
 /** A resource's contents embedded in a result or message. */
 export type EmbeddedResource = {
   type: 'resource';
+  /** The resource's contents, as text or bytes. */
   resource: TextResourceContents | BlobResourceContents;
+  /** Who the content is for, and how much it matters. */
   annotations?: Annotations;
   /** Since 2025-06-18. */
   _meta?: Meta;
@@ -55,19 +63,26 @@ export type ToolUseContent = {
   type: 'tool_use';
   /** Matched by `ToolResultContent.toolUseId`. */
   id: string;
+  /** The tool the model wants to call. */
   name: string;
+  /** The arguments the model chose. */
   input: Record<string, unknown>;
+  /** Metadata, as MCP's `_meta` everywhere. */
   _meta?: Meta;
 };
 
 /** The outcome of a tool use, given back to the model inside sampling. Since 2025-11-25. */
 export type ToolResultContent = {
   type: 'tool_result';
+  /** The `ToolUseContent.id` of the call this answers. */
   toolUseId: string;
+  /** What the tool returned, for the model. */
   content: ContentBlock[];
   /** Any JSON value since 2026-07-28; an object in 2025-11-25. */
   structuredContent?: unknown;
+  /** The tool failed: the content says how. */
   isError?: boolean;
+  /** Metadata, as MCP's `_meta` everywhere. */
   _meta?: Meta;
 };
 
@@ -83,7 +98,9 @@ export type ContentType = ContentBlock['type'] | SamplingMessageContentBlock['ty
 
 /** Fields common to the contents of a resource. */
 export type ResourceContents = {
+  /** The resource's URI. */
   uri: string;
+  /** Its MIME type, when known. */
   mimeType?: string;
   /** Since 2025-06-18. */
   _meta?: Meta;
@@ -91,10 +108,12 @@ export type ResourceContents = {
 
 /** Resource contents as text. */
 export type TextResourceContents = ResourceContents & {
+  /** The contents, as text. */
   text: string;
 };
 
 /** Resource contents as base64-encoded bytes. */
 export type BlobResourceContents = ResourceContents & {
+  /** The contents, as base64-encoded bytes. */
   blob: string;
 };

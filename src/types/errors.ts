@@ -23,8 +23,11 @@ export const McpErrorCode = {
 
 /** The `error` member of an error response (the spec's `Error`). */
 export type ErrorObject = {
+  /** The error code (`McpErrorCode`, or JSON-RPC's own). */
   code: number;
+  /** A short description, for people. */
   message: string;
+  /** More detail, shaped by the code. */
   data?: unknown;
 };
 
@@ -33,6 +36,7 @@ export type ErrorResponseOf<E extends ErrorObject> = {
   jsonrpc: '2.0';
   /** Absent (or `null`) when the request's id could not be read. */
   id?: RequestId | null;
+  /** What went wrong. */
   error: E;
 };
 
@@ -52,12 +56,14 @@ export type MissingRequiredClientCapabilityErrorData = {
 
 /** `data` of a URL-elicitation-required error. 2025-11-25 only. */
 export type URLElicitationRequiredErrorData = {
+  /** The URL-mode elicitations the user must complete before the request is sent again. */
   elicitations: ElicitRequestURLParams[];
   [key: string]: unknown;
 };
 
 /** `data` of a resource-not-found error, as the spec's examples give it. */
 export type ResourceNotFoundErrorData = {
+  /** The URI that names no resource. */
   uri: string;
 };
 
@@ -77,15 +83,27 @@ export type HeaderMismatchError = ErrorResponseOf<ErrorObject & { code: -32020 }
 
 /** The error response for a missing client capability. Since 2026-07-28. */
 export type MissingRequiredClientCapabilityError = ErrorResponseOf<
-  ErrorObject & { code: -32021; data: MissingRequiredClientCapabilityErrorData }
+  ErrorObject & {
+    code: -32021;
+    /** The capabilities the request needed and the client did not declare. */
+    data: MissingRequiredClientCapabilityErrorData;
+  }
 >;
 
 /** The error response for an unsupported protocol version. Since 2026-07-28. */
 export type UnsupportedProtocolVersionError = ErrorResponseOf<
-  ErrorObject & { code: -32022; data: UnsupportedProtocolVersionErrorData }
+  ErrorObject & {
+    code: -32022;
+    /** The revisions the server speaks, and the one it was asked for. */
+    data: UnsupportedProtocolVersionErrorData;
+  }
 >;
 
 /** The error response asking for URL-mode elicitations first. 2025-11-25 only. */
 export type URLElicitationRequiredError = ErrorResponseOf<
-  ErrorObject & { code: -32042; data: URLElicitationRequiredErrorData }
+  ErrorObject & {
+    code: -32042;
+    /** The URL-mode elicitations to complete before retrying the request. */
+    data: URLElicitationRequiredErrorData;
+  }
 >;

@@ -9,7 +9,9 @@ import type { ClientCapabilities, ServerCapabilities } from './capabilities.js';
 export type InitializeRequestParams = RequestParams & {
   /** The latest revision the client supports. */
   protocolVersion: string;
+  /** What the client can do. */
   capabilities: ClientCapabilities;
+  /** Who the client is. */
   clientInfo: Implementation;
 };
 
@@ -17,7 +19,9 @@ export type InitializeRequestParams = RequestParams & {
 export type InitializeResult = Result & {
   /** The revision the server chose; the client disconnects if it cannot speak it. */
   protocolVersion: string;
+  /** What the server can do. */
   capabilities: ServerCapabilities;
+  /** Who the server is. */
   serverInfo: Implementation;
   /** Hints for the model on how to use the server. */
   instructions?: string;
@@ -34,7 +38,10 @@ export type DiscoverRequestParams = RequestParams;
  * `_meta["io.modelcontextprotocol/serverInfo"]`.
  */
 export type DiscoverResult = CacheableResult & {
+  /** The revisions the server speaks. */
   supportedVersions: string[];
+  /** What the server can do. */
   capabilities: ServerCapabilities;
+  /** Hints for the model on how to use the server. */
   instructions?: string;
 };

@@ -53,29 +53,143 @@ import type { CallToolRequestParams, CallToolResult, ListToolsResult } from './t
 
 /** The task methods, which either side may send (2025-11-25 only). */
 interface TaskRequestMap {
-  'tasks/get': { params: GetTaskRequestParams; result: GetTaskResult };
-  'tasks/result': { params: GetTaskPayloadRequestParams; result: GetTaskPayloadResult };
-  'tasks/cancel': { params: CancelTaskRequestParams; result: CancelTaskResult };
-  'tasks/list': { params: PaginatedRequestParams | undefined; result: ListTasksResult };
+  /** Reads a task's state. */
+  'tasks/get': {
+    /** The task to read, by id. */
+    params: GetTaskRequestParams;
+    /** The task's current state. */
+    result: GetTaskResult;
+  };
+  /** Waits for a task's result. */
+  'tasks/result': {
+    /** The task whose result to wait for, by id. */
+    params: GetTaskPayloadRequestParams;
+    /** The result of the request the task ran, once it ends. */
+    result: GetTaskPayloadResult;
+  };
+  /** Cancels a task. */
+  'tasks/cancel': {
+    /** The task to cancel, by id. */
+    params: CancelTaskRequestParams;
+    /** The task as it is once cancelled. */
+    result: CancelTaskResult;
+  };
+  /** Lists the tasks the sender may see. */
+  'tasks/list': {
+    /** The page to start from; none for the first. */
+    params: PaginatedRequestParams | undefined;
+    /** A page of tasks, with the cursor of the next. */
+    result: ListTasksResult;
+  };
 }
 
 /** Requests a client sends, by method. `params` admitting `undefined` may be omitted. */
 export interface ClientRequestMap extends TaskRequestMap {
-  initialize: { params: InitializeRequestParams; result: InitializeResult };
-  ping: { params: PingRequestParams | undefined; result: EmptyResult };
-  'server/discover': { params: DiscoverRequestParams | undefined; result: DiscoverResult };
-  'resources/list': { params: PaginatedRequestParams | undefined; result: ListResourcesResult };
-  'resources/templates/list': { params: PaginatedRequestParams | undefined; result: ListResourceTemplatesResult };
-  'resources/read': { params: ReadResourceRequestParams; result: ReadResourceResult };
-  'resources/subscribe': { params: SubscribeRequestParams; result: EmptyResult };
-  'resources/unsubscribe': { params: UnsubscribeRequestParams; result: EmptyResult };
-  'subscriptions/listen': { params: SubscriptionsListenRequestParams; result: SubscriptionsListenResult };
-  'prompts/list': { params: PaginatedRequestParams | undefined; result: ListPromptsResult };
-  'prompts/get': { params: GetPromptRequestParams; result: GetPromptResult };
-  'tools/list': { params: PaginatedRequestParams | undefined; result: ListToolsResult };
-  'tools/call': { params: CallToolRequestParams; result: CallToolResult };
-  'logging/setLevel': { params: SetLevelRequestParams; result: EmptyResult };
-  'completion/complete': { params: CompleteRequestParams; result: CompleteResult };
+  /** Opens a legacy session: revision, capabilities and identities. */
+  initialize: {
+    /** The client's revision, capabilities and identity. */
+    params: InitializeRequestParams;
+    /** The revision chosen, with the server's capabilities, identity and instructions. */
+    result: InitializeResult;
+  };
+  /** Checks the server answers. */
+  ping: {
+    /** Nothing but, optionally, `_meta`. */
+    params: PingRequestParams | undefined;
+    /** An empty result: the answer itself is the point. */
+    result: EmptyResult;
+  };
+  /** Asks a modern server its revisions and capabilities. */
+  'server/discover': {
+    /** Nothing but, optionally, `_meta`. */
+    params: DiscoverRequestParams | undefined;
+    /** The revisions the server speaks, with its capabilities and identity. */
+    result: DiscoverResult;
+  };
+  /** Lists resources, a page at a time. */
+  'resources/list': {
+    /** The page to start from; none for the first. */
+    params: PaginatedRequestParams | undefined;
+    /** A page of resources, with the cursor of the next. */
+    result: ListResourcesResult;
+  };
+  /** Lists resource templates, a page at a time. */
+  'resources/templates/list': {
+    /** The page to start from; none for the first. */
+    params: PaginatedRequestParams | undefined;
+    /** A page of resource templates, with the cursor of the next. */
+    result: ListResourceTemplatesResult;
+  };
+  /** Reads a resource. */
+  'resources/read': {
+    /** The URI of the resource to read. */
+    params: ReadResourceRequestParams;
+    /** The resource's contents, one or more parts. */
+    result: ReadResourceResult;
+  };
+  /** Asks to be told when a resource changes (legacy). */
+  'resources/subscribe': {
+    /** The URI of the resource to watch. */
+    params: SubscribeRequestParams;
+    /** An empty result: the subscription is in place. */
+    result: EmptyResult;
+  };
+  /** Stops being told of a resource's changes (legacy). */
+  'resources/unsubscribe': {
+    /** The URI of the resource to stop watching. */
+    params: UnsubscribeRequestParams;
+    /** An empty result: the subscription is gone. */
+    result: EmptyResult;
+  };
+  /** Opens a stream of the notifications the client chooses (2026-07-28). */
+  'subscriptions/listen': {
+    /** The notifications the stream should carry. */
+    params: SubscriptionsListenRequestParams;
+    /** The result that ends the stream, sent only when the server ends it gracefully. */
+    result: SubscriptionsListenResult;
+  };
+  /** Lists prompts, a page at a time. */
+  'prompts/list': {
+    /** The page to start from; none for the first. */
+    params: PaginatedRequestParams | undefined;
+    /** A page of prompts, with the cursor of the next. */
+    result: ListPromptsResult;
+  };
+  /** Gets a prompt's messages, its arguments filled in. */
+  'prompts/get': {
+    /** The prompt's name and its arguments' values. */
+    params: GetPromptRequestParams;
+    /** The prompt's messages, its arguments filled in. */
+    result: GetPromptResult;
+  };
+  /** Lists tools, a page at a time. */
+  'tools/list': {
+    /** The page to start from; none for the first. */
+    params: PaginatedRequestParams | undefined;
+    /** A page of tools, with the cursor of the next. */
+    result: ListToolsResult;
+  };
+  /** Calls a tool. */
+  'tools/call': {
+    /** The tool's name and its arguments. */
+    params: CallToolRequestParams;
+    /** What the tool returned: content, structured content, or an error. */
+    result: CallToolResult;
+  };
+  /** Sets the lowest level of log messages the client hears (legacy). */
+  'logging/setLevel': {
+    /** The lowest level the client wants to hear. */
+    params: SetLevelRequestParams;
+    /** An empty result: the level is set. */
+    result: EmptyResult;
+  };
+  /** Asks for values that complete an argument. */
+  'completion/complete': {
+    /** The argument to complete, its value so far, and what it belongs to. */
+    params: CompleteRequestParams;
+    /** The values that complete it, with how many there are in all. */
+    result: CompleteResult;
+  };
 }
 
 /**
@@ -83,32 +197,71 @@ export interface ClientRequestMap extends TaskRequestMap {
  * multi round-trip input requests).
  */
 export interface ServerRequestMap extends TaskRequestMap {
-  ping: { params: PingRequestParams | undefined; result: EmptyResult };
-  'sampling/createMessage': { params: CreateMessageRequestParams; result: CreateMessageResult };
-  'elicitation/create': { params: ElicitRequestParams; result: ElicitResult };
-  'roots/list': { params: ListRootsRequestParams | undefined; result: ListRootsResult };
+  /** Checks the client answers. */
+  ping: {
+    /** Nothing but, optionally, `_meta`. */
+    params: PingRequestParams | undefined;
+    /** An empty result: the answer itself is the point. */
+    result: EmptyResult;
+  };
+  /** Asks the client's model for a message. */
+  'sampling/createMessage': {
+    /** The conversation, the preferences for the model, and the limits of the answer. */
+    params: CreateMessageRequestParams;
+    /** The message the model wrote, with the model's name and why it stopped. */
+    result: CreateMessageResult;
+  };
+  /** Asks the user, through the client, for information or to open a URL. */
+  'elicitation/create': {
+    /** What to ask the user: a form's schema, or a URL to open. */
+    params: ElicitRequestParams;
+    /** The user's answer: accepted with the content, declined, or cancelled. */
+    result: ElicitResult;
+  };
+  /** Asks the client for the directories the server may work in. */
+  'roots/list': {
+    /** Nothing but, optionally, `_meta`. */
+    params: ListRootsRequestParams | undefined;
+    /** The directories the client lets the server work in. */
+    result: ListRootsResult;
+  };
 }
 
 /** Notifications a client sends: method → params. */
 export interface ClientNotificationMap {
+  /** Cancels a request the client sent. */
   'notifications/cancelled': CancelledNotificationParams;
+  /** Ends the handshake: the session is ready (legacy). */
   'notifications/initialized': NotificationParams | undefined;
+  /** Progress of a request the server sent. */
   'notifications/progress': ProgressNotificationParams;
+  /** The client's roots changed. */
   'notifications/roots/list_changed': ListChangedNotificationParams | undefined;
+  /** A task the client runs changed state. */
   'notifications/tasks/status': TaskStatusNotificationParams;
 }
 
 /** Notifications a server sends: method → params. */
 export interface ServerNotificationMap {
+  /** Cancels a request the server sent. */
   'notifications/cancelled': CancelledNotificationParams;
+  /** Progress of a request the client sent. */
   'notifications/progress': ProgressNotificationParams;
+  /** A log message. */
   'notifications/message': LoggingMessageNotificationParams;
+  /** A resource the client subscribed to changed. */
   'notifications/resources/updated': ResourceUpdatedNotificationParams;
+  /** The list of resources changed. */
   'notifications/resources/list_changed': ListChangedNotificationParams | undefined;
+  /** The tools changed. */
   'notifications/tools/list_changed': ListChangedNotificationParams | undefined;
+  /** The prompts changed. */
   'notifications/prompts/list_changed': ListChangedNotificationParams | undefined;
+  /** A URL-mode elicitation's interaction finished. */
   'notifications/elicitation/complete': ElicitationCompleteNotificationParams;
+  /** A task the server runs changed state. */
   'notifications/tasks/status': TaskStatusNotificationParams;
+  /** Opens a subscription: the notifications it will carry. */
   'notifications/subscriptions/acknowledged': SubscriptionsAcknowledgedNotificationParams;
 }
 
@@ -121,13 +274,29 @@ export type NotificationMethod = keyof ClientNotificationMap | keyof ServerNotif
 type ParamsMember<P> = undefined extends P ? { params?: Exclude<P, undefined> } : { params: P };
 
 /** A JSON-RPC request with a given method and params. */
-export type McpRequest<M extends string, P> = { jsonrpc: '2.0'; id: RequestId; method: M } & ParamsMember<P>;
+export type McpRequest<M extends string, P> = {
+  jsonrpc: '2.0';
+  /** Chosen by the sender, unique among its requests in flight; the response carries it back. */
+  id: RequestId;
+  /** The method called. */
+  method: M;
+} & ParamsMember<P>;
 
 /** A JSON-RPC notification with a given method and params. */
-export type McpNotification<M extends string, P> = { jsonrpc: '2.0'; method: M } & ParamsMember<P>;
+export type McpNotification<M extends string, P> = {
+  jsonrpc: '2.0';
+  /** The method notified. */
+  method: M;
+} & ParamsMember<P>;
 
 /** A successful JSON-RPC response carrying a given result. */
-export type ResultResponse<R> = { jsonrpc: '2.0'; id: RequestId; result: R };
+export type ResultResponse<R> = {
+  jsonrpc: '2.0';
+  /** The id of the request this answers. */
+  id: RequestId;
+  /** What the method returned. */
+  result: R;
+};
 
 /** The client request of a method. */
 export type ClientRequestOf<M extends keyof ClientRequestMap> = McpRequest<M, ClientRequestMap[M]['params']>;

@@ -73,10 +73,12 @@ import { ALL, inSpan, ONLY_2025_11, SINCE_2026, UNTIL_2025_11, type Revision, ty
 import { SKILLS_EXTENSION, type SkillsMethod } from './skills.js';
 import { TASKS_EXTENSION } from './tasks.js';
 
+/** Whether a method is a request, which is answered, or a notification, which is not. */
 export type MethodKind = 'request' | 'notification';
 
 /** Everything about one method. Spans say in which revisions a side sends it; no span, never. */
 export type MethodInfo = {
+  /** A request or a notification. */
   kind: MethodKind;
   /** Revisions in which clients send it. */
   client?: Span;
@@ -105,7 +107,14 @@ export type MethodInfo = {
    * Revisions in which an extension, not the revision itself, defines it (`tasks/get` of the
    * tasks extension of 2026-07-28): it exists there for peers that negotiate the extension.
    */
-  extension?: { id: string; client?: Span; server?: Span };
+  extension?: {
+    /** The extension's identifier (`io.modelcontextprotocol/tasks`). */
+    id: string;
+    /** Revisions in which clients send it under the extension. */
+    client?: Span;
+    /** Revisions in which servers send it under the extension. */
+    server?: Span;
+  };
 };
 
 type ClientMethod = keyof ClientRequestMap | keyof ClientNotificationMap;

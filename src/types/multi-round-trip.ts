@@ -24,9 +24,21 @@ export type InputRequiredMethod = 'tools/call' | 'prompts/get' | 'resources/read
 
 /** A request the server needs the client to fulfil: a JSON-RPC request without `jsonrpc` and `id`. */
 export type InputRequest =
-  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
-  | { method: 'roots/list'; params?: ListRootsRequestParams }
-  | { method: 'elicitation/create'; params: ElicitRequestParams };
+  | {
+      method: 'sampling/createMessage';
+      /** The conversation, the preferences for the model, and the limits of the answer. */
+      params: CreateMessageRequestParams;
+    }
+  | {
+      method: 'roots/list';
+      /** Nothing but, optionally, `_meta`. */
+      params?: ListRootsRequestParams;
+    }
+  | {
+      method: 'elicitation/create';
+      /** What to ask the user: a form's schema, or a URL to open. */
+      params: ElicitRequestParams;
+    };
 
 /** Server-chosen keys to the requests to fulfil. */
 export type InputRequests = Record<string, InputRequest>;
@@ -43,6 +55,7 @@ export type InputResponses = Record<string, InputResponse>;
  */
 export type InputRequiredResult = Result & {
   resultType: 'input_required';
+  /** What the client must answer before it sends the request again, by the server's keys. */
   inputRequests?: InputRequests;
   /** Opaque server state the client echoes back unchanged on the retry. */
   requestState?: string;
@@ -50,6 +63,8 @@ export type InputRequiredResult = Result & {
 
 /** Params of a request that may be a retry carrying input responses. The two fields are since 2026-07-28. */
 export type InputResponseRequestParams = RequestParams & {
+  /** The answers to the previous round's `inputRequests`, under the same keys. */
   inputResponses?: InputResponses;
+  /** The previous round's `requestState`, unchanged. */
   requestState?: string;
 };

@@ -11,6 +11,7 @@ export type CancelledNotificationParams = NotificationParams & {
    * optional; its text requires it.)
    */
   requestId: RequestId;
+  /** Why, for logs. */
   reason?: string;
 };
 
@@ -20,6 +21,7 @@ export type ProgressNotificationParams = NotificationParams & {
   progressToken: ProgressToken;
   /** Increases with each notification, even if `total` is unknown. */
   progress: number;
+  /** The value `progress` will reach when done, if known. */
   total?: number;
   /** Since 2025-03-26. */
   message?: string;

@@ -18,7 +18,12 @@ export function isRevision(value: unknown): value is Revision {
 }
 
 /** The revisions from `since` through `until`, both inclusive. */
-export type Span = { since?: Revision; until?: Revision };
+export type Span = {
+  /** The first revision; absent, from the oldest. */
+  since?: Revision;
+  /** The last revision; absent, through the newest. */
+  until?: Revision;
+};
 
 /** True when `revision` lies within `span` (revision names sort chronologically). */
 export function inSpan(span: Span, revision: Revision): boolean {
@@ -31,12 +36,19 @@ export function revisionsIn(span: Span): Revision[] {
 }
 
 // Spans several tables share; the method table (`methods.ts`) uses them too.
+/** Every revision. */
 export const ALL: Span = {};
+/** Every revision up to 2025-11-25: the legacy era. */
 export const UNTIL_2025_11: Span = { until: '2025-11-25' };
+/** 2025-11-25 alone. */
 export const ONLY_2025_11: Span = { since: '2025-11-25', until: '2025-11-25' };
+/** 2025-03-26 and later. */
 export const SINCE_2025_03: Span = { since: '2025-03-26' };
+/** 2025-06-18 and later. */
 export const SINCE_2025_06: Span = { since: '2025-06-18' };
+/** 2025-11-25 and later. */
 export const SINCE_2025_11: Span = { since: '2025-11-25' };
+/** 2026-07-28 and later: the modern era. */
 export const SINCE_2026: Span = { since: '2026-07-28' };
 
 /** Whitespace-separated names, each paired with `value`. */

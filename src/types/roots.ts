@@ -8,6 +8,7 @@ import type { Meta, RequestParams, Result } from './base.js';
 export type Root = {
   /** A `file://` URI. */
   uri: string;
+  /** A name for people. */
   name?: string;
   /** Since 2025-06-18. */
   _meta?: Meta;
@@ -21,5 +22,6 @@ export type ListRootsRequestParams = RequestParams;
  * `_meta` or `resultType`.
  */
 export type ListRootsResult = Result & {
+  /** The directories and files the server may work in. */
   roots: Root[];
 };

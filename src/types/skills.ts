@@ -53,6 +53,7 @@ export type SkillFrontmatter = {
 
 /** One file of a skill: its URI, and the size and digest of its bytes as served. */
 export type SkillResource = {
+  /** The file's URI, under its skill's folder. */
   uri: string;
   /** `sha256:` and the lowercase hexadecimal SHA-256 of the file's bytes. */
   digest: string;
@@ -64,9 +65,11 @@ export type SkillResource = {
 export type Skill = {
   /** The SKILL.md's URI: `skill://<skill path>/SKILL.md`. */
   uri: string;
+  /** The YAML front matter of its SKILL.md, as JSON: its name and description among others. */
   frontmatter: SkillFrontmatter;
   /** Every file of the skill once, its SKILL.md included; `'dynamic'` when generated. */
   resources: SkillResource[] | 'dynamic';
+  /** Metadata, as MCP's `_meta` everywhere. */
   _meta?: Meta;
 };
 
@@ -80,7 +83,11 @@ type SkillsCacheHints = {
 export type ListSkillsRequestParams = PaginatedRequestParams;
 
 /** Result of `skills/list`: a page of entries, in URI order. */
-export type ListSkillsResult = PaginatedResult & SkillsCacheHints & { skills: Skill[] };
+export type ListSkillsResult = PaginatedResult &
+  SkillsCacheHints & {
+    /** The skills of this page. */
+    skills: Skill[];
+  };
 
 /** Params of `skills/get`. */
 export type GetSkillRequestParams = RequestParams & {
@@ -89,7 +96,11 @@ export type GetSkillRequestParams = RequestParams & {
 };
 
 /** Result of `skills/get`. */
-export type GetSkillResult = Result & SkillsCacheHints & { skill: Skill };
+export type GetSkillResult = Result &
+  SkillsCacheHints & {
+    /** The skill asked for. */
+    skill: Skill;
+  };
 
 /** Params of `resources/directory/read`. */
 export type ReadResourceDirectoryRequestParams = PaginatedRequestParams & {
@@ -101,4 +112,8 @@ export type ReadResourceDirectoryRequestParams = PaginatedRequestParams & {
  * Result of `resources/directory/read`: a page of the directory's direct children, in URI
  * order; folders carry `mimeType: "inode/directory"` and no size.
  */
-export type ReadResourceDirectoryResult = PaginatedResult & SkillsCacheHints & { resources: Resource[] };
+export type ReadResourceDirectoryResult = PaginatedResult &
+  SkillsCacheHints & {
+    /** The directory's children of this page: files and folders. */
+    resources: Resource[];
+  };

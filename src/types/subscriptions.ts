@@ -6,8 +6,11 @@ import type { NotificationParams, RequestId, RequestParams, Result, ResultMeta }
 
 /** The notification types a client opts into; the acknowledgment echoes the subset the server honours. */
 export type SubscriptionFilter = {
+  /** Tell when the tools change. */
   toolsListChanged?: boolean;
+  /** Tell when the prompts change. */
   promptsListChanged?: boolean;
+  /** Tell when the list of resources changes. */
   resourcesListChanged?: boolean;
   /** URIs to receive `notifications/resources/updated` for. */
   resourceSubscriptions?: string[];
@@ -17,6 +20,7 @@ export type SubscriptionFilter = {
 
 /** Params of `subscriptions/listen`. */
 export type SubscriptionsListenRequestParams = RequestParams & {
+  /** The notifications the client wants. */
   notifications: SubscriptionFilter;
 };
 
@@ -28,10 +32,12 @@ export type SubscriptionsListenResultMeta = ResultMeta & {
 
 /** The result of `subscriptions/listen`, sent only when the server ends the subscription gracefully. */
 export type SubscriptionsListenResult = Result & {
+  /** Names the subscription that ended. */
   _meta: SubscriptionsListenResultMeta;
 };
 
 /** Params of `notifications/subscriptions/acknowledged`, the first message of a subscription. */
 export type SubscriptionsAcknowledgedNotificationParams = NotificationParams & {
+  /** The notifications the server will send: those asked for that it honours. */
   notifications: SubscriptionFilter;
 };

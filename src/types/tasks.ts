@@ -16,13 +16,17 @@ export type TaskMetadata = {
 
 /** Ties a message to a task, under `_meta["io.modelcontextprotocol/related-task"]`. */
 export type RelatedTaskMetadata = {
+  /** The task the message belongs to. */
   taskId: string;
 };
 
 /** A task's state. */
 export type Task = {
+  /** The task's id, given by the server that runs it. */
   taskId: string;
+  /** Where the task is: `working`, `input_required`, or done (`completed`, `failed`, `cancelled`). */
   status: TaskStatus;
+  /** What the task is doing, or why it ended, for people. */
   statusMessage?: string;
   /** ISO 8601. */
   createdAt: string;
@@ -36,16 +40,19 @@ export type Task = {
 
 /** Params of a request that may be task-augmented. */
 export type TaskAugmentedRequestParams = RequestParams & {
+  /** Runs the request as a task: it answers at once with the task, and the result comes later. */
   task?: TaskMetadata;
 };
 
 /** The immediate result of a task-augmented request. */
 export type CreateTaskResult = Result & {
+  /** The task the request became. */
   task: Task;
 };
 
 /** Params of `tasks/get`, `tasks/result` and `tasks/cancel`. */
 export type TaskRequestParams = RequestParams & {
+  /** The task asked about. */
   taskId: string;
 };
 
@@ -72,6 +79,7 @@ export type ListTasksRequestParams = PaginatedRequestParams;
 
 /** The result of `tasks/list`. */
 export type ListTasksResult = PaginatedResult & {
+  /** The tasks of this page. */
   tasks: Task[];
 };
 
@@ -86,8 +94,11 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
  * 2025-11-25 `Task` with its durations named by their unit.
  */
 export type ExtensionTask = {
+  /** The task's id, given by the server that runs it. */
   taskId: string;
+  /** Where the task is: `working`, `input_required`, or done (`completed`, `failed`, `cancelled`). */
   status: TaskStatus;
+  /** What the task is doing, or why it ended, for people. */
   statusMessage?: string;
   /** ISO 8601. */
   createdAt: string;
@@ -104,9 +115,19 @@ export type ExtensionTask = {
  * result (`completed`) or the JSON-RPC error (`failed`). `tasks/get` and `notifications/tasks`.
  */
 export type DetailedTask = ExtensionTask & {
+  /** What the task waits for, when `input_required`: answer with `tasks/update`. */
   inputRequests?: InputRequests;
+  /** The request's result, when `completed`. */
   result?: Record<string, unknown>;
-  error?: { code: number; message: string; data?: unknown };
+  /** The JSON-RPC error that ended it, when `failed`. */
+  error?: {
+    /** The JSON-RPC error code. */
+    code: number;
+    /** A short description of the error. */
+    message: string;
+    /** More about the error, as the server chose. */
+    data?: unknown;
+  };
 };
 
 /** The extension's answer to a request that became a task: `resultType: "task"` and the task, flat. */
@@ -114,6 +135,8 @@ export type ExtensionCreateTaskResult = Result & ExtensionTask & { resultType: '
 
 /** Params of the extension's `tasks/update`: answers to the task's input requests. */
 export type UpdateTaskRequestParams = RequestParams & {
+  /** The task to answer. */
   taskId: string;
+  /** The answers, by the key of the input request each answers. */
   inputResponses: InputResponses;
 };

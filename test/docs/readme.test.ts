@@ -28,9 +28,18 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 /** A TypeScript block and the Markdown file it is in. */
 type DocumentBlock = BlockModule & { file: string };
 
+/**
+ * The API reference, generated from the doc comments: the examples it copies from them are
+ * fragments (no imports), and test/docs/reference.test.ts checks it.
+ */
+const GENERATED = 'docs/reference/';
+
 /** The TypeScript blocks of every Markdown file of the repository, README.md first. */
 function documentBlocks(): DocumentBlock[] {
-  const files = ['README.md', ...markdownFiles(root).filter((file) => file !== 'README.md')];
+  const files = [
+    'README.md',
+    ...markdownFiles(root).filter((file) => file !== 'README.md' && !file.startsWith(GENERATED)),
+  ];
   return files.flatMap((file) =>
     typeScriptModules(readFileSync(join(root, file), 'utf8')).map((module) => ({ ...module, file })),
   );

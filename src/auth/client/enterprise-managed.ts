@@ -33,6 +33,10 @@ export interface IdentityProvider {
 export interface EnterpriseManagedGrantOptions {
   /** The client as registered with the MCP server's authorization server. */
   readonly client: PreRegisteredClient;
+  /**
+   * The enterprise's identity provider, which exchanges the user's token for an authorization grant
+   * to the MCP server's authorization server.
+   */
   readonly identityProvider: IdentityProvider;
   /** The user's ID token from the identity provider (or SAML assertion), read each time it is needed. */
   readonly subjectToken: () => string | Promise<string>;

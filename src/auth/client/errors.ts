@@ -9,7 +9,12 @@
 /** What part of authorization failed. */
 export type AuthorizationStep = 'discovery' | 'registration' | 'authorization' | 'token';
 
+/**
+ * A client's authorization failed: its `step` says where. The message never holds a token, a
+ * secret, a code or a verifier.
+ */
 export class AuthorizationError extends Error {
+  /** Where it failed: discovery, registration, the user's authorization, or a token request. */
   readonly step: AuthorizationStep;
   /** The OAuth error code an authorization server answered with (`invalid_client`, `access_denied`), if any. */
   readonly oauthError: string | undefined;

@@ -30,6 +30,7 @@ export interface AuthRequest {
 export interface AuthAnswer extends AuthRequest {
   /** The headers the request carried, the authorization's own among them. */
   readonly sent: Headers;
+  /** The answer's HTTP status. */
   readonly status: number;
   /** The answer's headers. */
   readonly headers: Headers;

@@ -39,6 +39,7 @@ export type PrivateKeyInput = string | CryptoKey | JsonWebKey;
 
 /** The key of `private_key_jwt` with what the assertion's header needs. */
 export interface ClientPrivateKey {
+  /** The private key: a PEM string (PKCS #8), a `CryptoKey` or a JWK. */
   readonly key: PrivateKeyInput;
   /** The JWS algorithm (`ES256`, `RS256`...); by default the first the server lists that fits the key. */
   readonly algorithm?: string | undefined;
@@ -48,7 +49,9 @@ export interface ClientPrivateKey {
 
 /** Credentials the application registered with an authorization server beforehand. */
 export interface PreRegisteredClient {
+  /** The `client_id` the authorization server gave the client. */
   readonly clientId: string;
+  /** Its secret, for a confidential client. */
   readonly clientSecret?: string;
   /**
    * The private key the client authenticates with by `private_key_jwt` (a signed assertion

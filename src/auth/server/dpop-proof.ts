@@ -34,7 +34,10 @@ export interface DpopOptions {
    * bearer tokens are accepted as they are.
    */
   required?: boolean;
-  /** The algorithms a proof may be signed with. Default {@link DPOP_ALGORITHMS}. */
+  /**
+   * The algorithms a proof may be signed with. Default: the asymmetric ones (ES, PS and RS 256 to
+   * 512, EdDSA, Ed25519).
+   */
   algorithms?: readonly string[];
   /** How far a proof's `iat` may be from now, either way. Default 5 minutes. */
   proofWindowMs?: number;

@@ -16,6 +16,10 @@ import { loadOauth } from './libraries.js';
 import { TokenRefusal, type TokenRequest, type TokenVerifier } from './token-verifier.js';
 import { VerifiedTokens } from './verified-tokens.js';
 
+/**
+ * The options of `introspectionVerifier`: the issuer, the server's own credentials at its
+ * introspection endpoint, and how long answers are kept.
+ */
 export interface IntrospectionVerifierOptions {
   /** The authorization server that issues the tokens; an answer naming another `iss` is refused. */
   issuer: string;
@@ -41,6 +45,7 @@ export interface IntrospectionVerifierOptions {
   clockToleranceMs?: number;
   /** Default `globalThis.fetch`. */
   fetch?: VerifierFetch;
+  /** The clock expiries are read on, and that the cache of answers ages with. Default the system's. */
   clock?: Clock;
 }
 

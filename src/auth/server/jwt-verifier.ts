@@ -34,6 +34,7 @@ export const ASYMMETRIC_ALGORITHMS: readonly string[] = Object.freeze([
 /** Default clock tolerance of `exp`, `nbf` and `iat`: 30 s. */
 export const DEFAULT_CLOCK_TOLERANCE_MS = 30_000;
 
+/** The options of `jwtVerifier`: the issuer, the audience, and what a token must satisfy. */
 export interface JwtVerifierOptions {
   /** The authorization server that issues the tokens: their `iss` must be exactly this. */
   issuer: string;
@@ -48,7 +49,7 @@ export interface JwtVerifierOptions {
    * another resource is refused.
    */
   audience?: string | readonly string[];
-  /** Accepted signature algorithms. Default: the asymmetric ones ({@link ASYMMETRIC_ALGORITHMS}). */
+  /** Accepted signature algorithms. Default: the asymmetric ones (RS, PS and ES 256 to 512, EdDSA, Ed25519). */
   algorithms?: readonly string[];
   /** The JWS `typ` header the tokens must carry (`at+jwt` for RFC 9068 tokens). Default: any. */
   type?: string;

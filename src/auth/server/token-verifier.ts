@@ -58,6 +58,7 @@ export type TokenRefusalReason =
  * sent to the client: it must never contain the token.
  */
 export class TokenRefusal extends Error {
+  /** Why the token was refused: it decides the status and the `WWW-Authenticate` error of the answer. */
   readonly reason: TokenRefusalReason;
 
   constructor(reason: TokenRefusalReason, description: string) {

@@ -17,7 +17,12 @@ export interface HostSettings {
   /** A limit on each request to this server, in milliseconds. */
   timeoutMs?: number;
   /** Which of the server's tools the host offers, by name; `*` matches any run of characters. */
-  tools?: { allow?: string[]; deny?: string[] };
+  tools?: {
+    /** The tools offered; all when absent. */
+    allow?: string[];
+    /** The tools never offered, even when `allow` names them. */
+    deny?: string[];
+  };
   /** A policy per tool name of this server, or `*` for the rest. */
   consent?: Record<string, ToolPolicy>;
   /**
@@ -32,7 +37,9 @@ export interface HostSettings {
 /** A server run as a child process, spoken to over its stdin and stdout. */
 export interface StdioServerConfig extends HostSettings {
   type: 'stdio';
+  /** The program to start. */
   command: string;
+  /** Its arguments. */
   args: string[];
   /** The variables added to the child's environment: the `envFile`'s, overridden by `env`'s. */
   env: Record<string, string>;
@@ -45,15 +52,20 @@ export interface StdioServerConfig extends HostSettings {
  * speaks that), `sse` is HTTP+SSE alone.
  */
 export interface HttpServerConfig extends HostSettings {
+  /** `http` is Streamable HTTP, falling back to HTTP+SSE; `sse` is HTTP+SSE alone. */
   type: 'http' | 'sse';
+  /** The server's endpoint. */
   url: string;
+  /** Headers sent with every request, interpolated. */
   headers: Record<string, string>;
 }
 
+/** A server as a configuration file writes it: a command to start, or a URL to reach. */
 export type ServerConfig = StdioServerConfig | HttpServerConfig;
 
 /** A whole configuration: servers by name, as the file names them. */
 export interface HostConfig {
+  /** The servers, by the names the file gives them. */
   servers: Record<string, ServerConfig>;
   /** The absolute path of the file it was read from, if any. */
   file?: string;
@@ -61,8 +73,28 @@ export interface HostConfig {
 
 /** A VS Code input: a value `${input:id}` asks for when the configuration is read. */
 export type ConfigInput =
-  | { type: 'promptString'; id: string; description: string; password?: boolean; default?: string }
-  | { type: 'pickString'; id: string; description: string; options: string[]; default?: string };
+  | {
+      type: 'promptString';
+      /** The name `${input:id}` uses. */
+      id: string;
+      /** What to ask the user. */
+      description: string;
+      /** The answer is a secret: it is not shown as it is typed. */
+      password?: boolean;
+      /** The answer when the user gives none. */
+      default?: string;
+    }
+  | {
+      type: 'pickString';
+      /** The name `${input:id}` uses. */
+      id: string;
+      /** What to ask the user. */
+      description: string;
+      /** The values to pick from. */
+      options: string[];
+      /** The value picked when the user picks none. */
+      default?: string;
+    };
 
 /**
  * Answers an input (a terminal prompts, for instance). Asked at most once per id and read; a
@@ -82,20 +114,25 @@ export interface ConfigOptions {
 
 /** One thing wrong with a configuration, and where. */
 export interface ConfigProblem {
+  /** The server whose entry it is in, if any. */
   server?: string;
   /** A path into the entry: `command`, `args[2]`, `env.TOKEN`, `tools.allow[0]`. */
   field?: string;
   /** 1-based, for text that is not valid JSON. */
   line?: number;
+  /** 1-based, with `line`. */
   column?: number;
+  /** What is wrong, in words. */
   message: string;
 }
 
 /** Everything wrong with a configuration, one problem a line, each naming its file, server and field. */
 export class ConfigError extends Error {
+  /** `'ConfigError'`, also in bundles that rename classes. */
   override name = 'ConfigError';
   /** The file as it was named to the reader, if any. */
   readonly file: string | undefined;
+  /** Every problem found, not only the first. */
   readonly problems: readonly ConfigProblem[];
   constructor(problems: readonly ConfigProblem[], file?: string) {
     super(problems.map((problem) => describeProblem(problem, file)).join('\n'));

@@ -33,8 +33,11 @@ export interface ConnectHttpOptions extends ConnectOptions, Omit<StreamableHttpC
 
 /** An open session, and the transport it runs on. */
 export interface HttpConnection {
+  /** The session, ready to use. */
   session: ClientSession;
+  /** Which transport worked: Streamable HTTP, or HTTP+SSE after falling back. */
   kind: HttpTransportKind;
+  /** The transport the session runs on (its `sessionId`, among others). */
   transport: StreamableHttpClientTransport | LegacySseClientTransport;
 }
 

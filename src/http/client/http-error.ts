@@ -17,8 +17,11 @@ import { readSnippet } from './response-body.js';
 export class HttpStatusError extends Error {
   /** The request's method: `POST`, `GET` or `DELETE`. */
   readonly method: string;
+  /** The URL the request went to. */
   readonly url: string;
+  /** The answer's HTTP status. */
   readonly status: number;
+  /** The answer's status text, as the server sent it. */
   readonly statusText: string;
   /** The start of the answer's body, for the error message (at most about 1 KiB). */
   readonly body: string;
@@ -55,6 +58,7 @@ export class HttpStatusError extends Error {
  * transport) to start a new session.
  */
 export class SessionExpiredError extends ConnectionClosedError {
+  /** The session the server no longer knows. */
   readonly sessionId: string;
 
   constructor(sessionId: string, url: string) {
@@ -74,6 +78,7 @@ export class SessionExpiredError extends ConnectionClosedError {
  * Read again whatever state those messages concerned (lists, resources, a call's outcome).
  */
 export class EventsLostError extends Error {
+  /** The endpoint whose stream lost messages. */
   readonly url: string;
   /** The id of the last event received before the gap. */
   readonly lastEventId: string;

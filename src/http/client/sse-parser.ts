@@ -19,6 +19,7 @@ export interface SseEvent {
 
 /** Receives what a {@link SseParser} finds. */
 export interface SseParserHandlers {
+  /** An event, complete. */
   onEvent(event: SseEvent): void;
   /** A valid `retry` field: the reconnection time the server asks for, in milliseconds. */
   onRetry?(ms: number): void;
@@ -51,6 +52,7 @@ const LF = 0x0a;
  * for every event a chunk completes.
  */
 export class SseParser {
+  /** The longest event's data, in characters, before the stream is refused. */
   readonly maxEventChars: number;
   readonly #handlers: SseParserHandlers;
   // Bytes are decoded in streaming mode so a character split across chunks comes out whole.

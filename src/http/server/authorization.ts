@@ -34,7 +34,12 @@ export function messageInfo(
 
 /** What the scope check needs of a server: the scopes a request of a method needs. */
 export interface ScopedServer {
+  /**
+   * The scopes a request needs beyond the endpoint's own, from what the tool, resource or prompt it
+   * names declares.
+   */
   requiredScopes(method: string, params: Record<string, unknown> | undefined): readonly string[];
+  /** Every scope the server's items declare, for the protected resource metadata's `scopes_supported`. */
   readonly scopesInUse: readonly string[];
 }
 

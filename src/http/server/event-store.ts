@@ -33,6 +33,7 @@ export interface EventStore {
 
 /** What {@link EventStore.replayAfter} found. */
 export interface ReplayOutcome {
+  /** The stream the event id belongs to; the replay continues it. */
   streamId: string;
   /** Messages recorded on the stream after the id were dropped: what was sent has a gap. */
   eventsLost: boolean;

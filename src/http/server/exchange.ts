@@ -48,6 +48,7 @@ export interface HttpStreamWriter {
   write(chunk: string): boolean;
   /** Ends the response. */
   close(): void;
+  /** Whether the stream has ended, by either side. */
   readonly closed: boolean;
   /** Calls `listener` once when the stream ends, whoever ended it. */
   onClose(listener: () => void): void;
@@ -83,6 +84,7 @@ export type HttpExchangeHandler = (request: HttpRequestLike, response: HttpRespo
 
 /** The body was larger than allowed. */
 export class BodyTooLargeError extends Error {
+  /** @param limit The limit in bytes the body passed. */
   constructor(readonly limit: number) {
     super(`Request body exceeds the limit of ${limit} bytes`);
     this.name = 'BodyTooLargeError';

@@ -15,7 +15,9 @@ import {
   type TaskStore,
 } from './task-store.js';
 
+/** The options of a task store kept in memory. */
 export interface MemoryTaskStoreOptions {
+  /** The clock tasks' times and lifetimes are read on. Default the system's. */
   clock?: Clock;
 }
 

@@ -9,8 +9,11 @@ import type { InputRequests } from '../../types/multi-round-trip.js';
 
 /** A JSON-RPC error as a failed task keeps it. */
 export interface TaskError {
+  /** The JSON-RPC error code. */
   code: number;
+  /** A short description, for people. */
   message: string;
+  /** More detail, shaped by the code. */
   data?: unknown;
 }
 
@@ -32,13 +35,17 @@ export interface TaskRecord {
   readonly method: string;
   /** The revision of that request: how the task is shown (2025-11-25 and 2026-07-28 differ). */
   readonly protocolVersion: string;
+  /** Where the task is: `working`, `input_required`, or done (`completed`, `failed`, `cancelled`). */
   status: TaskStatus;
+  /** What the task is doing, or why it ended, for people. */
   statusMessage?: string;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
+  /** When its status last changed, in milliseconds since the epoch. */
   lastUpdatedAt: number;
   /** Kept this long from creation; `null` for as long as the store lasts. */
   readonly ttlMs: number | null;
+  /** How often a client should ask for its state, in milliseconds. */
   readonly pollIntervalMs: number;
   /** The requests' result, once `completed` (or, in 2025-11-25, `failed` by a tool's error). */
   result?: Record<string, unknown>;
@@ -55,7 +62,9 @@ export type TaskChange = Partial<
 
 /** A page of an owner's tasks, newest first. */
 export interface TaskPage {
+  /** The tasks of this page. */
   records: TaskRecord[];
+  /** Where the next page starts; absent on the last. */
   nextCursor?: string;
 }
 

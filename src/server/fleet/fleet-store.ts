@@ -22,8 +22,11 @@ export interface FleetStore {
    * Letters, digits, `_` and `-` only.
    */
   readonly replicaId: string;
+  /** The legacy sessions of the fleet. */
   readonly sessions: SessionRecords;
+  /** The sessions' event streams, for resumption from any process. */
   readonly events: SessionEvents;
+  /** How the processes tell each other of changes, and route answers to the process that waits for them. */
   readonly bus: FleetBus;
   /** `requestState`s accepted anywhere in the fleet (each is accepted once). */
   readonly usedStates: UsedStateStore;
@@ -41,7 +44,9 @@ export interface FleetStore {
 export interface SessionRecord {
   /** The negotiated revision. */
   protocolVersion: string;
+  /** Who the client said it is. */
   clientInfo?: Implementation;
+  /** What the client declared. */
   clientCapabilities?: ClientCapabilities;
   /** The principal whose token opened it, when the endpoint checks tokens. */
   principal?: string;
@@ -61,6 +66,7 @@ export interface SessionRecords {
   create(id: string, record: SessionRecord, idleMs: number): Promise<void>;
   /** The session's record, its end pushed to `idleMs` from now; `undefined` when it ended. One round trip. */
   touch(id: string, idleMs: number): Promise<SessionRecord | undefined>;
+  /** Keeps the level the client asked for with `logging/setLevel`. */
   setLogLevel(id: string, level: LoggingLevel): Promise<void>;
   /** Adds (`subscribed`) or removes a resource subscription. */
   setSubscription(id: string, uri: string, subscribed: boolean): Promise<void>;
@@ -73,9 +79,11 @@ export type EventMessage = JsonRpcMessage | JsonRpcMessage[];
 
 /** An event of a session's stream, as the log holds it. `message: null` marks the stream's end. */
 export interface LoggedEvent {
+  /** The stream it was sent on. */
   readonly streamId: string;
   /** Increasing across the whole session, over every process. */
   readonly seq: number;
+  /** What it carries; `null` marks the end of the stream. */
   readonly message: EventMessage | null;
 }
 
@@ -97,7 +105,7 @@ export interface StreamTail {
  * A POST's answer stream is written by the process that serves the POST: it is opened
  * (`open`), written (`write`) and finished (`finish`) by that process alone, and leaves with
  * a last word, the message it ends with should that process's lease lapse before it finishes
- * it (see {@link FleetLeases}). Once finished or reaped, a stream takes no more events, so a
+ * it (see `FleetLeases`). Once finished or reaped, a stream takes no more events, so a
  * request is never answered twice.
  */
 export interface SessionEvents {

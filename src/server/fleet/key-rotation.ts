@@ -8,6 +8,7 @@
 import type { Clock } from '../../jsonrpc/clock.js';
 import { DEFAULT_REQUEST_STATE_TTL_MS } from '../multi-round-trip/request-state.js';
 
+/** How often the keys that seal a fleet's `requestState` change. */
 export interface KeyRotationOptions {
   /** How long one key seals before the next takes over. Default 24 hours. */
   keyRotationMs?: number;

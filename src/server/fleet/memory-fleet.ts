@@ -31,7 +31,12 @@ export const DEFAULT_FLEET_EVENTS_PER_SESSION = 1000;
 /** Default lease of a process: its requests and tasks are ended this long after it stops renewing. */
 export const DEFAULT_FLEET_LEASE_MS = 5000;
 
+/**
+ * The options of a fleet kept in one process's memory (tests, and a single process that wants the
+ * fleet's behaviour).
+ */
 export interface MemoryFleetOptions extends KeyRotationOptions {
+  /** The clock of leases and expiries. Default the system's. */
   clock?: Clock;
   /** Events each session keeps for resumption; the oldest go first. Default 1000. */
   maxEventsPerSession?: number;

@@ -19,6 +19,10 @@ import type { RequestStateKeys } from '../fleet/fleet-store.js';
 import { isThenable } from '../../internal/maybe-async.js';
 import { principalOf } from '../../auth/auth-info.js';
 
+/**
+ * How a server seals the `requestState` it hands a client between the rounds of a request that
+ * needs input (2026-07-28).
+ */
 export interface RequestStateOptions {
   /**
    * The secret `requestState` is sealed with (AES-256-GCM, key derived with HKDF-SHA256): at

@@ -20,6 +20,10 @@ export type UsedStateStore = UsedIds;
 /** Default bound of {@link MemoryUsedStateStore}: states remembered at once (about 9 MB at most). */
 export const DEFAULT_MAX_USED_STATES = DEFAULT_MAX_USED_IDS;
 
+/**
+ * The options of the store that remembers, in memory, which `requestState`s were used, so none is
+ * replayed.
+ */
 export interface MemoryUsedStateStoreOptions {
   /** States remembered at once. Default {@link DEFAULT_MAX_USED_STATES}. */
   maxEntries?: number;

@@ -24,7 +24,12 @@ export interface SkillsOptions {
    * Files in one skill, and their total bytes, past which a skill is reported at start-up (some
    * hosts may decline it); it is served all the same. Default 512 files and 16 MiB.
    */
-  limits?: { files?: number; bytes?: number };
+  limits?: {
+    /** The most files in one skill. Default 512. */
+    files?: number;
+    /** The most bytes of one skill's files together. Default 16 MiB. */
+    bytes?: number;
+  };
 }
 
 /** The options with their defaults, checked. */

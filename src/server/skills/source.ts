@@ -10,13 +10,17 @@ import { sha256Digest } from '../../protocol/skills/digest.js';
 
 /** One entry of a folder: a file, a folder, or anything else (a symlink, a socket), which is never read. */
 export interface SkillSourceEntry {
+  /** Its name in the folder. */
   readonly name: string;
+  /** What it is; only files and folders are read. */
   readonly kind: 'file' | 'directory' | 'other';
 }
 
 /** A file's size in bytes and its `sha256:` digest. */
 export interface SkillFileInfo {
+  /** The file's size in bytes. */
   readonly size: number;
+  /** The `sha256:` digest of its bytes. */
   readonly digest: string;
 }
 

@@ -39,6 +39,7 @@ import {
   taggedResult,
 } from '../../protocol/tasks/task-wire.js';
 
+/** Where a server keeps the tasks its tools run in the background, and for how long. */
 export interface TaskOptions {
   /** Where tasks are kept. Default: in this process's memory ({@link MemoryTaskStore}). */
   store?: TaskStore;

@@ -21,6 +21,12 @@ import type { Clock } from '../../../jsonrpc/clock.js';
  * it checks tokens, the scopes requests need.
  */
 export interface LegacySseSessionHost extends Partial<ScopedServer> {
+  /**
+   * The scopes a request needs beyond the endpoint's own, from what the tool, resource or prompt
+   * it names declares (a `Server` answers it); without it, no request needs more.
+   */
+  requiredScopes?: ScopedServer['requiredScopes'];
+  /** Serves a new session over `transport` (a `Server` does). */
   connect(transport: Transport): Promise<unknown>;
 }
 

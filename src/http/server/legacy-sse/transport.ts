@@ -47,6 +47,7 @@ const KEEP_ALIVE = formatSseComment('keep-alive');
  * and the stream ending (the client went away) closes the transport.
  */
 export class LegacySseTransport implements Transport, SessionIdentified, NetworkDescribed {
+  /** The session id, sent to the client in the endpoint event's URL. */
   readonly sessionId: string;
   /** Who opened the session, when the endpoint checks tokens. */
   readonly principal: string | undefined;
