@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { pruneDeclarations } from './prune-declarations.mjs';
 
 /** Entry points, by their file in dist/ (package.json `exports` points at them), and their source. */
 const ENTRIES = {
@@ -118,13 +119,19 @@ for (const [name, source] of Object.entries(ENTRIES)) {
   writeFileSync(join('dist', `${name}.js`), `export { ${names.join(', ')} } from './lib/${partOf[name]}.js';\n`);
 }
 
-// The command line: a process of its own, bundled alone. What it loads only on demand and
-// that imports an optional peer dependency statically (the OpenTelemetry SDK, when OTEL_*
-// asks for export) is a chunk of its own: bundled inline, its imports would be hoisted into
-// cli.js and loaded on every run, or fail it where the packages are not installed.
+// The command line: a process of its own, bundled alone. It imports the library by the
+// package's names (`mcpkit/host`), which stay imports: Node resolves them to the package itself
+// (its `exports`), installed or in this repository, so the command line loads the parts above
+// and the package holds one copy of the library, not two. (Measured: this costs `mcpkit
+// --version` about 40 ms more CPU than a copy of its own, for some twenty files rather than
+// five, and saves a megabyte unpacked.) What it loads only on demand and that imports an
+// optional peer dependency statically (the OpenTelemetry SDK, when OTEL_* asks for export) is
+// a chunk of its own: bundled inline, its imports would be hoisted into cli.js and loaded on
+// every run, or fail it where the packages are not installed.
 await build({
   ...common,
   entryPoints: { cli: 'src/cli/main.ts' },
+  external: [...external, 'mcpkit', 'mcpkit/*'],
   outdir: 'dist',
   splitting: true,
   chunkNames: 'cli-chunks/[name]-[hash]',
@@ -160,4 +167,6 @@ copyFileSync(join('src', 'cli', 'inspect', 'page', 'index.html'), join('dist', '
 if (!bundleOnly) {
   const tsc = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+  // tsc declares all of src/; the package ships what the entry points' types reach.
+  pruneDeclarations(join('dist', 'types'), pkg.exports);
 }
