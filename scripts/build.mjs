@@ -87,8 +87,8 @@ const PARTS = {
   node: ['node', 'host', 'redis'],
   // The development authorization server shares nothing with the rest: a part of its own.
   dev: ['dev-auth-server'],
-  // OpenTelemetry's API is imported statically here, so it must not be loaded by the other parts:
-  // without the optional peer dependency they work, and only `mcpkit/otel` fails to load.
+  // Only this part loads OpenTelemetry's API (an optional peer dependency), and only when it is
+  // installed: the other parts never load it.
   otel: ['otel'],
 };
 const partOf = Object.fromEntries(
