@@ -3,7 +3,8 @@
  * `mcpkit/otel` loads where it is not installed. Where a runtime can `require` packages (Node,
  * Bun, Deno), it is loaded at once, synchronously: a message sent right after `instrument()` is
  * recorded. Elsewhere (a bundle for a Worker or a page, where the bundler has resolved it), it is
- * imported, and messages are recorded once it has loaded. Without it, nothing is recorded, as
+ * imported, and messages are recorded once it has loaded; so too where `require` does not find
+ * it beside this file (an app bundled whole for Node). Without it, nothing is recorded, as
  * OpenTelemetry's API would record nothing without an SDK, and the first telemetry made says so
  * once on the console.
  * @module
@@ -41,11 +42,10 @@ function load(): void {
       return;
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      loaded = null;
-      return;
+      // Not beside this file: it may still be in the bundle this file was bundled into.
     }
   }
-  // A literal specifier, so that a bundler resolves it.
+  // A literal specifier, so that a bundler resolves it (and includes it).
   void import('@opentelemetry/api').then(
     (api: Api) => (loaded = api),
     (error: unknown) => {
