@@ -4,7 +4,7 @@
 //   --reps N           repetitions per figure (default 5; at least 3 for the committed report)
 //   --impl a,b         only these implementations (raw, mcpkit, sdk-v1, sdk-v2)
 //   --only g,h         only these groups (stdio, http, memory, client, tools, catalog, gateway, tasks,
-//                    fleet, telemetry, skills, browser)
+//                    fleet, telemetry, skills, browser, package)
 // A run narrowed by any of these writes build/bench/results.* instead of the committed files.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { httpGroup, toolScalingGroup } from './groups/http.js';
 import { memoryGroup } from './groups/memory.js';
 import { skillsGroup } from './groups/skills.js';
 import { browserGroup } from './groups/browser.js';
+import { packageGroup } from './groups/package.js';
 import { stdioGroup } from './groups/stdio.js';
 import { telemetryGroup } from './groups/telemetry.js';
 import { bundleServers } from './bundle-servers.js';
@@ -38,6 +39,7 @@ const GROUPS: Record<string, MeasureGroup> = {
   telemetry: telemetryGroup,
   skills: skillsGroup,
   browser: browserGroup,
+  package: packageGroup,
 };
 const IMPLS: readonly Implementation[] = ['raw', 'mcpkit', 'sdk-v1', 'sdk-v2'];
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -17,6 +17,9 @@ export const FIGURES = {
   appView: 'browser: the view of an MCP App (a small view, bundled, minified)',
   inspectorPage: 'browser: the page of mcpkit inspect (script and stylesheet, as shipped)',
   appHost: 'browser: a host page rendering one MCP App view through a sandbox proxy (bundled, minified)',
+  packagePacked: 'package: the tarball npm installs (npm pack), packed',
+  packageUnpacked: 'package: the tarball npm installs, unpacked',
+  packageFiles: 'package: the files of the tarball npm installs',
   skillsStart: (skills: number) =>
     `skills: build a server over a folder of ${skills.toLocaleString('en-US')} skills and list them all`,
   stdioCallSequential: 'stdio tools/call, one at a time',

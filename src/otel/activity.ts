@@ -3,30 +3,24 @@
  * tool call), by OpenTelemetry's conventions for generative AI.
  * @module
  */
-import {
-  context,
-  diag,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Context,
-  type Span,
-  type Tracer,
-} from '@opentelemetry/api';
+import type { Context, Span, Tracer } from '@opentelemetry/api';
+import type { Api } from './api.js';
 import type { Activity, ActivityRecording } from '../protocol/telemetry.js';
 
 class ActivitySpan implements ActivityRecording {
+  readonly #api: Api;
   readonly #span: Span;
   /** The span's context: what runs in it is its child. */
   readonly context: Context;
 
-  constructor(span: Span, parent: Context) {
+  constructor(api: Api, span: Span, parent: Context) {
+    this.#api = api;
     this.#span = span;
-    this.context = trace.setSpan(parent, span);
+    this.context = api.trace.setSpan(parent, span);
   }
 
   run<T>(work: () => T): T {
-    return context.with(this.context, work);
+    return this.#api.context.with(this.context, work);
   }
 
   end(outcome: Parameters<ActivityRecording['end']>[0] = {}): void {
@@ -38,25 +32,27 @@ class ActivitySpan implements ActivityRecording {
         const exception = error instanceof Error ? error : new Error(String(error));
         span.recordException(exception);
         span.setAttribute('error.type', exception.name);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: exception.message });
-      } else if (outcome.attributes?.['error.type'] !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.setStatus({ code: this.#api.SpanStatusCode.ERROR, message: exception.message });
+      } else if (outcome.attributes?.['error.type'] !== undefined)
+        span.setStatus({ code: this.#api.SpanStatusCode.ERROR });
       span.end();
     } catch (failure) {
-      diag.error('mcpkit: recording an activity failed', failure);
+      this.#api.diag.error('mcpkit: recording an activity failed', failure);
     }
   }
 }
 
 /** Starts the span of `activity` inside `parent` (an activity of ours), else the current context. */
 export function startActivity(
+  api: Api,
   tracer: Tracer,
   activity: Activity,
   parent: ActivityRecording | undefined,
 ): ActivityRecording {
-  const parentContext = parent instanceof ActivitySpan ? parent.context : context.active();
+  const parentContext = parent instanceof ActivitySpan ? parent.context : api.context.active();
   const name = activity.target === undefined ? activity.operation : `${activity.operation} ${activity.target}`;
   // A model call leaves the process; a turn and a tool call are the host's own work.
-  const kind = activity.operation === 'chat' ? SpanKind.CLIENT : SpanKind.INTERNAL;
+  const kind = activity.operation === 'chat' ? api.SpanKind.CLIENT : api.SpanKind.INTERNAL;
   const span = tracer.startSpan(name, { kind, attributes: activity.attributes }, parentContext);
-  return new ActivitySpan(span, parentContext);
+  return new ActivitySpan(api, span, parentContext);
 }

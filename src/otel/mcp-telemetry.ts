@@ -4,22 +4,8 @@
  * `params._meta`, and the operation and session duration histograms.
  * @module
  */
-import {
-  context,
-  createNoopMeter,
-  metrics,
-  propagation,
-  ProxyTracerProvider,
-  SpanKind,
-  trace,
-  type Context,
-  type Histogram,
-  type Link,
-  type Span,
-  type MeterProvider,
-  type Tracer,
-  type TracerProvider,
-} from '@opentelemetry/api';
+import type { Context, Histogram, Link, Span, MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
+import { noticeIfAbsent, otelApi, type Api } from './api.js';
 import { isObject } from '../jsonrpc/message.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import { withMeta } from '../protocol/request-stamp.js';
@@ -53,9 +39,13 @@ export const SCOPE = 'mcpkit';
 /** The bucket boundaries the conventions advise for MCP durations, in seconds. */
 const DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 
-/** A global tracer provider with no SDK behind it delegates to this. */
-const NO_SDK = new ProxyTracerProvider().getDelegate();
-const NO_METER = createNoopMeter();
+/** What a global provider with no SDK behind it gives: made once the API has loaded. */
+let noSdk: { tracerProvider: TracerProvider; meter: ReturnType<MeterProvider['getMeter']> } | undefined;
+
+function noSdkOf(api: Api): NonNullable<typeof noSdk> {
+  noSdk ??= { tracerProvider: new api.ProxyTracerProvider().getDelegate(), meter: api.createNoopMeter() };
+  return noSdk;
+}
 
 interface Durations {
   operation: { client: Histogram; server: Histogram };
@@ -88,12 +78,16 @@ export class McpTelemetry implements Telemetry {
 
   constructor(options: McpTelemetryOptions = {}) {
     this.#options = options;
+    noticeIfAbsent();
   }
 
   outbound(operation: Operation): Recording | undefined {
-    const tracer = this.#currentTracer();
-    const durations = this.#currentDurations();
+    const api = otelApi();
+    if (api === undefined) return undefined;
+    const tracer = this.#currentTracer(api);
+    const durations = this.#currentDurations(api);
     if (tracer === undefined && durations === undefined) return undefined;
+    const { context, propagation, SpanKind, trace } = api;
     const common = commonAttributes(operation);
     const parent = context.active();
     let runIn = parent;
@@ -114,6 +108,7 @@ export class McpTelemetry implements Telemetry {
     }
     // Whichever side sends it, its duration is the sender's: `mcp.client.operation.duration`.
     return new OperationRecording({
+      api,
       operation,
       span,
       runIn,
@@ -126,20 +121,23 @@ export class McpTelemetry implements Telemetry {
   }
 
   inbound(operation: Operation): Recording | undefined {
-    const tracer = this.#currentTracer();
-    const durations = this.#currentDurations();
+    const api = otelApi();
+    if (api === undefined) return undefined;
+    const tracer = this.#currentTracer(api);
+    const durations = this.#currentDurations(api);
     if (tracer === undefined && durations === undefined) return undefined;
     const common = commonAttributes(operation);
-    const ambient = context.active();
+    const ambient = api.context.active();
     let runIn = ambient;
     let span: Span | undefined;
     if (tracer !== undefined) {
-      const parent = this.#parentOf(operation, ambient);
-      span = startServerSpan(tracer, operation, common, parent, ambient);
-      runIn = trace.setSpan(parent, span);
+      const parent = this.#parentOf(api, operation, ambient);
+      span = startServerSpan(api, tracer, operation, common, parent, ambient);
+      runIn = api.trace.setSpan(parent, span);
     }
     // Whichever side handles it, its duration is the receiver's: `mcp.server.operation.duration`.
     return new OperationRecording({
+      api,
       operation,
       span,
       runIn,
@@ -159,19 +157,21 @@ export class McpTelemetry implements Telemetry {
   }
 
   /** The context the caller sent in `_meta`, or `ambient` when it sent none. */
-  #parentOf(operation: Operation, ambient: Context): Context {
+  #parentOf(api: Api, operation: Operation, ambient: Context): Context {
     const meta = operation.params?._meta;
     if (!isObject(meta) || typeof meta.traceparent !== 'string') return ambient;
-    return propagation.extract(ambient, meta, META_GETTER);
+    return api.propagation.extract(ambient, meta, META_GETTER);
   }
 
   activity(activity: Activity, parent: ActivityRecording | undefined): ActivityRecording | undefined {
-    const tracer = this.#currentTracer();
-    return tracer === undefined ? undefined : startActivity(tracer, activity, parent);
+    const api = otelApi();
+    const tracer = api && this.#currentTracer(api);
+    return api === undefined || tracer === undefined ? undefined : startActivity(api, tracer, activity, parent);
   }
 
   sessionStarted(session: Session, transport: Transport, role: 'client' | 'server'): void {
-    if (this.#currentDurations() === undefined) return;
+    const api = otelApi();
+    if (api === undefined || this.#currentDurations(api) === undefined) return;
     const attributes: Attributes = Object.assign({}, networkOf(transport));
     const version = session.protocolVersion;
     if (version !== undefined) attributes['mcp.protocol.version'] = version;
@@ -180,7 +180,8 @@ export class McpTelemetry implements Telemetry {
 
   sessionEnded(session: Session, error: Error | undefined): void {
     const start = this.#sessions.get(session);
-    const durations = this.#currentDurations();
+    const api = otelApi();
+    const durations = api && this.#currentDurations(api);
     if (start === undefined || durations === undefined) return;
     this.#sessions.delete(session);
     if (error !== undefined) start.attributes['error.type'] = error.name;
@@ -188,11 +189,11 @@ export class McpTelemetry implements Telemetry {
   }
 
   /** The tracer, while a tracer provider with an SDK behind it is there to make one. */
-  #currentTracer(): Tracer | undefined {
-    let provider = this.#options.tracerProvider ?? trace.getTracerProvider();
+  #currentTracer(api: Api): Tracer | undefined {
+    let provider = this.#options.tracerProvider ?? api.trace.getTracerProvider();
     // The global provider is a proxy: what counts is what it delegates to.
-    if (provider instanceof ProxyTracerProvider) provider = provider.getDelegate();
-    if (provider === NO_SDK) return undefined;
+    if (provider instanceof api.ProxyTracerProvider) provider = provider.getDelegate();
+    if (provider === noSdkOf(api).tracerProvider) return undefined;
     if (provider !== this.#tracerSource) {
       this.#tracerSource = provider;
       this.#tracer = provider.getTracer(SCOPE);
@@ -201,12 +202,12 @@ export class McpTelemetry implements Telemetry {
   }
 
   /** The duration histograms, while a meter provider with an SDK behind it is there to make them. */
-  #currentDurations(): Durations | undefined {
-    const provider = this.#options.meterProvider ?? metrics.getMeterProvider();
+  #currentDurations(api: Api): Durations | undefined {
+    const provider = this.#options.meterProvider ?? api.metrics.getMeterProvider();
     if (provider !== this.#meterSource) {
       this.#meterSource = provider;
       const meter = provider.getMeter(SCOPE);
-      this.#durations = meter === NO_METER ? undefined : makeDurations(meter);
+      this.#durations = meter === noSdkOf(api).meter ? undefined : makeDurations(meter);
     }
     return this.#durations;
   }
@@ -217,6 +218,7 @@ export class McpTelemetry implements Telemetry {
  * the message arrived (an HTTP request's span) is linked when it is not the parent.
  */
 function startServerSpan(
+  api: Api,
   tracer: Tracer,
   operation: Operation,
   common: Attributes,
@@ -225,12 +227,12 @@ function startServerSpan(
 ): Span {
   const links: Link[] = [];
   if (parent !== ambient) {
-    const current = trace.getSpanContext(ambient);
-    if (current !== undefined && trace.isSpanContextValid(current)) links.push({ context: current });
+    const current = api.trace.getSpanContext(ambient);
+    if (current !== undefined && api.trace.isSpanContextValid(current)) links.push({ context: current });
   }
   return tracer.startSpan(
     spanName(operation),
-    { kind: SpanKind.SERVER, attributes: spanAttributes(operation, common), links },
+    { kind: api.SpanKind.SERVER, attributes: spanAttributes(operation, common), links },
     parent,
   );
 }

@@ -3,12 +3,15 @@
  * duration histogram (when metrics are on), and the context its work runs in.
  * @module
  */
-import { context, diag, SpanStatusCode, type Context, type Histogram, type Span } from '@opentelemetry/api';
+import type { Context, Histogram, Span } from '@opentelemetry/api';
+import type { Api } from './api.js';
 import type { Operation, Recording } from '../protocol/telemetry.js';
 import { failureOf, requestIdOf, sessionIdAttribute, type Attributes } from './attributes.js';
 
 /** What an operation's recording is made of. */
 export interface RecordingParts {
+  /** OpenTelemetry's API, loaded. */
+  api: Api;
   operation: Operation;
   /** Absent while no tracer is there. */
   span: Span | undefined;
@@ -39,7 +42,7 @@ export class OperationRecording implements Recording {
   run<T>(work: () => T): T {
     let outcome: T;
     try {
-      outcome = context.with(this.#parts.runIn, work);
+      outcome = this.#parts.api.context.with(this.#parts.runIn, work);
     } catch (error) {
       this.#end({ error });
       throw error;
@@ -58,7 +61,7 @@ export class OperationRecording implements Recording {
     try {
       this.#record(outcome);
     } catch (error) {
-      diag.error('mcpkit: recording an operation failed', error);
+      this.#parts.api.diag.error('mcpkit: recording an operation failed', error);
     }
   }
 
@@ -90,8 +93,8 @@ export class OperationRecording implements Recording {
       if (failure.exception !== undefined) span.recordException(failure.exception);
       span.setStatus(
         failure.message === undefined
-          ? { code: SpanStatusCode.ERROR }
-          : { code: SpanStatusCode.ERROR, message: failure.message },
+          ? { code: this.#parts.api.SpanStatusCode.ERROR }
+          : { code: this.#parts.api.SpanStatusCode.ERROR, message: failure.message },
       );
     }
     span.end();

@@ -53,6 +53,7 @@ const PACKAGE_SOURCES = [
   'tsconfig.base.json',
   'tsconfig.build.json',
   'scripts/build.mjs',
+  'scripts/prune-declarations.mjs',
   'src',
   'examples',
 ];
