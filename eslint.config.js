@@ -18,6 +18,8 @@ const LAYERS = [
   // Node's adapters, the development authorization server, the fleet's store in Redis, the test
   // helpers, the `mcpkit` entry point
   ['node', 'dev-auth-server', 'redis', 'otel', 'testing', 'index.ts'],
+  // a Server inside an Express, Fastify or Hono app: the Node front, or the fetch front for Hono
+  ['express', 'fastify', 'hono'],
 ];
 
 export default tseslint.config(
@@ -65,7 +67,7 @@ export default tseslint.config(
           // The host and the command line use the library as an app does: through the entry points alone.
           publicOnly: ['host', 'cli'],
           // Only these may need Node itself; the rest runs on Bun, Deno and Workers too.
-          nodeBuiltins: ['node', 'dev-auth-server', 'redis', 'host', 'cli'],
+          nodeBuiltins: ['node', 'dev-auth-server', 'redis', 'host', 'cli', 'express', 'fastify'],
           // The inspector's page is built into dist/inspector/ with its UI library in it.
           bundled: [{ under: 'src/cli/inspect/page/', packages: ['preact', 'micromark'] }],
         },
