@@ -5,4 +5,4 @@
  */
 export { mcpRouter } from './router.js';
 export type { McpRouter } from './router.js';
-export type { Mount, MountOptions } from '../http/server/mount.js';
+export type { MountOptions } from '../http/server/mount.js';

@@ -5,4 +5,4 @@
  */
 export { mcpMiddleware } from './middleware.js';
 export type { McpMiddleware } from './middleware.js';
-export type { Mount, MountOptions } from '../http/server/mount.js';
+export type { MountOptions } from '../http/server/mount.js';
