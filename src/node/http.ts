@@ -15,7 +15,7 @@ import {
 } from '../http/server/exchange.js';
 import type { StreamableHttpCore } from '../http/server/endpoint.js';
 import type { LegacySseCore } from '../http/server/legacy-sse/endpoint.js';
-import { legacyOptionsOf, mountEndpoints, pathOf, type Mount, type MountOptions } from '../http/server/mount.js';
+import { legacyOptionsOf, mountEndpoints, pathOf, type MountOptions, type RoutedMount } from '../http/server/mount.js';
 import type { Server } from '../server/server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
 import { OPEN_ENDPOINT_WARNING, openEndpointWarning } from './open-endpoint-warning.js';
@@ -121,7 +121,7 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
   const address = httpServer.address() as AddressInfo;
   const url = `http://${urlHost(host)}:${address.port}${path}`;
   // Made once the port is known, which the resource may name; no request is read before.
-  let mount: Mount;
+  let mount: RoutedMount;
   try {
     mount = mountEndpoints(server, { ...coreOptions, path, legacySse }, coreOptions.auth?.resource ?? url);
   } catch (error) {
@@ -151,7 +151,7 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
  * The listener that routes a request to the core serving its path, or answers 404: `listen`'s
  * server serves nothing but its mount.
  */
-function routeOf(mount: Mount, options: NodeListenerOptions): NodeRequestListener {
+function routeOf(mount: RoutedMount, options: NodeListenerOptions): NodeRequestListener {
   return (req, res) => {
     const core = mount.route(pathOf(req.url ?? '/'), (req.method ?? 'GET').toUpperCase());
     if (core) serveNode(core, req, res, options);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as SdkStreamableTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client } from '../../src/client/index.js';
-import { connectHttp, StreamableHttpClientTransport, type MountOptions } from '../../src/http/index.js';
+import { connectHttp, type StreamableHttpClientTransport, type MountOptions } from '../../src/http/index.js';
 import { Server } from '../../src/server/index.js';
 import type { AuthInfo, TokenVerifier } from '../../src/auth/index.js';
 import { within } from './e2e.js';

@@ -38,10 +38,13 @@ export interface Mount {
   readonly paths: readonly string[];
   /** Ends every session of both endpoints; their streams close. */
   close(): Promise<void>;
+}
+
+/** A mount as its front holds it: which core serves a request. */
+export interface RoutedMount extends Mount {
   /**
    * The core that serves a request for `path` (without its query) and `method`, or `undefined`
    * when the mount serves nothing there and the front should pass the request on.
-   * @internal
    */
   route(path: string, method: string): HttpExchangeHandler | undefined;
 }
@@ -50,7 +53,7 @@ export interface Mount {
  * The endpoints of `server` at `options.path`. `resource` fills in `auth.resource` where the
  * options leave it out (`listen` knows the URL it bound); elsewhere `auth.resource` is required.
  */
-export function mountEndpoints(server: Server, options: MountOptions = {}, resource?: string): Mount {
+export function mountEndpoints(server: Server, options: MountOptions = {}, resource?: string): RoutedMount {
   const { path = '/mcp', legacySse, ...coreOptions } = options;
   checkedPath(path);
   const legacyOptions = legacyOptionsOf(coreOptions, legacySse);
@@ -84,7 +87,6 @@ export function withMount<F extends object>(handler: F, mount: Mount): F & Mount
     legacy: { value: mount.legacy, enumerable: true },
     paths: { value: mount.paths, enumerable: true },
     close: { value: () => mount.close(), enumerable: true },
-    route: { value: mount.route },
   }) as F & Mount;
 }
 
