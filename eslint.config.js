@@ -67,7 +67,7 @@ export default tseslint.config(
           // The host and the command line use the library as an app does: through the entry points alone.
           publicOnly: ['host', 'cli'],
           // Only these may need Node itself; the rest runs on Bun, Deno and Workers too.
-          nodeBuiltins: ['node', 'dev-auth-server', 'redis', 'host', 'cli', 'express', 'fastify'],
+          nodeBuiltins: ['node', 'dev-auth-server', 'redis', 'host', 'cli'],
           // The inspector's page is built into dist/inspector/ with its UI library in it.
           bundled: [{ under: 'src/cli/inspect/page/', packages: ['preact', 'micromark'] }],
         },

@@ -4,14 +4,17 @@
  * built. Express itself is never imported: the middleware is a plain function of Node's types.
  * @module
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '../server/server.js';
 import { mountEndpoints, pathOf, withMount, type Mount, type MountOptions } from '../http/server/mount.js';
-import { serveNode } from '../node/http.js';
+import { serveNode, type NodeRequestListener } from '../node/http.js';
+
+/** Node's request and response, which Express's extend. */
+type NodeRequest = Parameters<NodeRequestListener>[0];
+type NodeResponse = Parameters<NodeRequestListener>[1];
 
 /** Express middleware serving MCP at its mount's paths; any other request goes to `next`. */
 export interface McpRouter extends Mount {
-  (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void;
+  (req: NodeRequest, res: NodeResponse, next: (error?: unknown) => void): void;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface McpRouter extends Mount {
 export function mcpRouter(server: Server, options: MountOptions = {}): McpRouter {
   const mount = mountEndpoints(server, options);
   const listenerOptions = options.onError ? { onError: options.onError } : {};
-  const router = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
+  const router = (req: NodeRequest, res: NodeResponse, next: (error?: unknown) => void): void => {
     const path = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
     const core = mount.route(pathOf(path), (req.method ?? 'GET').toUpperCase());
     if (core) serveNode(core, req, res, listenerOptions);
