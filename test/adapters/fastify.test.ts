@@ -5,8 +5,11 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { mcpPlugin } from '../../src/fastify/index.js';
+import { Client } from '../../src/client/index.js';
+import { connectHttp } from '../../src/http/index.js';
 import { Server } from '../../src/server/index.js';
 import { adapterSuite } from '../helpers/adapter-suite.js';
+import { within } from '../helpers/e2e.js';
 
 adapterSuite(
   'Fastify',
@@ -65,5 +68,30 @@ describe('mcpPlugin in a Fastify app', () => {
       await outside.ready();
     }, /\/mcp is outside the prefix \/api/);
     await outside.close();
+  });
+
+  it('ends its sessions when the app closes, so open streams do not hold it', async () => {
+    const server = new Server({ name: 'p', version: '1' });
+    // A tool from the start: the server then tells of tools that change.
+    server.tool('first', {}, () => ({ content: [] }));
+    const app = Fastify();
+    await app.register(mcpPlugin, { server });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/mcp`;
+    const { session } = await within(
+      connectHttp(new Client({ name: 'c', version: '1' }), url, { protocolVersion: '2025-11-25', eraCache: false }),
+      15_000,
+      'connect',
+    );
+    // Once a notification came on it, the GET stream is open.
+    const changed = new Promise<void>((resolve) => session.on('toolsListChanged', () => resolve()));
+    server.tool('late', {}, () => ({ content: [] }));
+    await within(changed, 10_000, 'tools/list_changed on the GET stream');
+    try {
+      // Without the plugin's preClose, Fastify would wait for the GET stream to end.
+      await within(app.close(), 10_000, 'the app to close with a session and its GET stream open');
+    } finally {
+      await session.close();
+    }
   });
 });
