@@ -18,6 +18,8 @@ const LAYERS = [
   // Node's adapters, the development authorization server, the fleet's store in Redis, the test
   // helpers, the `mcpkit` entry point
   ['node', 'dev-auth-server', 'redis', 'otel', 'testing', 'index.ts'],
+  // a Server inside an Express, Fastify or Hono app: the Node front, or the fetch front for Hono
+  ['express', 'fastify', 'hono'],
 ];
 
 export default tseslint.config(

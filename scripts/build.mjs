@@ -31,6 +31,9 @@ const ENTRIES = {
   'dev-auth-server': 'src/dev-auth-server/index.ts',
   redis: 'src/redis/index.ts',
   otel: 'src/otel/index.ts',
+  express: 'src/express/index.ts',
+  hono: 'src/hono/index.ts',
+  fastify: 'src/fastify/index.ts',
 };
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -80,11 +83,13 @@ const exportsOf = Object.fromEntries(
 const PARTS = {
   core: ['index', 'server'],
   stdio: ['stdio'],
-  web: ['client', 'http', 'testing', 'auth'],
+  // Hono's middleware names Hono by types only: it runs wherever the fetch handler does.
+  web: ['client', 'http', 'testing', 'auth', 'hono'],
   // The Redis store is small and shares the fleet's code with the server: a part of its own would
   // split what it loads into more files. node-redis itself is external, loaded when a store
   // connects.
-  node: ['node', 'host', 'redis'],
+  // Express's and Fastify's adapters are the Node front behind a framework, naming it by types only.
+  node: ['node', 'host', 'redis', 'express', 'fastify'],
   // The development authorization server shares nothing with the rest: a part of its own.
   dev: ['dev-auth-server'],
   // Only this part loads OpenTelemetry's API (an optional peer dependency), and only when it is

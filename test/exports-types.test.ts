@@ -188,7 +188,7 @@ const expected: Record<string, string[]> = {
   './http': names(`
     ConnectHttpOptions EventStore FetchLike HeadersOption HostOriginPolicy HttpClientOptions HttpConnection
     HttpExchangeHandler HttpRequestLike HttpResponseSink HttpStreamWriter HttpTransportKind LegacySseClientTransportOptions LegacySseCore
-    LegacySseOptions LegacySseSessionHost LegacySseTransportOptions ReconnectOptions ReplayOutcome ResponseMode
+    LegacySseOptions LegacySseSessionHost LegacySseTransportOptions Mount MountOptions ReconnectOptions ReplayOutcome ResponseMode
     SseClientTransportOptions SseEvent SseParserHandlers SseParserOptions StoredMessage
     StreamableHttpClientOptions StreamableHttpCore StreamableHttpHandler StreamableHttpOptions
   `),
@@ -225,6 +225,9 @@ const expected: Record<string, string[]> = {
     RequestStateKey RequestStateKeys SessionEvents SessionRecord SessionRecords StreamTail
   `),
   './otel': names(`Activity ActivityAttributes ActivityRecording McpTelemetryOptions Operation Recording Telemetry`),
+  './express': names(`McpRouter MountOptions`),
+  './hono': names(`McpMiddleware MountOptions`),
+  './fastify': names(`McpPluginOptions MountOptions`),
   './app': names(`
     AppCapabilities AppDisplayMode AppEvent AppEventMap AppHostCapabilities AppHostContext AppInitializeResult
     AppOptions PostMessagePeer ViewToolConfig ViewToolHandle ViewToolHandler

@@ -101,6 +101,9 @@ const expected: Record<string, string[]> = {
   './dev-auth-server': ['startDevAuthServer'],
   './redis': ['redisStore'],
   './otel': ['McpTelemetry', 'SCOPE', 'instrument', 'uninstrument'],
+  './express': ['mcpRouter'],
+  './hono': ['mcpMiddleware'],
+  './fastify': ['mcpPlugin'],
   './app': [
     'APPS_PROTOCOL_VERSION',
     'App',

@@ -10,6 +10,7 @@ export type { StreamableHttpHandler } from './server/fetch-handler.js';
 export { createStreamableHttpCore } from './server/endpoint.js';
 export type { StreamableHttpCore } from './server/endpoint.js';
 export type { ResponseMode, StreamableHttpOptions } from './server/options.js';
+export type { Mount, MountOptions } from './server/mount.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './server/options.js';
 export { DEFAULT_MAX_STORED_EVENTS, MemoryEventStore } from './server/event-store.js';
 export type { EventStore, ReplayOutcome, StoredMessage } from './server/event-store.js';

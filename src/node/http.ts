@@ -13,14 +13,13 @@ import {
   type HttpRequestLike,
   type HttpResponseSink,
 } from '../http/server/exchange.js';
-import { createStreamableHttpCore, type StreamableHttpCore } from '../http/server/endpoint.js';
-import type { StreamableHttpOptions } from '../http/server/options.js';
-import { createLegacySseCore, type LegacySseCore, type LegacySseOptions } from '../http/server/legacy-sse/endpoint.js';
+import type { StreamableHttpCore } from '../http/server/endpoint.js';
+import type { LegacySseCore } from '../http/server/legacy-sse/endpoint.js';
+import { legacyOptionsOf, mountEndpoints, pathOf, type MountOptions, type RoutedMount } from '../http/server/mount.js';
 import type { Server } from '../server/server.js';
-import { ResourceServer } from '../auth/server/resource-server.js';
 import { nodeServerSettings, type ConnectionLimits } from './listen-limits.js';
 import { OPEN_ENDPOINT_WARNING, openEndpointWarning } from './open-endpoint-warning.js';
-import { requireKnownResource, withResource } from './listen-resource.js';
+import { requireKnownResource } from './listen-resource.js';
 import { repeatedInRawHeaders } from '../http/server/single-headers.js';
 
 /** A `node:http` request listener. */
@@ -34,21 +33,35 @@ export interface NodeListenerOptions {
 
 /**
  * Adapts an exchange handler (`createStreamableHttpCore(...)`) to `node:http`. A body already
- * parsed by middleware (`express.json()` sets `req.body`) is used as is.
+ * parsed by middleware (`express.json()` sets `req.body`) is used as is, and below an Express
+ * or Connect mount the path is the one the client asked for (`req.originalUrl`).
  */
 export function toNodeListener(core: HttpExchangeHandler, options: NodeListenerOptions = {}): NodeRequestListener {
-  return (req, res) => {
-    const exchange = new NodeExchange(req, res);
-    core(exchange, exchange.sink).catch((error: unknown) => {
-      options.onError?.(error instanceof Error ? error : new Error(String(error)));
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-  };
+  return (req, res) => serveNode(core, req, res, options);
 }
 
-/** Options of {@link listen}: where to listen, limits of the HTTP server, and the endpoint's own options. */
-export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
+/**
+ * Serves one request with `core`. `parsed` holds the body a framework already parsed, when it
+ * keeps it elsewhere than `req.body`.
+ * @internal
+ */
+export function serveNode(
+  core: HttpExchangeHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: NodeListenerOptions,
+  parsed?: { readonly body: unknown },
+): void {
+  const exchange = new NodeExchange(req, res, parsed);
+  core(exchange, exchange.sink).catch((error: unknown) => {
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    if (!res.headersSent) res.writeHead(500).end();
+    else res.destroy();
+  });
+}
+
+/** Options of {@link listen}: where to listen, limits of the HTTP server, and the endpoints' own options. */
+export interface ListenOptions extends MountOptions, ConnectionLimits {
   /** Default 0: any free port (see `url`). */
   port?: number;
   /**
@@ -59,16 +72,6 @@ export interface ListenOptions extends StreamableHttpOptions, ConnectionLimits {
    * `auth`, anything but a loopback address (`localhost` included) needs `auth.resource`.
    */
   host?: string;
-  /**
-   * The MCP endpoint's path; every other path is answered 404, but for the Protected Resource
-   * Metadata with `auth` (`/.well-known/oauth-protected-resource/mcp` by default). Default `/mcp`.
-   */
-  path?: string;
-  /**
-   * Also serve the 2024-11-05 HTTP+SSE transport from the same `Server` (default paths `/sse`
-   * and `/messages`), for clients that predate Streamable HTTP.
-   */
-  legacySse?: boolean | LegacySseOptions;
 }
 
 /** A running HTTP server. */
@@ -103,9 +106,7 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
     ...coreOptions
   } = options;
   const settings = nodeServerSettings({ headersTimeoutMs, requestTimeoutMs, maxConnections });
-  const legacyOptions: LegacySseOptions | undefined = legacySse
-    ? { ...sharedWithLegacy(coreOptions), ...(typeof legacySse === 'object' && legacySse) }
-    : undefined;
+  const legacyOptions = legacyOptionsOf(coreOptions, legacySse);
   const policies = legacyOptions ? [coreOptions, legacyOptions] : [coreOptions];
   requireKnownResource(host, [coreOptions.auth, legacyOptions?.auth], policies);
   // Loaded here, not at import: a process that only speaks stdio never needs it.
@@ -122,15 +123,15 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
   const address = httpServer.address() as AddressInfo;
   const url = `http://${urlHost(host)}:${address.port}${path}`;
   // Made once the port is known, which the resource may name; no request is read before.
-  let endpoints: ListeningEndpoints;
+  let mount: RoutedMount;
   try {
-    endpoints = listeningEndpoints(server, path, coreOptions, legacyOptions, coreOptions.auth?.resource ?? url);
+    mount = mountEndpoints(server, { ...coreOptions, path, legacySse }, coreOptions.auth?.resource ?? url);
   } catch (error) {
     await new Promise((resolve) => httpServer.close(resolve));
     throw error;
   }
-  const { core, legacy } = endpoints;
-  httpServer.on('request', endpoints.route);
+  const { core, legacy } = mount;
+  httpServer.on('request', routeOf(mount, coreOptions.onError ? { onError: coreOptions.onError } : {}));
   const warning = openEndpointWarning(host, policies);
   if (warning !== undefined) process.emitWarning(warning, { code: OPEN_ENDPOINT_WARNING });
   return {
@@ -139,7 +140,7 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
     core,
     legacy,
     async close() {
-      await Promise.all([core.close(), legacy?.close()]);
+      await mount.close();
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();
@@ -148,58 +149,16 @@ export async function listen(server: Server, options: ListenOptions = {}): Promi
   };
 }
 
-/** The endpoints `listen` serves, and the listener that routes a request to one. */
-interface ListeningEndpoints {
-  readonly core: StreamableHttpCore;
-  readonly legacy: LegacySseCore | undefined;
-  readonly route: NodeRequestListener;
-}
-
 /**
- * The Streamable HTTP endpoint at `path` and, with `legacyOptions`, the HTTP+SSE endpoints:
- * one MCP server, checking tokens for one `resource`.
+ * The listener that routes a request to the core serving its path, or answers 404: `listen`'s
+ * server serves nothing but its mount.
  */
-function listeningEndpoints(
-  server: Server,
-  path: string,
-  coreOptions: StreamableHttpOptions,
-  legacyOptions: LegacySseOptions | undefined,
-  resource: string,
-): ListeningEndpoints {
-  const auth = withResource(coreOptions.auth, resource);
-  const core = createStreamableHttpCore(server, auth ? { ...coreOptions, auth } : coreOptions);
-  const legacyAuth = withResource(legacyOptions?.auth, resource);
-  const legacy =
-    legacyOptions && createLegacySseCore(server, legacyAuth ? { ...legacyOptions, auth: legacyAuth } : legacyOptions);
-  const listenerOptions = coreOptions.onError ? { onError: coreOptions.onError } : {};
-  const listener = toNodeListener(core, listenerOptions);
-  const legacyListener = legacy && toNodeListener(legacy.handle, listenerOptions);
-  // The Protected Resource Metadata, when the endpoint checks tokens: the core serves it.
-  const metadataPath = auth && new ResourceServer(auth).metadataPath;
-  const route: NodeRequestListener = (req, res) => {
-    const pathname = (req.url ?? '/').split('?', 1)[0];
-    if (pathname === path || pathname === metadataPath) listener(req, res);
-    else if (legacy && legacyListener && legacy.matches(req.url ?? '/')) legacyListener(req, res);
+function routeOf(mount: RoutedMount, options: NodeListenerOptions): NodeRequestListener {
+  return (req, res) => {
+    const core = mount.route(pathOf(req.url ?? '/'), (req.method ?? 'GET').toUpperCase());
+    if (core) serveNode(core, req, res, options);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
   };
-  return { core, legacy, route };
-}
-
-/** The options the HTTP+SSE endpoint takes from the Streamable HTTP endpoint's, where set. */
-const SHARED_WITH_LEGACY = [
-  'allowedHosts',
-  'allowedOrigins',
-  'maxSessions',
-  'maxSessionsPerClient',
-  'clientKey',
-  'onError',
-  'auth',
-] as const;
-
-function sharedWithLegacy(options: StreamableHttpOptions): LegacySseOptions {
-  const shared: Record<string, unknown> = {};
-  for (const key of SHARED_WITH_LEGACY) if (options[key] !== undefined) shared[key] = options[key];
-  return shared as LegacySseOptions;
 }
 
 function urlHost(host: string): string {
@@ -226,14 +185,18 @@ class NodeExchange implements HttpRequestLike {
   readonly sink: HttpResponseSink;
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
+  /** A body a framework parsed and keeps apart from the request. */
+  readonly #parsed: { readonly body: unknown } | undefined;
   /** The body was refused unread: the connection must not be reused. */
   #refused = false;
 
-  constructor(req: IncomingMessage, res: ServerResponse) {
+  constructor(req: IncomingMessage, res: ServerResponse, parsed?: { readonly body: unknown }) {
     this.#req = req;
     this.#res = res;
+    this.#parsed = parsed;
     this.method = (req.method ?? 'GET').toUpperCase();
-    this.path = req.url ?? '/';
+    // Express and Connect cut a mount's prefix off `req.url`; metadata and legacy paths are whole.
+    this.path = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
     this.sink = {
       send: (status, headers, body) => {
         if (this.#refused) return this.#sendThenLinger(status, headers, body);
@@ -263,6 +226,7 @@ class NodeExchange implements HttpRequestLike {
 
   async text(limit: number): Promise<string> {
     // Middleware that parsed the body (`express.json()`) has consumed the stream.
+    if (this.#parsed !== undefined) return fromParsedBody(this.#parsed.body, limit);
     const parsed = (this.#req as { body?: unknown }).body;
     if (parsed !== undefined && this.#req.readableEnded) return fromParsedBody(parsed, limit);
     if (Number(this.header('content-length')) > limit) return this.#refuseBody(limit);

@@ -58,7 +58,17 @@ const PACKAGE_SOURCES = [
   'examples',
 ];
 /** What an install would put beside mcpkit, and what the README's code imports besides it. */
-const LINKED_MODULES = ['ajv', 'ajv-formats', 'zod', '@types/node', '@opentelemetry/api'];
+const LINKED_MODULES = [
+  'ajv',
+  'ajv-formats',
+  'zod',
+  '@types/node',
+  '@opentelemetry/api',
+  'express',
+  '@types/express',
+  'hono',
+  'fastify',
+];
 
 describe('README', () => {
   const modules = typeScriptModules(readme);

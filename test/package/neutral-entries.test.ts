@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const NEUTRAL = ['index', 'server', 'client', 'http', 'testing', 'auth', 'app', 'app-host'];
+const NEUTRAL = ['index', 'server', 'client', 'http', 'testing', 'auth', 'hono', 'app', 'app-host'];
 
 describe('the runtime-neutral entry points, bundled for the browser platform', () => {
   for (const entry of NEUTRAL) {

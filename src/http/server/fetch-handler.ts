@@ -42,25 +42,36 @@ export function createStreamableHttpHandler(
 
 /** Adapts an exchange handler to the Fetch API. */
 export function toFetchHandler(core: HttpExchangeHandler): (request: Request) => Promise<Response> {
-  return async (request) => {
-    let response: Response | undefined;
-    const sink: HttpResponseSink = {
-      send(status, headers, body) {
-        response = new Response(body ?? null, { status, headers: runtimeHeaders(headers) });
-      },
-      stream(status, headers) {
-        const writer = new ResponseStreamWriter(request.signal);
-        response = new Response(writer.body, { status, headers: runtimeHeaders(headers) });
-        return writer;
-      },
-    };
-    await core(adaptRequest(request), sink);
-    // No response means the client left before there was one to give.
-    return response ?? new Response(null, { status: 499 });
-  };
+  return (request) => serveFetch(core, request);
 }
 
-function adaptRequest(request: Request): HttpRequestLike {
+/**
+ * Answers `request` with `core`. `text` reads the body where a framework has already read it
+ * from the request (Hono keeps what its middleware parsed), within the same limit.
+ * @internal
+ */
+export async function serveFetch(
+  core: HttpExchangeHandler,
+  request: Request,
+  text?: (limit: number) => Promise<string>,
+): Promise<Response> {
+  let response: Response | undefined;
+  const sink: HttpResponseSink = {
+    send(status, headers, body) {
+      response = new Response(body ?? null, { status, headers: runtimeHeaders(headers) });
+    },
+    stream(status, headers) {
+      const writer = new ResponseStreamWriter(request.signal);
+      response = new Response(writer.body, { status, headers: runtimeHeaders(headers) });
+      return writer;
+    },
+  };
+  await core(adaptRequest(request, text ?? ((limit) => readText(request, limit))), sink);
+  // No response means the client left before there was one to give.
+  return response ?? new Response(null, { status: 499 });
+}
+
+function adaptRequest(request: Request, text: (limit: number) => Promise<string>): HttpRequestLike {
   const url = new URL(request.url);
   return {
     method: request.method.toUpperCase(),
@@ -72,7 +83,7 @@ function adaptRequest(request: Request): HttpRequestLike {
     // `Host` is a forbidden header name in fetch: runtimes may leave it out of `headers`, but the
     // URL the runtime built for the request always carries the host the client addressed.
     header: (name) => request.headers.get(name) ?? (name === 'host' ? url.host : undefined),
-    text: (limit) => readText(request, limit),
+    text,
     onAbort(listener) {
       if (request.signal.aborted) queueMicrotask(listener);
       else request.signal.addEventListener('abort', () => listener(), { once: true });
