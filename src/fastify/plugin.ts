@@ -11,6 +11,7 @@ import { serveNode } from '../node/http.js';
 
 /** Options of {@link mcpPlugin}: the `Server`, and where and how it is served. */
 export interface McpPluginOptions extends MountOptions {
+  /** The server to serve: one endpoint, its sessions closed when the app closes. */
   server: Server;
 }
 
