@@ -4,11 +4,13 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { PROFILE_BANNER } from './profile.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUNDLED_DIR = fileURLToPath(new URL('../../build/bench/bundled/', import.meta.url));
 
-export async function bundleServers(): Promise<void> {
+/** Bundles the servers; with `profile`, each profiles itself (see profile.ts). */
+export async function bundleServers(profile = false): Promise<void> {
   const servers = readdirSync(`${ROOT}bench/servers`).filter(
     (name) => /^(stdio|http)-[\w-]+\.ts$/.test(name) && name !== 'http-serving.ts',
   );
@@ -26,5 +28,6 @@ export async function bundleServers(): Promise<void> {
     // imports of the package (its dist/), as a user's server makes them.
     external: ['mcpkit', 'mcpkit/*'],
     logLevel: 'warning',
+    ...(profile ? { banner: { js: PROFILE_BANNER } } : {}),
   });
 }

@@ -5,6 +5,8 @@
 //   --impl a,b         only these implementations (raw, mcpkit, sdk-v1, sdk-v2)
 //   --only g,h         only these groups (stdio, http, memory, client, tools, catalog, gateway, tasks,
 //                    fleet, telemetry, skills, browser, package)
+//   --profile          a CPU profile of every server process, and each server's top functions by
+//                      self time, in build/bench/profiles/ (narrow it with --only and --impl)
 // A run narrowed by any of these writes build/bench/results.* instead of the committed files.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Figure, Implementation } from './figure.js';
 import type { BenchOptions, MeasureGroup } from './options.js';
 import { evaluateTargets, machine, toMarkdown, type Report } from './report.js';
+import { startProfiling, summarizeProfiles } from './profile.js';
 import { catalogGroup } from './groups/catalog.js';
 import { clientGroup } from './groups/client.js';
 import { gatewayGroup } from './groups/gateway.js';
@@ -75,7 +78,10 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(line + '\n'),
   };
 
-  await bundleServers();
+  const profile = args.includes('--profile');
+  const profiles = join(ROOT, 'build', 'bench', 'profiles');
+  if (profile) startProfiling(profiles);
+  await bundleServers(profile);
   const figures: Figure[] = [];
   for (const group of groups) {
     options.log(`${group}:`);
@@ -97,8 +103,16 @@ async function main(): Promise<void> {
     figures,
     targets: evaluateTargets(figures),
   };
+  if (profile) {
+    process.stderr.write(`${summarizeProfiles(profiles)}\n`);
+    options.log(`wrote the profiles and top-functions.md in ${profiles}`);
+  }
   const complete =
-    !quick && repetitions >= 3 && impls.length === IMPLS.length && groups.length === Object.keys(GROUPS).length;
+    !profile &&
+    !quick &&
+    repetitions >= 3 &&
+    impls.length === IMPLS.length &&
+    groups.length === Object.keys(GROUPS).length;
   const outDir = complete ? join(ROOT, 'bench') : join(ROOT, 'build', 'bench');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'results.md'), toMarkdown(report));
